@@ -1,0 +1,511 @@
+"""The game Pawns (Kalles 2007; thesis Chapter 4): rules, move generation, features, perft.
+
+Rules, exactly as this project plays them
+-----------------------------------------
+* 8x8 board, squares ``(row, col)``, row 0 at the top. Black's base is the 2x2 block
+  rows 0-1, cols 6-7 (top right); White's is rows 6-7, cols 0-1 (bottom left). Each side
+  starts with its 4 pieces in its own base. Black moves first and is the max player.
+* The distance of a square from a base is the larger of its row and column distances to
+  the nearest square of that base (0 inside). For Black's base: ``max(max(0, row-1),
+  max(0, 6-col))``; for White's: ``max(max(0, 6-row), max(0, col-1))``.
+* A base is one cell for movement: a piece in its own base may move to any empty square
+  orthogonally adjacent to the block (Black: (0,5), (1,5), (2,6), (2,7); White: (5,0),
+  (5,1), (6,2), (7,2)). Base pieces are interchangeable, so that is at most four moves.
+* A piece on the board steps up, down, left or right to an empty square whose distance
+  from its own base is not smaller than that of the square it leaves; so it never
+  re-enters its own base. There are no captures.
+* Stepping into any square of the opponent's base wins at once, whether or not opponent
+  pieces are still inside it.
+* After every other move, every piece of either side that has no legal move is removed,
+  all at once. A piece in a base has a move while any of its four exit squares is empty.
+* A side with no pieces left loses; both emptied in the same turn is a draw. A game with
+  no result after 200 plies is a draw.
+
+Internals
+---------
+A position is a small ``int64`` array (layout in the ``S_*`` constants): the on-board
+squares of each side's pieces in sorted slots (``EMPTY`` for none), the base counts, the
+side to move, the ply, the result and the last move. Squares are ``row * 8 + col``; a move
+is ``frm * 64 + to`` with ``frm == BASE`` for a move out of the base. Everything hot is a
+numba kernel over such arrays; :class:`Position` is the thin, friendly wrapper.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+BLACK, WHITE = 0, 1
+NO_RESULT, BLACK_WIN, WHITE_WIN, DRAW = 0, 1, 2, 3
+RESULT_NAMES = (None, "black", "white", "draw")
+MAX_PLIES = 200
+PIECES = 4
+BASE = 64  # the "from" square of a move out of the base
+EMPTY = 99  # an unused piece slot; sorts after every real square
+MAX_MOVES = 16  # at most 4 pieces with 4 steps each (a base exit replaces a step)
+
+# Layout of a position array.
+S_PIECES = (0, 4)  # S_PIECES[side] is the first of that side's four square slots
+S_BASE = 8  # S_BASE + side: pieces still in that side's base
+S_SIDE, S_PLY, S_RESULT, S_LAST = 10, 11, 12, 13
+NS = 14
+
+BASE_SQUARES = (((0, 6), (0, 7), (1, 6), (1, 7)), ((6, 0), (6, 1), (7, 0), (7, 1)))
+EXIT_SQUARES = (((0, 5), (1, 5), (2, 6), (2, 7)), ((5, 0), (5, 1), (6, 2), (7, 2)))
+HOME_SQUARES = ((1, 6), (6, 1))  # where a base piece stands for the features
+FEATURE_NAMES = ("BMax", "BSum", "DSum", "OBMin", "OBSum", "PD")
+N_FEATURES = 6
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
+
+
+def base_distance(side: int, row: int, col: int) -> int:
+    """Distance of ``(row, col)`` from ``side``'s base (0 inside it)."""
+    if side == BLACK:
+        return max(max(0, row - 1), max(0, 6 - col))
+    return max(max(0, 6 - row), max(0, col - 1))
+
+
+def _tables():
+    sq = lambda rc: rc[0] * 8 + rc[1]  # noqa: E731
+    dist = np.array([[base_distance(s, r, c) for r in range(8) for c in range(8)] for s in (0, 1)])
+    base_mask = np.array([sum(1 << sq(rc) for rc in BASE_SQUARES[s]) for s in (0, 1)], np.uint64)
+    exits = np.array([[sq(rc) for rc in EXIT_SQUARES[s]] for s in (0, 1)], np.int64)
+    targets = np.full((2, 64, 4), -1, np.int64)
+    ntargets = np.zeros((2, 64), np.int64)
+    for s in (0, 1):
+        for r in range(8):
+            for c in range(8):
+                for dr, dc in STEPS:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < 8 and 0 <= cc < 8 and dist[s, rr * 8 + cc] >= dist[s, r * 8 + c]:
+                        targets[s, r * 8 + c, ntargets[s, r * 8 + c]] = rr * 8 + cc
+                        ntargets[s, r * 8 + c] += 1
+    home = np.array([sq(HOME_SQUARES[s]) for s in (0, 1)], np.int64)
+    return dist, base_mask.view(np.int64), exits, targets, ntargets, home
+
+
+DIST, BASE_MASK, EXITS, TARGETS, NTARGETS, HOME = _tables()
+
+
+# ----------------------------------------------------------------------------- kernels
+
+
+@njit(cache=True)
+def _occupancy(s):
+    occ = np.int64(0)
+    for i in range(8):
+        if s[i] != EMPTY:
+            occ |= np.int64(1) << s[i]
+    return occ
+
+
+@njit(cache=True)
+def _has_step(side, sq, occ):
+    # Any target is free, or is in the opponent's base (entering it wins, so it is a move).
+    opp_base = BASE_MASK[1 - side]
+    for k in range(NTARGETS[side, sq]):
+        t = TARGETS[side, sq, k]
+        if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _base_has_exit(side, occ):
+    for k in range(4):
+        if (occ >> EXITS[side, k]) & 1 == 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def gen_moves(s, out):
+    """Write the legal moves of position ``s`` into ``out``; return how many (0 if over)."""
+    if s[S_RESULT] != NO_RESULT:
+        return 0
+    side = s[S_SIDE]
+    occ = _occupancy(s)
+    opp_base = BASE_MASK[1 - side]
+    n = 0
+    if s[S_BASE + side] > 0:
+        for k in range(4):
+            e = EXITS[side, k]
+            if (occ >> e) & 1 == 0:
+                out[n] = BASE * 64 + e
+                n += 1
+    first = 4 * side
+    for i in range(first, first + 4):
+        sq = s[i]
+        if sq == EMPTY:
+            break
+        for k in range(NTARGETS[side, sq]):
+            t = TARGETS[side, sq, k]
+            if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
+                out[n] = sq * 64 + t
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _sort_slots(s, first):
+    for i in range(first + 1, first + 4):
+        v = s[i]
+        j = i - 1
+        while j >= first and s[j] > v:
+            s[j + 1] = s[j]
+            j -= 1
+        s[j + 1] = v
+
+
+@njit(cache=True)
+def play_into(s, move, d):
+    """Write into ``d`` the position after the legal ``move`` from ``s`` (``s`` untouched)."""
+    for i in range(NS):
+        d[i] = s[i]
+    side = s[S_SIDE]
+    frm, to = move // 64, move % 64
+    first = 4 * side
+    if frm == BASE:
+        d[S_BASE + side] -= 1
+        d[first + 3] = to  # the last slot is free: at most 4 pieces, one was in the base
+    else:
+        for i in range(first, first + 4):
+            if d[i] == frm:
+                d[i] = to
+                break
+    _sort_slots(d, first)
+    if (BASE_MASK[1 - side] >> to) & 1 == 1:
+        d[S_RESULT] = BLACK_WIN if side == BLACK else WHITE_WIN
+    else:
+        # Remove every stuck piece of both sides at once, judged on the same board.
+        occ = _occupancy(d)
+        dead = np.zeros(8, np.bool_)
+        for i in range(8):
+            if d[i] != EMPTY and not _has_step(i // 4, d[i], occ):
+                dead[i] = True
+        for p in range(2):
+            if d[S_BASE + p] > 0 and not _base_has_exit(p, occ):
+                d[S_BASE + p] = 0
+        for i in range(8):
+            if dead[i]:
+                d[i] = EMPTY
+        _sort_slots(d, 0)
+        _sort_slots(d, 4)
+        nb = d[S_BASE] + _count(d, 0)
+        nw = d[S_BASE + 1] + _count(d, 4)
+        if nb == 0 and nw == 0:
+            d[S_RESULT] = DRAW
+        elif nb == 0:
+            d[S_RESULT] = WHITE_WIN
+        elif nw == 0:
+            d[S_RESULT] = BLACK_WIN
+    d[S_PLY] += 1
+    d[S_SIDE] = 1 - side
+    d[S_LAST] = move
+    if d[S_RESULT] == NO_RESULT and d[S_PLY] >= MAX_PLIES:
+        d[S_RESULT] = DRAW
+
+
+@njit(cache=True)
+def _count(s, first):
+    n = 0
+    for i in range(first, first + 4):
+        if s[i] != EMPTY:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def features_into(s, out):
+    """Write the six feature scores f(black) - f(white) of ``s`` into ``out``."""
+    for f in range(N_FEATURES):
+        out[f] = 0
+    sq = np.empty(4, np.int64)
+    for p in range(2):
+        n = 0
+        for i in range(4 * p, 4 * p + 4):
+            if s[i] != EMPTY:
+                sq[n] = s[i]
+                n += 1
+        for _ in range(s[S_BASE + p]):
+            sq[n] = HOME[p]
+            n += 1
+        bmax = bsum = dsum = obsum = 0
+        obmin = 1 << 30
+        for i in range(n):
+            d_own = DIST[p, sq[i]]
+            d_opp = DIST[1 - p, sq[i]]
+            bmax = max(bmax, d_own)
+            bsum += d_own
+            obmin = min(obmin, d_opp)
+            obsum += d_opp
+            for j in range(n):
+                dsum += max(abs(sq[i] // 8 - sq[j] // 8), abs(sq[i] % 8 - sq[j] % 8))
+        if n == 0:
+            obmin = 0
+        sign = 1 if p == BLACK else -1
+        out[0] += sign * bmax
+        out[1] += sign * bsum
+        out[2] += sign * dsum
+        out[3] += sign * obmin
+        out[4] += sign * obsum
+        out[5] += sign * n
+
+
+@njit(cache=True)
+def _perft(stack, moves, ply, depth):
+    s = stack[ply]
+    if s[S_RESULT] != NO_RESULT or depth == 0:
+        return 1
+    n = gen_moves(s, moves[ply])
+    if depth == 1:
+        return n  # a live position always has a move: stuck pieces were removed
+    total = 0
+    for k in range(n):
+        play_into(s, moves[ply, k], stack[ply + 1])
+        total += _perft(stack, moves, ply + 1, depth - 1)
+    return total
+
+
+@njit(cache=True)
+def perft_kernel(s, depth):
+    stack = np.empty((depth + 1, NS), np.int64)
+    stack[0] = s
+    moves = np.empty((depth + 1, MAX_MOVES), np.int64)
+    return _perft(stack, moves, 0, depth)
+
+
+# ----------------------------------------------------------------------------- Python API
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the position it was played in."""
+
+
+Square = tuple[int, int]
+
+
+class Move(NamedTuple):
+    """A move: ``frm`` is a square, or ``None`` for a piece leaving its base.
+
+    Its text form is ``"2,6-3,6"``, or ``"base-2,6"`` out of the base.
+    """
+
+    frm: Square | None
+    to: Square
+
+    @property
+    def code(self) -> int:
+        frm = BASE if self.frm is None else self.frm[0] * 8 + self.frm[1]
+        return frm * 64 + self.to[0] * 8 + self.to[1]
+
+    @classmethod
+    def from_code(cls, code: int) -> Move:
+        frm, to = divmod(int(code), 64)
+        return cls(None if frm == BASE else divmod(frm, 8), divmod(to, 8))
+
+    @classmethod
+    def from_text(cls, text: str) -> Move:
+        try:
+            a, b = text.strip().split("-")
+            to = tuple(int(x) for x in b.split(","))
+            frm = None if a == "base" else tuple(int(x) for x in a.split(","))
+            if len(to) != 2 or (frm is not None and len(frm) != 2):
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"bad move text {text!r}: expected 'r,c-r,c' or 'base-r,c'") from None
+        return cls(frm, to)
+
+    def __str__(self) -> str:
+        frm = "base" if self.frm is None else f"{self.frm[0]},{self.frm[1]}"
+        return f"{frm}-{self.to[0]},{self.to[1]}"
+
+
+def _result_of(s: np.ndarray) -> int:
+    """The result a position array implies (used for positions read from text)."""
+    for side in (BLACK, WHITE):
+        for i in range(4 * side, 4 * side + 4):
+            if s[i] != EMPTY and (int(BASE_MASK[1 - side]) >> int(s[i])) & 1:
+                return BLACK_WIN if side == BLACK else WHITE_WIN
+    nb = s[S_BASE] + np.sum(s[0:4] != EMPTY)
+    nw = s[S_BASE + 1] + np.sum(s[4:8] != EMPTY)
+    if nb == 0 and nw == 0:
+        return DRAW
+    if nb == 0:
+        return WHITE_WIN
+    if nw == 0:
+        return BLACK_WIN
+    return DRAW if s[S_PLY] >= MAX_PLIES else NO_RESULT
+
+
+class Position:
+    """An immutable Pawns position. ``Position.start()`` is the initial one.
+
+    It draws itself as a board in a notebook and round-trips through a one-line text
+    format (see :meth:`from_text`).
+    """
+
+    __slots__ = ("array",)
+
+    def __init__(self, array: np.ndarray):
+        self.array = array
+
+    @classmethod
+    def start(cls) -> Position:
+        s = np.full(NS, EMPTY, np.int64)
+        s[S_BASE] = s[S_BASE + 1] = PIECES
+        s[S_SIDE] = BLACK
+        s[S_PLY] = 0
+        s[S_RESULT] = NO_RESULT
+        s[S_LAST] = -1
+        return cls(s)
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read ``"<8 ranks, row 0 first, '/'-separated> <b|w> <black in base> <white in base> <ply>"``.
+
+        Raises:
+            ValueError: naming the field (and rank, column) that is wrong.
+        """
+        fields = text.split()
+        if len(fields) != 5:
+            raise ValueError(f"position text needs 5 fields (board side nb nw ply), got {len(fields)}: {text!r}")
+        board, side, nb, nw, ply = fields
+        ranks = board.split("/")
+        if len(ranks) != 8:
+            raise ValueError(f"board needs 8 ranks separated by '/', got {len(ranks)}")
+        s = Position.start().array.copy()
+        pieces = ([], [])
+        for r, rank in enumerate(ranks):
+            if len(rank) != 8:
+                raise ValueError(f"rank {r} ({rank!r}) needs 8 squares, got {len(rank)}")
+            for c, ch in enumerate(rank):
+                if ch not in "bw.":
+                    raise ValueError(f"unknown character {ch!r} at row {r}, col {c}: use 'b', 'w' or '.'")
+                if ch != ".":
+                    owner = BLACK if ch == "b" else WHITE
+                    if (r, c) in BASE_SQUARES[owner]:
+                        raise ValueError(f"{RESULT_NAMES[owner + 1]} piece on its own base square ({r},{c}): base pieces are counted, not drawn")
+                    pieces[owner].append(r * 8 + c)
+        if side not in ("b", "w"):
+            raise ValueError(f"side to move must be 'b' or 'w', got {side!r}")
+        counts = []
+        for name, field in (("black base count", nb), ("white base count", nw)):
+            if not field.isdigit() or int(field) > PIECES:
+                raise ValueError(f"{name} must be an integer from 0 to {PIECES}, got {field!r}")
+            counts.append(int(field))
+        if not ply.isdigit() or int(ply) > MAX_PLIES:
+            raise ValueError(f"ply must be an integer from 0 to {MAX_PLIES}, got {ply!r}")
+        if (int(ply) % 2 == 0) != (side == "b"):
+            raise ValueError(f"side {side!r} cannot be to move at ply {ply}: Black moves at even plies")
+        for owner in (BLACK, WHITE):
+            total = len(pieces[owner]) + counts[owner]
+            if total > PIECES:
+                name = RESULT_NAMES[owner + 1]
+                raise ValueError(f"{name} has {total} pieces ({len(pieces[owner])} on the board + {counts[owner]} in base), more than {PIECES}")
+            s[4 * owner : 4 * owner + len(pieces[owner])] = sorted(pieces[owner])
+            s[S_BASE + owner] = counts[owner]
+        s[S_SIDE] = BLACK if side == "b" else WHITE
+        s[S_PLY] = int(ply)
+        invaders = [o for o in (BLACK, WHITE) for q in pieces[o] if divmod(q, 8) in BASE_SQUARES[1 - o]]
+        if len(invaders) > 1 or (invaders and s[S_SIDE] == invaders[0]):
+            raise ValueError("only the side that just moved can have (one) piece in the opponent's base")
+        s[S_RESULT] = _result_of(s)
+        return cls(s)
+
+    def to_text(self) -> str:
+        grid = [["."] * 8 for _ in range(8)]
+        for side, ch in ((BLACK, "b"), (WHITE, "w")):
+            for q in self.squares(side):
+                grid[q[0]][q[1]] = ch
+        board = "/".join("".join(row) for row in grid)
+        a = self.array
+        return f"{board} {'bw'[a[S_SIDE]]} {a[S_BASE]} {a[S_BASE + 1]} {a[S_PLY]}"
+
+    # --- state -----------------------------------------------------------------------
+    @property
+    def side_to_move(self) -> str:
+        return "black" if self.array[S_SIDE] == BLACK else "white"
+
+    @property
+    def ply(self) -> int:
+        return int(self.array[S_PLY])
+
+    @property
+    def result(self) -> str | None:
+        """``None`` while the game goes on, else ``"black"``, ``"white"`` or ``"draw"``."""
+        return RESULT_NAMES[self.array[S_RESULT]]
+
+    @property
+    def last_move(self) -> Move | None:
+        return None if self.array[S_LAST] < 0 else Move.from_code(self.array[S_LAST])
+
+    def squares(self, side: int) -> list[Square]:
+        """On-board squares of ``side``'s pieces (``BLACK`` or ``WHITE``), sorted."""
+        return [divmod(int(q), 8) for q in self.array[4 * side : 4 * side + 4] if q != EMPTY]
+
+    def in_base(self, side: int) -> int:
+        return int(self.array[S_BASE + side])
+
+    def features(self) -> np.ndarray:
+        """The six feature scores (BMax, BSum, DSum, OBMin, OBSum, PD), black minus white."""
+        out = np.empty(N_FEATURES, np.int64)
+        features_into(self.array, out)
+        return out
+
+    # --- moves -----------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        buf = np.empty(MAX_MOVES, np.int64)
+        return [Move.from_code(c) for c in buf[: gen_moves(self.array, buf)]]
+
+    def play(self, move: Move | str | int) -> Position:
+        """The position after ``move`` (a :class:`Move`, its text, or its code).
+
+        Raises:
+            IllegalMoveError: the move is not legal here, or the game is over.
+        """
+        if isinstance(move, str):
+            move = Move.from_text(move)
+        code = move.code if isinstance(move, Move) else int(move)
+        if self.result is not None:
+            raise IllegalMoveError(f"game is over ({self.result}); no move can be played")
+        buf = np.empty(MAX_MOVES, np.int64)
+        if code not in buf[: gen_moves(self.array, buf)]:
+            raise IllegalMoveError(f"{Move.from_code(code)} is not legal in {self.to_text()!r}")
+        child = np.empty(NS, np.int64)
+        play_into(self.array, code, child)
+        return Position(child)
+
+    # --- Python niceties -------------------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and np.array_equal(self.array[:S_LAST], other.array[:S_LAST])
+
+    def __hash__(self) -> int:
+        return hash(self.array[:S_LAST].tobytes())
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    def __str__(self) -> str:
+        rows = self.to_text().split()[0].split("/")
+        return "\n".join(rows) + f"\n{self.side_to_move} to move, base b={self.in_base(BLACK)} w={self.in_base(WHITE)}, ply {self.ply}"
+
+    def _repr_svg_(self) -> str:
+        from pawnslib.draw import board_svg
+
+        return board_svg(self)
+
+
+def perft(position: Position, depth: int) -> int:
+    """Count the leaves of the legal-move tree below ``position`` to ``depth`` plies.
+
+    A finished game is a leaf. From the start, perft(1) = 4 and perft(2) = 16.
+
+    Raises:
+        ValueError: ``depth`` is not a non-negative integer.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or depth < 0:
+        raise ValueError(f"depth must be a non-negative integer, got {depth!r}")
+    return int(perft_kernel(position.array, int(depth)))
