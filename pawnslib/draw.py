@@ -18,7 +18,8 @@ LAST_MOVE_FILL = "#f4e04d"
 def board_svg(pos: Position, size: int = CELL) -> str:
     """An SVG board: bases shaded, pieces in a base drawn on its squares, last move marked."""
     w = MARGIN + 8 * size
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + 20}" font-family="sans-serif" font-size="11">']
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + 20}" '
+           'font-family="sans-serif" font-size="11">']
     marked = set()
     if pos.last_move is not None:
         lm = pos.last_move
@@ -34,24 +35,28 @@ def board_svg(pos: Position, size: int = CELL) -> str:
             if (r, c) in marked:
                 fill = LAST_MOVE_FILL
             x, y = MARGIN + c * size, MARGIN + r * size
-            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="#888" stroke-width="0.5"/>')
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" '
+                       'stroke="#888" stroke-width="0.5"/>')
     if pos.last_move is not None and pos.last_move.frm is None:  # a base exit: mark the whole base
         side = WHITE if pos.side_to_move == "black" else BLACK
         for r, c in BASE_SQUARES[side]:
             x, y = MARGIN + c * size, MARGIN + r * size
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" fill="none" stroke="{LAST_MOVE_FILL}" stroke-width="3"/>')
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" fill="none" '
+                       f'stroke="{LAST_MOVE_FILL}" stroke-width="3"/>')
 
     def disc(sq, side):
         cx, cy = MARGIN + sq[1] * size + size / 2, MARGIN + sq[0] * size + size / 2
         fill, stroke = ("#222", "#000") if side == BLACK else ("#fff", "#333")
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>')
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="{fill}" stroke="{stroke}" '
+                   'stroke-width="1.5"/>')
 
     for side in (BLACK, WHITE):
         for sq in pos.squares(side):
             disc(sq, side)
         for sq in BASE_SQUARES[side][: pos.in_base(side)]:
             disc(sq, side)
-    status = f"{pos.side_to_move} to move, ply {pos.ply}" if pos.result is None else f"result: {pos.result}, ply {pos.ply}"
+    status = f"{pos.side_to_move} to move" if pos.result is None else f"result: {pos.result}"
+    status += f", ply {pos.ply}"
     out.append(f'<text x="{MARGIN}" y="{w + 14}">{status}</text>')
     out.append("</svg>")
     return "".join(out)

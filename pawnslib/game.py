@@ -181,15 +181,15 @@ def play_into(s, move, d):
     else:
         # Remove every stuck piece of both sides at once, judged on the same board.
         occ = _occupancy(d)
-        dead = np.zeros(8, np.bool_)
+        dead = 0  # bit i: slot i is stuck
         for i in range(8):
             if d[i] != EMPTY and not _has_step(i // 4, d[i], occ):
-                dead[i] = True
+                dead |= 1 << i
         for p in range(2):
             if d[S_BASE + p] > 0 and not _base_has_exit(p, occ):
                 d[S_BASE + p] = 0
         for i in range(8):
-            if dead[i]:
+            if (dead >> i) & 1:
                 d[i] = EMPTY
         _sort_slots(d, 0)
         _sort_slots(d, 4)
@@ -218,33 +218,31 @@ def _count(s, first):
 
 
 @njit(cache=True)
+def _piece_square(s, p, i, on_board):
+    # Side p's pieces as one list: the on-board slots first, then base pieces at HOME[p].
+    return s[4 * p + i] if i < on_board else HOME[p]
+
+
+@njit(cache=True)
 def features_into(s, out):
     """Write the six feature scores f(black) - f(white) of ``s`` into ``out``."""
     for f in range(N_FEATURES):
         out[f] = 0
-    sq = np.empty(4, np.int64)
     for p in range(2):
-        n = 0
-        for i in range(4 * p, 4 * p + 4):
-            if s[i] != EMPTY:
-                sq[n] = s[i]
-                n += 1
-        for _ in range(s[S_BASE + p]):
-            sq[n] = HOME[p]
-            n += 1
+        on_board = _count(s, 4 * p)
+        n = on_board + s[S_BASE + p]
         bmax = bsum = dsum = obsum = 0
-        obmin = 1 << 30
+        obmin = 0 if n == 0 else 1 << 30
         for i in range(n):
-            d_own = DIST[p, sq[i]]
-            d_opp = DIST[1 - p, sq[i]]
+            a = _piece_square(s, p, i, on_board)
+            d_own, d_opp = DIST[p, a], DIST[1 - p, a]
             bmax = max(bmax, d_own)
             bsum += d_own
             obmin = min(obmin, d_opp)
             obsum += d_opp
-            for j in range(n):
-                dsum += max(abs(sq[i] // 8 - sq[j] // 8), abs(sq[i] % 8 - sq[j] % 8))
-        if n == 0:
-            obmin = 0
+            for j in range(i + 1, n):  # each unordered pair once, and counted twice
+                b = _piece_square(s, p, j, on_board)
+                dsum += 2 * max(abs(a // 8 - b // 8), abs(a % 8 - b % 8))
         sign = 1 if p == BLACK else -1
         out[0] += sign * bmax
         out[1] += sign * bsum
@@ -255,26 +253,42 @@ def features_into(s, out):
 
 
 @njit(cache=True)
-def _perft(stack, moves, ply, depth):
-    s = stack[ply]
+def perft_kernel(s, depth):
+    """Leaves of the legal-move tree below ``s`` to ``depth`` plies, a finished game a leaf.
+
+    Iterative with an explicit stack, not recursive: numba segfaults when it loads a cached
+    self-recursive kernel (numba issue #6061), i.e. on every run after the first.
+    """
     if s[S_RESULT] != NO_RESULT or depth == 0:
         return 1
-    n = gen_moves(s, moves[ply])
-    if depth == 1:
-        return n  # a live position always has a move: stuck pieces were removed
-    total = 0
-    for k in range(n):
-        play_into(s, moves[ply, k], stack[ply + 1])
-        total += _perft(stack, moves, ply + 1, depth - 1)
-    return total
-
-
-@njit(cache=True)
-def perft_kernel(s, depth):
-    stack = np.empty((depth + 1, NS), np.int64)
+    stack = np.empty((depth, NS), np.int64)
+    moves = np.empty((depth, MAX_MOVES), np.int64)
+    nmoves = np.zeros(depth, np.int64)
+    nxt = np.zeros(depth, np.int64)  # index of the next move to try at each ply
     stack[0] = s
-    moves = np.empty((depth + 1, MAX_MOVES), np.int64)
-    return _perft(stack, moves, 0, depth)
+    nmoves[0] = gen_moves(s, moves[0])
+    if depth == 1:
+        return nmoves[0]
+    total = 0
+    ply = 0
+    while ply >= 0:
+        if nxt[ply] == nmoves[ply]:
+            ply -= 1
+            continue
+        child = stack[ply + 1]
+        play_into(stack[ply], moves[ply, nxt[ply]], child)
+        nxt[ply] += 1
+        if child[S_RESULT] != NO_RESULT:
+            total += 1
+        elif ply + 2 == depth:
+            # One ply left: count the moves without playing them. A live position always
+            # has a move, because stuck pieces were removed.
+            total += gen_moves(child, moves[ply + 1])
+        else:
+            ply += 1
+            nmoves[ply] = gen_moves(child, moves[ply])
+            nxt[ply] = 0
+    return total
 
 
 # ----------------------------------------------------------------------------- Python API
@@ -387,7 +401,8 @@ class Position:
                 if ch != ".":
                     owner = BLACK if ch == "b" else WHITE
                     if (r, c) in BASE_SQUARES[owner]:
-                        raise ValueError(f"{RESULT_NAMES[owner + 1]} piece on its own base square ({r},{c}): base pieces are counted, not drawn")
+                        raise ValueError(f"{RESULT_NAMES[owner + 1]} piece on its own base square ({r},{c}): "
+                                         "base pieces are counted in the base fields, not drawn")
                     pieces[owner].append(r * 8 + c)
         if side not in ("b", "w"):
             raise ValueError(f"side to move must be 'b' or 'w', got {side!r}")
@@ -404,7 +419,8 @@ class Position:
             total = len(pieces[owner]) + counts[owner]
             if total > PIECES:
                 name = RESULT_NAMES[owner + 1]
-                raise ValueError(f"{name} has {total} pieces ({len(pieces[owner])} on the board + {counts[owner]} in base), more than {PIECES}")
+                raise ValueError(f"{name} has {total} pieces ({len(pieces[owner])} on the board + "
+                                 f"{counts[owner]} in base), more than {PIECES}")
             s[4 * owner : 4 * owner + len(pieces[owner])] = sorted(pieces[owner])
             s[S_BASE + owner] = counts[owner]
         s[S_SIDE] = BLACK if side == "b" else WHITE
@@ -490,7 +506,8 @@ class Position:
 
     def __str__(self) -> str:
         rows = self.to_text().split()[0].split("/")
-        return "\n".join(rows) + f"\n{self.side_to_move} to move, base b={self.in_base(BLACK)} w={self.in_base(WHITE)}, ply {self.ply}"
+        bases = f"base b={self.in_base(BLACK)} w={self.in_base(WHITE)}"
+        return "\n".join(rows) + f"\n{self.side_to_move} to move, {bases}, ply {self.ply}"
 
     def _repr_svg_(self) -> str:
         from pawnslib.draw import board_svg

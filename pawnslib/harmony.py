@@ -1,0 +1,163 @@
+"""Harmony* (thesis Chapters 5 and 10): a harmony search for strategies scored by play.
+
+The memory holds ``k`` weight vectors, as indexes into :data:`~pawnslib.strategies.LADDER`.
+Each iteration improvises a new vector (memory consideration with ``p_hmcr``, pitch
+adjustment with ``p_par`` by up to ``bw`` ladder steps), plays a round robin among the
+memory and the new vector, and scores each by NW - W (games not won minus games won,
+both colours); the new vector replaces the worst of the memory when it scores better.
+The score is relative to the current memory, which is what makes it Harmony*.
+
+Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and the run
+appends one JSON line per iteration to its history file, so an interrupted run resumes
+where it stopped and gives the same result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from tqdm.auto import tqdm
+
+from pawnslib.game import N_FEATURES
+from pawnslib.strategies import LADDER
+from pawnslib.tournament import append_record, derive_seed, read_records, run_tournament
+
+
+@dataclass(frozen=True)
+class HarmonyParams:
+    """Harmony* settings; the defaults are the thesis's (Chapter 10)."""
+
+    k: int = 4
+    p_hmcr: float = 0.95
+    p_par: float = 0.5
+    bw: int = 2
+    iterations: int = 100
+    games_per_pairing: int = 1
+    depth: int = 4
+
+    def __post_init__(self):
+        for name in ("k", "bw", "iterations", "games_per_pairing", "depth"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+                raise ValueError(f"Harmony* parameter {name} must be an integer >= 1, got {v!r}")
+        for name in ("p_hmcr", "p_par"):
+            v = getattr(self, name)
+            if not isinstance(v, (int, float)) or not 0 <= v <= 1:
+                raise ValueError(f"Harmony* parameter {name} must be a probability in [0, 1], got {v!r}")
+
+
+def weights_of(indexes) -> tuple[int, ...]:
+    return tuple(LADDER[int(i)] for i in indexes)
+
+
+def improvise(memory: np.ndarray, params: HarmonyParams, rng: np.random.Generator) -> np.ndarray:
+    """A new vector of ladder indexes from ``memory`` (k x 6), per the harmony rules."""
+    new = np.empty(N_FEATURES, np.int64)
+    for i in range(N_FEATURES):
+        if rng.random() < params.p_hmcr:
+            new[i] = memory[rng.integers(len(memory)), i]
+        else:
+            new[i] = rng.integers(len(LADDER))
+        if rng.random() < params.p_par:
+            step = rng.integers(1, params.bw + 1) * rng.choice((-1, 1))
+            new[i] = np.clip(new[i] + step, 0, len(LADDER) - 1)
+    return new
+
+
+def nw_minus_w(records: list[dict], ids) -> dict[int, int]:
+    """Harmony*'s score per strategy id: games not won minus games won, both colours."""
+    score = dict.fromkeys(ids, 0)
+    for r in records:
+        for sid, colour in ((r["black"], "black"), (r["white"], "white")):
+            score[sid] += -1 if r["result"] == colour else 1
+    return score
+
+
+@dataclass
+class HarmonyRun:
+    """One Harmony* search: its history (one row per iteration) and final memory."""
+
+    history: list[dict] = field(default_factory=list)
+
+    @property
+    def memory(self) -> list[tuple[int, ...]]:
+        return [tuple(v) for v in self.history[-1]["memory_after"]]
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        """The memory vector with the best (lowest) score in the last round robin."""
+        last = self.history[-1]
+        scores = last["scores_after"]
+        return tuple(last["memory_after"][int(np.argmin(scores))])
+
+    def frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.history)
+
+
+def harmony_search(params: HarmonyParams = HarmonyParams(), seed: int = 0, history_path: str | Path | None = None,
+                   n_jobs: int = -1, progress: bool = True) -> HarmonyRun:
+    """Run (or resume) one Harmony* search.
+
+    Args:
+        params: the search's settings.
+        seed: every random choice and game seed derives from it.
+        history_path: JSON-lines file of finished iterations; resumed if it exists.
+        n_jobs: joblib workers for each iteration's round robin.
+        progress: show a progress bar over iterations.
+
+    Returns:
+        The run; ``run.best`` is its strategy.
+    """
+    run = HarmonyRun()
+    path = Path(history_path) if history_path else None
+    if path and path.exists():
+        run.history = read_records(path)
+        if run.history and run.history[0].get("params") != params.__dict__ | {"seed": seed}:
+            raise ValueError(f"{path} holds a Harmony* run with other parameters; use another file")
+    if path:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    start = len(run.history)
+    for it in tqdm(range(start, params.iterations), disable=not progress, desc=f"Harmony* seed {seed}", initial=start,
+                   total=params.iterations):
+        rng = np.random.default_rng(derive_seed(seed, it))
+        if it == 0:
+            memory = rng.integers(len(LADDER), size=(params.k, N_FEATURES))
+        else:
+            memory = np.array([[LADDER.index(w) for w in v] for v in run.history[-1]["memory_after"]])
+        new = improvise(memory, params, rng)
+        players = {i + 1: weights_of(v) for i, v in enumerate([*memory, new])}
+        recs = run_tournament(players, None, rounds=params.games_per_pairing, depth=params.depth,
+                              seed=derive_seed(seed, it, 1), n_jobs=n_jobs, progress=False)
+        score = nw_minus_w(recs, players)
+        mem_scores = [score[i + 1] for i in range(params.k)]
+        worst = int(np.argmax(mem_scores))  # ties: the first, so the incumbent order is stable
+        replaced = worst if score[params.k + 1] < mem_scores[worst] else -1
+        after = list(range(params.k))
+        if replaced >= 0:
+            after[replaced] = params.k
+        row = {"iteration": it, "memory_before": [players[i + 1] for i in range(params.k)], "scores_before": mem_scores,
+               "candidate": players[params.k + 1], "candidate_score": score[params.k + 1], "replaced": replaced,
+               "memory_after": [players[i + 1] for i in after], "scores_after": [score[i + 1] for i in after]}
+        if it == 0:
+            row["params"] = params.__dict__ | {"seed": seed}
+        run.history.append(row)
+        if path:
+            append_record(path, row)
+    return run
+
+
+def harmony_star(params: HarmonyParams = HarmonyParams(), n_searches: int = 4, seed: int = 0,
+                 out_dir: str | Path | None = None, n_jobs: int = -1, progress: bool = True):
+    """The thesis's procedure: ``n_searches`` independent searches; the best of each is a strategy.
+
+    Returns:
+        (strategies ``{1: weights, ...}``, list of the runs).
+    """
+    runs = [harmony_search(params, derive_seed(seed, 1000 + s),
+                           Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir else None, n_jobs, progress)
+            for s in range(n_searches)]
+    return {s + 1: run.best for s, run in enumerate(runs)}, runs
+

@@ -1,0 +1,256 @@
+"""Fixed-depth alpha-beta search with the thesis's move ordering (Chapter 3, Section 11.2).
+
+Values are from Black's point of view: Black maximises, White minimises. A leaf scores
+its heuristic value ``weights . features`` plus, when a seed is given, uniform noise in
+(-0.5, 0.5) that only breaks ties (the weights are integers). A finished game scores
+``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the
+root, so quicker wins are preferred, and 0 for a draw.
+
+The kernels keep every node's children in a per-ply buffer (``kids[ply]``) so the
+recursion allocates nothing; :func:`expand` is shared with the asymmetric search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from pawnslib.game import (
+    BLACK,
+    BLACK_WIN,
+    DRAW,
+    MAX_MOVES,
+    N_FEATURES,
+    NO_RESULT,
+    NS,
+    S_RESULT,
+    S_SIDE,
+    WHITE_WIN,
+    Move,
+    Position,
+    features_into,
+    gen_moves,
+    play_into,
+)
+from pawnslib.strategies import check_weights
+
+WIN = 1e9
+INF = 1e18
+MAX_DEPTH = 32
+
+
+@njit(cache=True)
+def static_value(s, w, feat, d):
+    """Heuristic value of ``s`` (no noise), or its exact value if the game is over."""
+    r = s[S_RESULT]
+    if r == BLACK_WIN:
+        return WIN - d
+    if r == WHITE_WIN:
+        return -(WIN - d)
+    if r == DRAW:
+        return 0.0
+    features_into(s, feat)
+    v = 0
+    for i in range(N_FEATURES):
+        v += w[i] * feat[i]
+    return float(v)
+
+
+@njit(cache=True)
+def expand(s, ply, w, kids, moves, vals, order, feat, sort):
+    """Play every move of ``s`` into ``kids[ply]``; ``order[ply]`` lists them, best first.
+
+    The ordering key is each child's static value (best for the side to move first);
+    the sort is stable so equal children keep move-generation order. Returns the count.
+    """
+    n = gen_moves(s, moves[ply])
+    for k in range(n):
+        play_into(s, moves[ply, k], kids[ply, k])
+        vals[ply, k] = static_value(kids[ply, k], w, feat, ply + 1)
+        order[ply, k] = k
+    if sort:
+        black = s[S_SIDE] == BLACK
+        for i in range(1, n):
+            j = order[ply, i]
+            v = vals[ply, j]
+            m = i - 1
+            while m >= 0 and ((vals[ply, order[ply, m]] < v) if black else (vals[ply, order[ply, m]] > v)):
+                order[ply, m + 1] = order[ply, m]
+                m -= 1
+            order[ply, m + 1] = j
+    return n
+
+
+@njit(cache=True)
+def leaf_value(s, w, feat, ply, noisy):
+    v = static_value(s, w, feat, ply)
+    if noisy and s[S_RESULT] == NO_RESULT:
+        v += np.random.random() - 0.5
+    return v
+
+
+# Recursive kernels carry explicit signatures: numba segfaults loading a cached recursive
+# function whose types it inferred (numba issue #6061).
+_AB_SIG = (
+    "float64(int64[::1], int64, int64, float64, float64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
+    " float64[:, ::1], int64[:, ::1], int64[::1], int64[::1], boolean, boolean, boolean)"
+)
+
+
+@njit(_AB_SIG, cache=True)
+def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feat, nodes, noisy, prune, sort):
+    nodes[0] += 1
+    if depth == 0 or s[S_RESULT] != NO_RESULT:
+        return leaf_value(s, w, feat, ply, noisy)
+    n = expand(s, ply, w, kids, moves, vals, order, feat, sort)
+    black = s[S_SIDE] == BLACK
+    best = -INF if black else INF
+    for i in range(n):
+        k = order[ply, i]
+        if depth == 1:  # the children are leaves, and expand() has valued them already
+            nodes[0] += 1
+            v = vals[ply, k]
+            if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
+                v += np.random.random() - 0.5
+        else:
+            v = _alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feat, nodes,
+                           noisy, prune, sort)
+        if black:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if prune and alpha >= beta:
+            break
+    return best
+
+
+@njit(cache=True)
+def buffers(depth):
+    """Per-ply work space for a search of ``depth`` plies (children, moves, ordering)."""
+    kids = np.empty((depth + 1, MAX_MOVES, NS), np.int64)
+    moves = np.empty((depth + 1, MAX_MOVES), np.int64)
+    vals = np.empty((depth + 1, MAX_MOVES), np.float64)
+    order = np.empty((depth + 1, MAX_MOVES), np.int64)
+    return kids, moves, vals, order, np.empty(N_FEATURES, np.int64), np.zeros(1, np.int64)
+
+
+@njit(cache=True)
+def search_kernel(root, w, depth, seed, prune, sort):
+    """Alpha-beta from ``root``; returns (best move code, value, nodes). seed < 0: no noise."""
+    noisy = seed >= 0
+    if noisy:
+        np.random.seed(seed)
+    kids, moves, vals, order, feat, nodes = buffers(depth)
+    nodes[0] = 1
+    n = expand(root, 0, w, kids, moves, vals, order, feat, sort)
+    black = root[S_SIDE] == BLACK
+    alpha, beta = -INF, INF
+    best, best_move = (-INF if black else INF), -1
+    for i in range(n):
+        k = order[0, i]
+        v = _alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feat, nodes,
+                       noisy, prune, sort)
+        if (v > best) if black else (v < best):
+            best, best_move = v, moves[0, k]
+        if black:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+    return best_move, best, nodes[0]
+
+
+@njit("float64(int64[::1], int64, int64, int64[::1], int64[::1], int64[::1])", cache=True)
+def _minimax(s, ply, depth, w, feat, nodes):
+    nodes[0] += 1
+    if depth == 0 or s[S_RESULT] != NO_RESULT:
+        return static_value(s, w, feat, ply)
+    moves = np.empty(MAX_MOVES, np.int64)
+    child = np.empty(NS, np.int64)
+    black = s[S_SIDE] == BLACK
+    best = -INF if black else INF
+    for k in range(gen_moves(s, moves)):
+        play_into(s, moves[k], child)
+        v = _minimax(child, ply + 1, depth - 1, w, feat, nodes)
+        best = max(best, v) if black else min(best, v)
+    return best
+
+
+@njit(cache=True)
+def minimax_kernel(root, w, depth):
+    """Plain minimax, no pruning, no ordering, no noise: the reference for alpha-beta."""
+    feat = np.empty(N_FEATURES, np.int64)
+    nodes = np.ones(1, np.int64)
+    moves = np.empty(MAX_MOVES, np.int64)
+    child = np.empty(NS, np.int64)
+    black = root[S_SIDE] == BLACK
+    best, best_move = (-INF if black else INF), -1
+    for k in range(gen_moves(root, moves)):
+        play_into(root, moves[k], child)
+        v = _minimax(child, 1, depth - 1, w, feat, nodes)
+        if (v > best) if black else (v < best):
+            best, best_move = v, moves[k]
+    return best_move, best, nodes[0]
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search returns: the chosen move, its backed-up value, nodes visited, time."""
+
+    move: Move
+    value: float
+    nodes: int
+    seconds: float
+
+
+def check_search_args(position: Position, depth: int, seed: int | None) -> None:
+    """Raise ``ValueError`` for a finished game, a bad depth or a bad seed."""
+    if not isinstance(position, Position):
+        raise ValueError(f"position must be a pawnslib.Position, got {type(position).__name__}")
+    if position.result is not None:
+        raise ValueError(f"cannot search a finished game (result: {position.result})")
+    if isinstance(depth, bool) or not isinstance(depth, (int, np.integer)) or not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be an integer from 1 to {MAX_DEPTH}, got {depth!r}")
+    bad_seed = isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32
+    if seed is not None and bad_seed:
+        raise ValueError(f"seed must be None or an integer in [0, 2**32), got {seed!r}")
+
+
+def search(
+    position: Position, weights, depth: int, seed: int | None = None, *, prune: bool = True, order: bool = True
+) -> SearchResult:
+    """Alpha-beta search of ``position`` to ``depth`` plies with heuristic ``weights``.
+
+    Args:
+        position: a game in progress.
+        weights: six integer weights (a strategy).
+        depth: plies to search, 1 to ``MAX_DEPTH``.
+        seed: seeds the tie-breaking leaf noise; ``None`` means no noise, and then the
+            value equals plain :func:`minimax`'s.
+        prune: alpha-beta cut-offs (off: a full minimax through the same kernel).
+        order: sort children by static value, best first, before recursing.
+
+    Returns:
+        SearchResult with the move, the value, the nodes visited (root included), seconds.
+
+    Raises:
+        ValueError: a finished game, a bad depth, seed or weight vector.
+    """
+    w = check_weights(weights)
+    check_search_args(position, depth, seed)
+    t0 = time.perf_counter()
+    move, value, nodes = search_kernel(position.array, w, int(depth), -1 if seed is None else int(seed), prune, order)
+    return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0)
+
+
+def minimax(position: Position, weights, depth: int) -> SearchResult:
+    """Plain minimax (no pruning, no ordering, no noise): the reference alpha-beta must match."""
+    w = check_weights(weights)
+    check_search_args(position, depth, None)
+    t0 = time.perf_counter()
+    move, value, nodes = minimax_kernel(position.array, w, int(depth))
+    return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0)
