@@ -14,6 +14,7 @@ where it stopped and gives the same result.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,10 +113,12 @@ def harmony_search(params: HarmonyParams = HarmonyParams(), seed: int = 0, histo
         The run; ``run.best`` is its strategy.
     """
     run = HarmonyRun()
+    # What fixes the run's course; more iterations only extend it.
+    identity = {k: v for k, v in params.__dict__.items() if k != "iterations"} | {"seed": seed}
     path = Path(history_path) if history_path else None
     if path and path.exists():
         run.history = read_records(path)
-        if run.history and run.history[0].get("params") != params.__dict__ | {"seed": seed}:
+        if run.history and run.history[0].get("params") != identity:
             raise ValueError(f"{path} holds a Harmony* run with other parameters; use another file")
     if path:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -142,7 +145,8 @@ def harmony_search(params: HarmonyParams = HarmonyParams(), seed: int = 0, histo
                "candidate": players[params.k + 1], "candidate_score": score[params.k + 1], "replaced": replaced,
                "memory_after": [players[i + 1] for i in after], "scores_after": [score[i + 1] for i in after]}
         if it == 0:
-            row["params"] = params.__dict__ | {"seed": seed}
+            row["params"] = identity
+        row = json.loads(json.dumps(row))  # the in-memory history is exactly what a resumed run reads
         run.history.append(row)
         if path:
             append_record(path, row)

@@ -1,0 +1,1223 @@
+"""The opponent model (thesis Chapters 2 and 8, Section 11.2): a DBN over feature scores.
+
+Pipeline: game records -> training rows (Table 8.1) -> :class:`Discretiser` -> EM on one
+slice -> :class:`OpponentModel` -> the slice unrolled to ``n_slices`` -> P(e).
+
+The slice
+---------
+Nodes ``S_b``, ``S_w`` (one state per strategy id 1..K; ``S_w`` latent) and, for each
+feature F, ``F_prev`` and ``F`` with edges ``S_b -> F_prev``, ``S_w -> F_prev``,
+``S_b -> F``, ``S_w -> F``, ``F_prev -> F``. A training row pairs the scores of x_{t-2}
+(``F_prev``) and x_t (``F``): the previous position after a move of the same player.
+PD, OBMin and BMax are numbered nodes (one state per value seen), DSum, OBSum and BSum
+interval nodes (16 equal-frequency intervals); see :class:`Discretiser`.
+
+EM (:func:`em`) is general (any discrete network, any pattern of missing values), and
+vectorised over all rows: rows are deduplicated, each is expanded over the joint states of
+its missing variables, and every iteration is a gather of log-CPT entries, a per-row
+log-sum-exp (E-step) and one ``bincount`` per node (M-step). A Dirichlet pseudo-count
+``a`` makes every probability positive; EM then climbs ``loglik + a * sum(log theta)``,
+the ``objective`` it records per iteration (equal to the log-likelihood when ``a = 0``).
+
+The DBN and P(e)
+----------------
+Unrolled over slices 0..n-1, ``S_b`` and ``S_w`` shared: slice 0 uses the
+P(F_prev | S_b, S_w) tables, slice t > 0 uses P(F_t | F_{t-1}, S_b, S_w). P(e) is the
+probability of the scores of all slices and of S_b, with S_w summed out.
+
+A history is the positions of one parity, oldest first: for a child x_t (White has just
+moved), the previous slices are x_{t-2}, x_{t-4}, ... (the positions after White's
+earlier moves, down to x_0). Histories shorter than n-1 are fine: the first slice given
+uses the P(F_prev | S_b, S_w) tables.
+
+Numba interface for the search
+------------------------------
+``model.kernel_arrays()`` is a :class:`KernelArrays` named tuple of plain arrays, in this
+order (F features, K strategies, S = largest state count, W = largest cut count)::
+
+    cuts       (F, W)          float64  sorted cut points per feature, padded with +inf
+    ncuts      (F,)            int64    real cut points; feature f has ncuts[f] + 1 states
+    log_sb     (K,)            float64  log P(S_b)
+    log_sw     (K,)            float64  log P(S_w)
+    log_first  (F, K, K, S)    float64  log P(F_prev = s | S_b, S_w)         [f, b, w, s]
+    log_trans  (F, K, K, S, S) float64  log P(F = s2 | F_prev = s, S_b, S_w) [f, b, w, s, s2]
+
+``@njit(cache=True)`` kernels taking them as separate arguments (``sb`` is Black's
+strategy id 1..K, not an index; states are ``int64``)::
+
+    discretise_into(cuts, ncuts, raw (F,), out (F,))                     -> None
+    log_pe_children(log_sb, log_sw, log_first, log_trans,
+                    history (h, F), children (m, F), sb, out (m,))       -> None
+        out[c] = log P(e) of the chain history + children[c]; 0 <= h (h = n - 1 in the
+        thesis's 4-slice DBN). The history's per-S_w log-likelihood is computed once.
+    sw_loglik_into(log_sb, log_sw, log_first, log_trans,
+                   states (n, F), sb, out (K,))                          -> None
+        out[w] = log P(states, S_b = sb, S_w = w); n = 0 leaves the priors.
+    log_pe_states(log_sb, log_sw, log_first, log_trans, states (n, F), sb) -> float
+
+Strategy recognition (beyond the thesis)
+----------------------------------------
+EM numbers the latent states of S_w arbitrarily (label switching). Given the true White
+ids of the training rows (known to us, hidden from EM), :meth:`OpponentModel.latent_mass`
+sums each latent state's posterior mass per true id and ``linear_sum_assignment`` picks
+the matching of most mass; ``fit(..., white_truth=...)`` reorders S_w's states by it, so
+that state i means strategy ``strategy_ids[i]`` (``sw_matched``). P(e) sums S_w out, so
+it does not depend on this. :meth:`OpponentModel.recognition_trace` gives
+P(S_w | the game so far) after each White move.
+"""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from pawnslib.game import (
+    FEATURE_NAMES,
+    MAX_MOVES,
+    NO_RESULT,
+    NS,
+    S_RESULT,
+    S_SIDE,
+    Position,
+    features_into,
+    gen_moves,
+    play_into,
+)
+
+NUMBERED = ("PD", "OBMin", "BMax")
+INTERVAL = ("DSum", "OBSum", "BSum")
+N_INTERVALS = 16
+N_STRATEGIES = 4
+N_SLICES = 4
+PREV = "_prev"
+MISSING = -1  # a missing value in the integer data given to :func:`em`
+FILE_FORMAT = "pawnslib.dbn.OpponentModel/1"
+# Table 10.1's strategies, in FEATURE_NAMES order; used by sample_records.
+TABLE_10_1 = np.array(
+    [
+        [0, 10000, 0, -1000, -10, 0],
+        [10, 100, 0, -10000, -100, 0],
+        [0, 10, 0, -10000, 0, 0],
+        [100, 1000, 0, -10000, 0, 10],
+    ],
+    np.int64,
+)
+
+
+class ModelFileError(ValueError):
+    """A saved opponent model that is missing, truncated, corrupt or does not match."""
+
+
+def row_columns(feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
+    """The columns of a training row, Table 8.1's order: F_prev..., F..., S_b, S_w."""
+    return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
+
+
+# ============================================================================ training rows
+
+
+def training_rows(records: Iterable[dict], *, truth: bool = False) -> pd.DataFrame:
+    """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game.
+
+    Args:
+        records: game records with ``"black"``, ``"white"`` (strategy ids) and
+            ``"features"`` (T+1 lists of the six scores of x_0..x_T).
+        truth: also add ``S_w_true``, White's real id (for matching latent states and
+            for measuring recognition; never shown to EM).
+
+    Returns:
+        Columns ``BMax_prev..PD_prev, BMax..PD`` (int64), ``S_b`` (int64) and ``S_w``
+        (all missing, nullable ``Int64``), [``S_w_true``].
+
+    Raises:
+        ValueError: a record lacks a key or its features are not a (T+1, 6) integer table.
+    """
+    blocks = []
+    for i, rec in enumerate(records):
+        for key in ("black", "white", "features"):
+            if key not in rec:
+                raise ValueError(f"game record {i} has no {key!r} field")
+        f = np.asarray(rec["features"])
+        if f.ndim != 2 or f.shape[1] != len(FEATURE_NAMES):
+            raise ValueError(f"game record {i}: features must be (T+1, {len(FEATURE_NAMES)}), got shape {f.shape}")
+        if not np.issubdtype(f.dtype, np.integer):
+            raise ValueError(f"game record {i}: feature scores must be integers, got dtype {f.dtype}")
+        if len(f) < 3:
+            continue
+        n = len(f) - 2
+        b = np.column_stack([f[:-2], f[2:], np.full(n, rec["black"]), np.full(n, rec["white"])])
+        blocks.append(b.astype(np.int64))
+    cols = row_columns()
+    data = np.concatenate(blocks) if blocks else np.empty((0, len(cols)), np.int64)
+    df = pd.DataFrame(data[:, :-1], columns=cols[:-1])
+    df["S_w"] = pd.array([pd.NA] * len(df), dtype="Int64")
+    if truth:
+        df["S_w_true"] = data[:, -1]
+    return df
+
+
+def validate_rows(
+    rows: pd.DataFrame, n_strategies: int = N_STRATEGIES, *, line_offset: int | None = None
+) -> pd.DataFrame:
+    """Check training rows; return them with integer dtypes.
+
+    Args:
+        rows: a table with :func:`row_columns` (extra columns are kept).
+        n_strategies: K; strategy ids must be 1..K.
+        line_offset: when the rows come from a file, the file line of row 0 (errors then
+            name lines instead of rows).
+
+    Raises:
+        ValueError: a column is missing, or a cell is missing, not an integer, or an
+            unknown strategy id; the message names the column and the row (line).
+    """
+    where = (lambda i: f"line {i + line_offset}") if line_offset is not None else (lambda i: f"row {i}")
+    missing = [c for c in row_columns() if c not in rows.columns]
+    if missing:
+        raise ValueError(f"training rows lack column(s) {missing}")
+    out = rows.copy()
+    ids = set(range(1, n_strategies + 1))
+    for c in row_columns():
+        v = pd.to_numeric(rows[c], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        raw_bad = rows[c].notna().to_numpy() & np.isnan(v)
+        if raw_bad.any():
+            i = int(np.flatnonzero(raw_bad)[0])
+            raise ValueError(f"column {c!r}, {where(i)}: {rows[c].iloc[i]!r} is not a number")
+        if c == "S_w":  # latent: missing is expected, anything else must still be an id
+            bad = ~np.isnan(v) & ~np.isin(v, list(ids))
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"column 'S_w', {where(i)}: unknown strategy id {v[i]:g} (ids are 1..{n_strategies})")
+            out[c] = pd.array(np.where(np.isnan(v), pd.NA, v), dtype="Int64") if len(v) else rows[c].astype("Int64")
+            continue
+        if np.isnan(v).any():
+            raise ValueError(f"column {c!r}, {where(int(np.flatnonzero(np.isnan(v))[0]))}: missing value")
+        frac = v != np.round(v)
+        if frac.any():
+            raise ValueError(f"column {c!r}, {where(int(np.flatnonzero(frac)[0]))}: {v[frac][0]:g} is not an integer")
+        if c == "S_b" and not np.isin(v, list(ids)).all():
+            i = int(np.flatnonzero(~np.isin(v, list(ids)))[0])
+            raise ValueError(f"column 'S_b', {where(i)}: unknown strategy id {v[i]:g} (ids are 1..{n_strategies})")
+        out[c] = v.astype(np.int64)
+    return out
+
+
+def write_training_csv(rows: pd.DataFrame, path: str | Path, n_strategies: int = N_STRATEGIES) -> Path:
+    """Write Table 8.1's columns as CSV, the latent S_w as ``?``; return the path.
+
+    Raises:
+        ValueError: the rows are invalid (see :func:`validate_rows`).
+    """
+    rows = validate_rows(rows, n_strategies)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows[row_columns()].to_csv(path, index=False, na_rep="?")
+    return path
+
+
+def read_training_csv(path: str | Path, n_strategies: int = N_STRATEGIES) -> pd.DataFrame:
+    """Read rows written by :func:`write_training_csv` (``?`` or empty = missing).
+
+    Raises:
+        FileNotFoundError: no such file.
+        ValueError: a missing column, NaN, non-integer or unknown strategy id, naming the
+            column and the file line (line 1 is the header).
+    """
+    try:
+        rows = pd.read_csv(path, na_values=["?"], dtype=str)
+    except pd.errors.EmptyDataError:
+        raise ValueError(f"{path}: empty file, expected the columns {row_columns()}") from None
+    try:
+        return validate_rows(rows, n_strategies, line_offset=2)
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
+
+
+# ============================================================================ discretiser
+
+
+@dataclass(frozen=True)
+class Discretiser:
+    """Maps raw feature scores to node states by per-feature sorted cut points.
+
+    A score's state is the number of cut points <= it. Numbered nodes cut halfway between
+    consecutive values seen in training, so every seen value has its own state and any
+    other value goes to the nearest one (a tie to the upper). Interval nodes keep, for each
+    k/n quantile, the halfway cut whose share of training values below it is closest to
+    k/n; duplicates are dropped, so a feature whose values pile up gets fewer than n
+    states. Values beyond the training range go to the first or last state.
+    """
+
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]  # "numbered" | "interval"
+    cuts: tuple[np.ndarray, ...]
+
+    @classmethod
+    def fit(
+        cls, values: np.ndarray, names: Sequence[str] = FEATURE_NAMES, n_intervals: int = N_INTERVALS
+    ) -> Discretiser:
+        """Fit to raw scores ``values`` (N, F), one column per name.
+
+        Raises:
+            ValueError: wrong shape, no rows, NaNs, or a name of unknown kind.
+        """
+        values = _check_raw(values, len(names), "training values")
+        if len(values) == 0:
+            raise ValueError("cannot fit a discretiser to zero rows")
+        kinds, cuts = [], []
+        for f, name in enumerate(names):
+            if name not in NUMBERED + INTERVAL:
+                raise ValueError(f"feature {name!r} is neither a numbered {NUMBERED} nor an interval {INTERVAL} node")
+            u, c = np.unique(values[:, f], return_counts=True)
+            mid = (u[:-1] + u[1:]) / 2.0
+            if name in INTERVAL and len(u) > n_intervals:
+                below = np.cumsum(c)[:-1] / c.sum()  # share of values below each midpoint
+                q = np.arange(1, n_intervals) / n_intervals
+                mid = mid[np.unique(np.abs(below[None, :] - q[:, None]).argmin(axis=1))]
+            kinds.append("interval" if name in INTERVAL else "numbered")
+            cuts.append(mid.astype(np.float64))
+        return cls(tuple(names), tuple(kinds), tuple(cuts))
+
+    @property
+    def n_states(self) -> tuple[int, ...]:
+        return tuple(len(c) + 1 for c in self.cuts)
+
+    def transform(self, values: np.ndarray) -> np.ndarray:
+        """States (N, F) int64 of raw scores (N, F) (or one row (F,) -> (F,)).
+
+        Raises:
+            ValueError: wrong shape or NaNs.
+        """
+        one = np.ndim(values) == 1
+        v = _check_raw(np.atleast_2d(values), len(self.names), "feature scores")
+        out = np.column_stack([np.searchsorted(c, v[:, f], side="right") for f, c in enumerate(self.cuts)])
+        out = out.astype(np.int64).reshape(len(v), len(self.names))
+        return out[0] if one else out
+
+    def labels(self, f: int) -> list[str]:
+        """Human-readable states of feature ``f``: the value, or the integer interval."""
+        c = self.cuts[f]
+        lo = [None, *np.floor(c).astype(int) + 1]
+        hi = [*np.floor(c).astype(int), None]
+        if self.kinds[f] == "numbered":
+            return [str(h if h is not None else lo[-1]) for h in hi] if len(c) else ["any"]
+        return [f"<={h}" if a is None else f">={a}" if h is None else str(a) if a == h else f"{a}..{h}"
+                for a, h in zip(lo, hi, strict=True)]
+
+    def padded(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(cuts (F, W) padded with +inf, ncuts (F,))`` for :func:`discretise_into`."""
+        ncuts = np.array([len(c) for c in self.cuts], np.int64)
+        out = np.full((len(self.cuts), max(1, int(ncuts.max()))), np.inf)
+        for f, c in enumerate(self.cuts):
+            out[f, : len(c)] = c
+        return out, ncuts
+
+
+def _check_raw(values, n_features: int, what: str) -> np.ndarray:
+    v = np.asarray(values)
+    if v.ndim != 2 or v.shape[1] != n_features:
+        raise ValueError(f"{what} must have shape (n, {n_features}), got {v.shape}")
+    if not (np.issubdtype(v.dtype, np.integer) or np.issubdtype(v.dtype, np.floating)):
+        raise ValueError(f"{what} must be numbers, got dtype {v.dtype}")
+    if np.issubdtype(v.dtype, np.floating) and not np.isfinite(v).all():
+        raise ValueError(f"{what} contain NaN or infinite values (row {int(np.argwhere(~np.isfinite(v))[0, 0])})")
+    return v
+
+
+# ============================================================================ general EM
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A discrete Bayesian network's shape: node names, parent indices, state counts.
+
+    A node's CPT is an array of shape :meth:`shape`: its parents' states (in the order of
+    ``parents``) index the leading axes, its own state the last, which sums to 1.
+    """
+
+    names: tuple[str, ...]
+    parents: tuple[tuple[int, ...], ...]
+    cards: tuple[int, ...]
+
+    def shape(self, v: int) -> tuple[int, ...]:
+        return tuple(self.cards[p] for p in self.parents[v]) + (self.cards[v],)
+
+
+def random_cpts(structure: Structure, rng: np.random.Generator) -> list[np.ndarray]:
+    """CPTs whose rows are drawn from the flat Dirichlet."""
+    out = []
+    for v in range(len(structure.names)):
+        x = rng.exponential(size=structure.shape(v))
+        out.append(x / x.sum(-1, keepdims=True))
+    return out
+
+
+def uniform_cpts(structure: Structure) -> list[np.ndarray]:
+    return [np.full(structure.shape(v), 1.0 / structure.cards[v]) for v in range(len(structure.names))]
+
+
+class _Expanded(NamedTuple):
+    idx: list[np.ndarray]  # per node: flat CPT index of every expanded entry
+    starts: np.ndarray  # first entry of each unique row
+    lengths: np.ndarray  # entries per unique row (joint states of its missing variables)
+    weight: np.ndarray  # multiplicity (or summed weight) of each unique row
+
+
+def _expand(structure: Structure, data: np.ndarray, weights: np.ndarray | None) -> _Expanded:
+    # Deduplicate, then give each row one entry per joint state of its missing variables.
+    uniq, inv = np.unique(data, axis=0, return_inverse=True)
+    inv = inv.reshape(-1)
+    w = np.bincount(inv, weights=weights, minlength=len(uniq)).astype(np.float64)
+    cards = np.array(structure.cards)
+    masks, pat = np.unique(uniq < 0, axis=0, return_inverse=True)
+    pat = pat.reshape(-1)
+    order = np.argsort(pat, kind="stable")
+    uniq, w = uniq[order], w[order]
+    parts, lengths = [], []
+    for p, mask in enumerate(masks):
+        rows = uniq[pat[order] == p]
+        miss = np.flatnonzero(mask)
+        combos = np.array(list(np.ndindex(*cards[miss])), np.int64).reshape(-1, len(miss))
+        x = np.repeat(rows, len(combos), axis=0)
+        x[:, miss] = np.tile(combos, (len(rows), 1))
+        parts.append(x)
+        lengths.append(np.full(len(rows), len(combos)))
+    x = np.concatenate(parts)
+    lengths = np.concatenate(lengths)
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    idx = [
+        np.ravel_multi_index(tuple(x[:, list(structure.parents[v]) + [v]].T), structure.shape(v))
+        for v in range(len(structure.names))
+    ]
+    return _Expanded(idx, starts, lengths, w)
+
+
+def _e_step(structure: Structure, ex: _Expanded, cpts: list[np.ndarray]) -> tuple[float, list[np.ndarray]]:
+    with np.errstate(divide="ignore"):
+        logp = sum(np.log(c).ravel()[i] for c, i in zip(cpts, ex.idx, strict=True))
+    if (ex.lengths == ex.lengths[0]).all():  # the usual case: one missingness pattern
+        lp = logp.reshape(len(ex.lengths), -1)
+        mx = lp.max(axis=1)
+        p = np.exp(lp - mx[:, None]) if np.isfinite(mx).all() else None
+        s = p.sum(axis=1) if p is not None else None
+        post = (p / s[:, None]).ravel() if p is not None else None
+    else:
+        mx = np.maximum.reduceat(logp, ex.starts)
+        p = np.exp(logp - np.repeat(mx, ex.lengths)) if np.isfinite(mx).all() else None
+        s = np.add.reduceat(p, ex.starts) if p is not None else None
+        post = p / np.repeat(s, ex.lengths) if p is not None else None
+    if post is None:
+        raise ValueError(f"a data row has probability zero under the current parameters (row {int(np.argmin(mx))} "
+                         "of the deduplicated data); use a positive pseudo-count or positive initial CPTs")
+    loglik = float(ex.weight @ (mx + np.log(s)))
+    wpost = post * np.repeat(ex.weight, ex.lengths)
+    counts = [
+        np.bincount(i, weights=wpost, minlength=int(np.prod(structure.shape(v)))).reshape(structure.shape(v))
+        for v, i in enumerate(ex.idx)
+    ]
+    return loglik, counts
+
+
+def _m_step(counts: list[np.ndarray], pseudo_count: float) -> list[np.ndarray]:
+    out = []
+    for c in counts:
+        c = c + pseudo_count
+        tot = c.sum(-1, keepdims=True)
+        # A parent configuration never seen (possible only with pseudo-count 0): uniform.
+        out.append(np.where(tot > 0, c / np.where(tot > 0, tot, 1.0), 1.0 / c.shape[-1]))
+    return out
+
+
+def _log_prior(cpts: list[np.ndarray], pseudo_count: float) -> float:
+    if pseudo_count == 0:
+        return 0.0
+    return pseudo_count * float(sum(np.log(c).sum() for c in cpts))
+
+
+@dataclass
+class EMResult:
+    """What :func:`em` found (the best restart) and how it got there.
+
+    Attributes:
+        cpts: the CPTs (see :class:`Structure`).
+        counts: the expected counts of the last E-step, from which ``cpts`` were made.
+        loglik: log-likelihood of the data at each iteration's parameters, the initial
+            ones first and ``cpts`` last (``n_iter + 1`` values).
+        objective: ``loglik + pseudo_count * sum(log theta)``, never decreasing.
+        n_iter: M-steps made.
+        converged: the objective's relative change fell below ``tol``.
+        restart_objectives: the final objective of every restart.
+        restart_logliks: the ``loglik`` history of every restart.
+    """
+
+    cpts: list[np.ndarray]
+    counts: list[np.ndarray]
+    loglik: np.ndarray
+    objective: np.ndarray
+    n_iter: int
+    converged: bool
+    restart_objectives: np.ndarray = field(default_factory=lambda: np.empty(0))
+    restart_logliks: list[np.ndarray] = field(default_factory=list)
+
+
+def em(
+    structure: Structure,
+    data: np.ndarray,
+    *,
+    weights: np.ndarray | None = None,
+    init: str | Sequence[np.ndarray] = "random",
+    pseudo_count: float = 1.0,
+    max_iter: int = 100,
+    tol: float = 1e-8,
+    restarts: int = 1,
+    seed: int | None = None,
+) -> EMResult:
+    """Fit a discrete network's CPTs to data with missing values by EM.
+
+    Args:
+        structure: the network.
+        data: (R, V) integer states, one column per node, ``-1`` (:data:`MISSING`) where
+            unobserved; a latent node is a column of -1.
+        weights: optional (R,) row weights (default 1).
+        init: ``"random"`` (flat-Dirichlet CPTs, a fresh draw per restart), ``"uniform"``,
+            or a list of CPTs.
+        pseudo_count: Dirichlet pseudo-count added to every expected count (0 = maximum
+            likelihood).
+        max_iter: at most this many iterations (M-steps).
+        tol: stop when the objective's change is <= ``tol * |objective|``; 0 runs all
+            ``max_iter`` iterations unless the parameters stop changing exactly.
+        restarts: independent runs from random CPTs; the best final objective is kept.
+        seed: seed of the random initial CPTs.
+
+    Returns:
+        An :class:`EMResult`.
+
+    Raises:
+        ValueError: bad shapes, states out of range, a negative pseudo-count, or a row
+            impossible under the parameters (zeros in ``init`` with pseudo-count 0).
+    """
+    data = np.asarray(data)
+    n_nodes = len(structure.names)
+    if data.ndim != 2 or data.shape[1] != n_nodes:
+        raise ValueError(f"data must have shape (rows, {n_nodes}), got {data.shape}")
+    if len(data) == 0:
+        raise ValueError("no data rows")
+    if not np.issubdtype(data.dtype, np.integer):
+        raise ValueError(f"data must hold integer states (-1 = missing), got dtype {data.dtype}")
+    bad = (data < MISSING) | (data >= np.array(structure.cards))
+    if bad.any():
+        r, v = np.argwhere(bad)[0]
+        raise ValueError(f"row {r}, node {structure.names[v]!r}: state {data[r, v]} is outside "
+                         f"0..{structure.cards[v] - 1}")
+    if pseudo_count < 0:
+        raise ValueError(f"pseudo_count must be >= 0, got {pseudo_count}")
+    if weights is not None and (np.shape(weights) != (len(data),) or np.any(np.asarray(weights) < 0)):
+        raise ValueError(f"weights must be {len(data)} non-negative numbers")
+    if restarts < 1 or max_iter < 0:
+        raise ValueError(f"need restarts >= 1 and max_iter >= 0, got {restarts}, {max_iter}")
+    ex = _expand(structure, data.astype(np.int64), weights)
+    rng = np.random.default_rng(seed)
+    if isinstance(init, str):
+        if init not in ("random", "uniform"):
+            raise ValueError(f"init must be 'random', 'uniform' or a list of CPTs, got {init!r}")
+        inits = [random_cpts(structure, rng) if init == "random" else uniform_cpts(structure)
+                 for _ in range(restarts if init == "random" else 1)]
+    else:
+        inits = [[np.asarray(c, np.float64) for c in init]]
+        for v, c in enumerate(inits[0]):
+            if c.shape != structure.shape(v) or (c < 0).any() or not np.allclose(c.sum(-1), 1):
+                raise ValueError(f"initial CPT of {structure.names[v]!r} must be distributions "
+                                 f"of shape {structure.shape(v)}")
+    runs = [_em_run(structure, ex, c, pseudo_count, max_iter, tol) for c in inits]
+    best = max(runs, key=lambda r: r.objective[-1])
+    best.restart_objectives = np.array([r.objective[-1] for r in runs])
+    best.restart_logliks = [r.loglik for r in runs]
+    return best
+
+
+def _em_run(structure, ex, cpts, pseudo_count, max_iter, tol) -> EMResult:
+    lls, objs, counts, converged = [], [], None, False
+    for it in range(max_iter + 1):
+        ll, new_counts = _e_step(structure, ex, cpts)
+        lls.append(ll)
+        objs.append(ll + _log_prior(cpts, pseudo_count))
+        if counts is None:
+            counts = new_counts
+        if it > 0 and abs(objs[-1] - objs[-2]) <= tol * abs(objs[-1]):
+            converged = True
+            break
+        if it == max_iter:
+            break
+        counts = new_counts
+        cpts = _m_step(counts, pseudo_count)
+    return EMResult(cpts, counts, np.array(lls), np.array(objs), len(lls) - 1, converged)
+
+
+# ---------------------------------------------------------------------------- pgmpy bridge
+
+
+def cpd_to_array(cpd, parents: Sequence[str], state_names: dict) -> np.ndarray:
+    """A pgmpy ``TabularCPD`` as a CPT array with axes ``(*parents, variable)``.
+
+    States are put in the order of ``state_names`` (a dict of lists, per variable).
+    """
+    vals = np.moveaxis(np.asarray(cpd.values, np.float64), 0, -1)
+    axes = [cpd.variables[1:].index(p) for p in parents] + [len(parents)]
+    vals = vals.transpose(axes)
+    for ax, var in enumerate([*parents, cpd.variable]):
+        order = [cpd.state_names[var].index(s) for s in state_names[var]]
+        vals = np.take(vals, order, axis=ax)
+    return vals
+
+
+def array_to_cpd(variable: str, cpt: np.ndarray, parents: Sequence[str], state_names: dict):
+    """A CPT array with axes ``(*parents, variable)`` as a pgmpy ``TabularCPD``."""
+    from pgmpy.factors.discrete import TabularCPD
+
+    card = cpt.shape[-1]
+    return TabularCPD(
+        variable, card, cpt.reshape(-1, card).T,
+        evidence=list(parents) or None, evidence_card=list(cpt.shape[:-1]) or None,
+        state_names={v: list(state_names[v]) for v in [variable, *parents]},
+    )
+
+
+def to_pgmpy(structure: Structure, cpts: Sequence[np.ndarray], state_names: dict, latents: Iterable[str] = ()):
+    """A checked pgmpy ``DiscreteBayesianNetwork`` with these CPTs as ``TabularCPD``s."""
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    m = DiscreteBayesianNetwork()
+    m.add_nodes_from(structure.names)
+    m.add_edges_from((structure.names[p], structure.names[v]) for v, ps in enumerate(structure.parents) for p in ps)
+    m.latents = set(latents)
+    m.add_cpds(*[
+        array_to_cpd(n, c, [structure.names[p] for p in ps], state_names)
+        for n, ps, c in zip(structure.names, structure.parents, cpts, strict=True)
+    ])
+    m.check_model()
+    return m
+
+
+def fit_em(
+    model,
+    data: pd.DataFrame,
+    *,
+    state_names: dict | None = None,
+    latent_card: dict | None = None,
+    init_cpds: str | dict = "random",
+    pseudo_count: float = 1.0,
+    max_iter: int = 100,
+    tol: float = 1e-8,
+    restarts: int = 1,
+    seed: int | None = None,
+):
+    """pawnslib's EM on a pgmpy network, mirroring ``pgmpy.parameter_estimator.DiscreteEM``.
+
+    Unlike pgmpy 1.1's ``DiscreteEM``, which drops every row with a missing value in a
+    partly observed column, this uses all rows: NaN cells are summed out per row.
+
+    Args:
+        model: a pgmpy ``DiscreteBayesianNetwork`` (its ``latents`` and any node with no
+            column in ``data`` are latent).
+        data: one column per observed node; NaN = missing.
+        state_names: states per node (default: sorted values seen; latent: 0..card-1).
+        latent_card: states per latent node (default 2).
+        init_cpds: ``"random"``, ``"uniform"`` or ``{node: TabularCPD}`` (others random).
+        pseudo_count, max_iter, tol, restarts, seed: as in :func:`em`.
+
+    Returns:
+        ``(fitted, result)``: a new pgmpy model holding the fitted ``TabularCPD``s, and the
+        :class:`EMResult`.
+
+    Raises:
+        ValueError: a value outside its node's states, or a column naming no node.
+    """
+    names = list(model.nodes())
+    extra = [c for c in data.columns if c not in names]
+    if extra:
+        raise ValueError(f"data columns {extra} name no node of the model")
+    latents = set(model.latents) | {n for n in names if n not in data.columns}
+    states = dict(state_names or {})
+    for n in names:
+        if n not in states:
+            states[n] = (list(range((latent_card or {}).get(n, 2))) if n in latents
+                         else sorted(data[n].dropna().unique().tolist()))
+    coded = np.full((len(data), len(names)), MISSING, np.int64)
+    for j, n in enumerate(names):
+        if n in latents:
+            continue
+        lookup = {s: i for i, s in enumerate(states[n])}
+        col = data[n].to_numpy(dtype=object)
+        for r, x in enumerate(col):
+            if not pd.isna(x):
+                if x not in lookup:
+                    raise ValueError(f"column {n!r}, row {r}: {x!r} is not one of its states {states[n]}")
+                coded[r, j] = lookup[x]
+    parents = [list(model.get_parents(n)) for n in names]
+    structure = Structure(tuple(names), tuple(tuple(names.index(p) for p in ps) for ps in parents),
+                          tuple(len(states[n]) for n in names))
+    init: str | list = init_cpds
+    if isinstance(init_cpds, dict):
+        rng = np.random.default_rng(seed)
+        init = [cpd_to_array(init_cpds[n], parents[v], states) if n in init_cpds else random_cpts(structure, rng)[v]
+                for v, n in enumerate(names)]
+    result = em(structure, coded, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
+                restarts=restarts, seed=seed)
+    return to_pgmpy(structure, result.cpts, states, latents), result
+
+
+# ============================================================================ numba kernels
+
+
+@njit(cache=True)
+def discretise_into(cuts, ncuts, raw, out):
+    """out[f] = number of cut points of feature f that are <= raw[f] (binary search)."""
+    for f in range(raw.shape[0]):
+        lo, hi = 0, ncuts[f]
+        v = raw[f]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if cuts[f, mid] <= v:
+                lo = mid + 1
+            else:
+                hi = mid
+        out[f] = lo
+
+
+@njit(cache=True)
+def sw_loglik_into(log_sb, log_sw, log_first, log_trans, states, sb, out):
+    """out[w] = log P(states (n, F), S_b = sb, S_w = w) for the chain of n >= 0 slices."""
+    b = sb - 1
+    n, nf = states.shape
+    for w in range(log_sw.shape[0]):
+        acc = log_sb[b] + log_sw[w]
+        if n > 0:
+            for f in range(nf):
+                acc += log_first[f, b, w, states[0, f]]
+        for t in range(1, n):
+            for f in range(nf):
+                acc += log_trans[f, b, w, states[t - 1, f], states[t, f]]
+        out[w] = acc
+
+
+@njit(cache=True)
+def _logsumexp(x):
+    mx = -np.inf
+    for v in x:
+        mx = max(mx, v)
+    if mx == -np.inf:
+        return mx
+    s = 0.0
+    for v in x:
+        s += np.exp(v - mx)
+    return mx + np.log(s)
+
+
+@njit(cache=True)
+def log_pe_states(log_sb, log_sw, log_first, log_trans, states, sb):
+    """log P(e) of one chain of slices ``states`` (n, F), S_w summed out."""
+    tmp = np.empty(log_sw.shape[0])
+    sw_loglik_into(log_sb, log_sw, log_first, log_trans, states, sb, tmp)
+    return _logsumexp(tmp)
+
+
+@njit(cache=True)
+def log_pe_children(log_sb, log_sw, log_first, log_trans, history, children, sb, out):
+    """out[c] = log P(e) of the chain ``history`` (h, F) + ``children[c]`` (F,), h >= 0.
+
+    The history's per-S_w log-likelihood is computed once; each child then adds one
+    transition (or first-slice) term per S_w and feature and takes a log-sum-exp.
+    """
+    k = log_sw.shape[0]
+    b = sb - 1
+    h, nf = history.shape
+    base = np.empty(k)
+    tmp = np.empty(k)
+    sw_loglik_into(log_sb, log_sw, log_first, log_trans, history, sb, base)
+    for c in range(children.shape[0]):
+        for w in range(k):
+            acc = base[w]
+            if h == 0:
+                for f in range(nf):
+                    acc += log_first[f, b, w, children[c, f]]
+            else:
+                for f in range(nf):
+                    acc += log_trans[f, b, w, history[h - 1, f], children[c, f]]
+            tmp[w] = acc
+        out[c] = _logsumexp(tmp)
+
+
+# ============================================================================ the model
+
+
+class KernelArrays(NamedTuple):
+    """The model as plain arrays for the numba kernels (see the module docstring)."""
+
+    cuts: np.ndarray
+    ncuts: np.ndarray
+    log_sb: np.ndarray
+    log_sw: np.ndarray
+    log_first: np.ndarray
+    log_trans: np.ndarray
+
+
+def slice_structure(feature_names: Sequence[str], n_states: Sequence[int], n_strategies: int) -> Structure:
+    """The slice: ``S_b``, ``S_w``, then ``F_prev``, ``F`` per feature (see module doc)."""
+    names, parents, cards = ["S_b", "S_w"], [(), ()], [n_strategies, n_strategies]
+    for f, s in zip(feature_names, n_states, strict=True):
+        names += [f + PREV, f]
+        parents += [(0, 1), (0, 1, len(names) - 2)]
+        cards += [s, s]
+    return Structure(tuple(names), tuple(parents), tuple(cards))
+
+
+@dataclass
+class OpponentModel:
+    """The trained opponent model: discretiser, slice CPTs and EM's record.
+
+    Build it with :meth:`fit`; ``cpts`` follow :func:`slice_structure`'s node order. S_w's
+    states are strategy ids only when ``sw_matched`` (see the module docstring).
+    """
+
+    discretiser: Discretiser
+    strategy_ids: tuple[int, ...]
+    cpts: list[np.ndarray]
+    n_slices: int = N_SLICES
+    pseudo_count: float = 1.0
+    loglik: np.ndarray = field(default_factory=lambda: np.empty(0))
+    objective: np.ndarray = field(default_factory=lambda: np.empty(0))
+    restart_objectives: np.ndarray = field(default_factory=lambda: np.empty(0))
+    restart_logliks: list[np.ndarray] = field(default_factory=list)
+    converged: bool = False
+    sw_matched: bool = False
+
+    # --- building ------------------------------------------------------------------------
+    @classmethod
+    def fit(
+        cls,
+        rows: pd.DataFrame,
+        *,
+        n_strategies: int = N_STRATEGIES,
+        n_intervals: int = N_INTERVALS,
+        pseudo_count: float = 1.0,
+        restarts: int = 5,
+        max_iter: int = 300,
+        tol: float = 1e-8,
+        seed: int | None = 2008,
+        n_slices: int = N_SLICES,
+        white_truth: Sequence[int] | None = None,
+        init: str | Sequence[np.ndarray] = "random",
+    ) -> OpponentModel:
+        """Discretise the rows and learn the slice by EM (S_w latent, S_b observed).
+
+        Args:
+            rows: training rows (:func:`training_rows` or :func:`read_training_csv`); the
+                ``S_w`` column is ignored: S_w is always latent.
+            n_strategies: K, the strategy ids being 1..K.
+            n_intervals: states of the interval nodes (at most).
+            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`em`.
+            n_slices: slices of the DBN used by :meth:`to_pgmpy` and the search.
+            white_truth: White's true id per row; if given, S_w's latent states are
+                reordered to match the ids (``sw_matched``).
+
+        Raises:
+            ValueError: invalid rows (named column and row), or ``white_truth`` of the
+                wrong length or with unknown ids.
+        """
+        rows = validate_rows(rows, n_strategies)
+        if len(rows) == 0:
+            raise ValueError("no training rows")
+        raw = rows[row_columns()[: 2 * len(FEATURE_NAMES)]].to_numpy(np.int64)
+        nf = len(FEATURE_NAMES)
+        disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), FEATURE_NAMES, n_intervals)
+        structure = slice_structure(FEATURE_NAMES, disc.n_states, n_strategies)
+        data = _slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
+        res = em(structure, data, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
+                 restarts=restarts, seed=seed)
+        model = cls(disc, tuple(range(1, n_strategies + 1)), res.cpts, n_slices, pseudo_count, res.loglik,
+                    res.objective, res.restart_objectives, res.restart_logliks, res.converged)
+        if white_truth is not None:
+            mass = model.latent_mass(rows, white_truth)
+            model = model.permute_sw(_matching(mass))
+            model.sw_matched = True
+        return model
+
+    def latent_mass(self, rows: pd.DataFrame, white_truth: Sequence[int]) -> np.ndarray:
+        """(K, K) posterior mass: [j, i] = sum over rows whose true White id is
+        ``strategy_ids[i]`` of P(S_w = state j | row).
+
+        Raises:
+            ValueError: invalid rows, or ``white_truth`` of the wrong length or ids.
+        """
+        rows = validate_rows(rows, len(self.strategy_ids))
+        truth = np.asarray(white_truth)
+        if truth.shape != (len(rows),) or not np.isin(truth, self.strategy_ids).all():
+            raise ValueError(f"white_truth must hold {len(rows)} ids from {self.strategy_ids}")
+        post = self.row_posteriors(rows)
+        k = len(self.strategy_ids)
+        return np.stack([post[truth == i].sum(axis=0) for i in self.strategy_ids], axis=1).reshape(k, k)
+
+    def row_posteriors(self, rows: pd.DataFrame) -> np.ndarray:
+        """P(S_w | row) for each training row (R, K): EM's E-step."""
+        rows = validate_rows(rows, len(self.strategy_ids))
+        nf = len(FEATURE_NAMES)
+        raw = rows[row_columns()[: 2 * nf]].to_numpy(np.int64)
+        prev, cur = self.discretise(raw[:, :nf]), self.discretise(raw[:, nf:])
+        b = rows["S_b"].to_numpy(np.int64) - 1
+        a = self.kernel_arrays()
+        ll = np.tile(a.log_sw, (len(rows), 1))
+        for f in range(nf):  # fancy indexing: (R, K) tables
+            ll += a.log_first[f, b, :, prev[:, f]] + a.log_trans[f, b, :, prev[:, f], cur[:, f]]
+        return _softmax(ll)
+
+    def permute_sw(self, order: Sequence[int]) -> OpponentModel:
+        """A copy whose S_w state i is this model's latent state ``order[i]``."""
+        order = np.asarray(order)
+        cpts = [c if v == 0 else np.take(c, order, axis=-1 if v == 1 else 1) for v, c in enumerate(self.cpts)]
+        return OpponentModel(self.discretiser, self.strategy_ids, cpts, self.n_slices, self.pseudo_count,
+                             self.loglik, self.objective, self.restart_objectives, self.restart_logliks,
+                             self.converged, self.sw_matched)
+
+    # --- structure and pgmpy -------------------------------------------------------------
+    @property
+    def feature_names(self) -> tuple[str, ...]:
+        return self.discretiser.names
+
+    @property
+    def structure(self) -> Structure:
+        return slice_structure(self.feature_names, self.discretiser.n_states, len(self.strategy_ids))
+
+    def state_names(self) -> dict:
+        """States per slice node: strategy ids for S_b and S_w, 0..n-1 for features."""
+        s = self.structure
+        ids = list(self.strategy_ids)
+        return {n: ids if n in ("S_b", "S_w") else list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
+
+    def slice_pgmpy(self):
+        """The slice as a pgmpy ``DiscreteBayesianNetwork`` (S_w latent)."""
+        return to_pgmpy(self.structure, self.cpts, self.state_names(), latents=["S_w"])
+
+    def to_pgmpy(self, n_slices: int | None = None):
+        """The DBN unrolled to ``n_slices`` (default ``self.n_slices``) as a pgmpy model.
+
+        Nodes ``S_b``, ``S_w`` and ``{F}_{t}`` for t = 0..n-1 (0 oldest); ``{F}_0`` has the
+        slice's P(F_prev | S_b, S_w), ``{F}_t`` the slice's P(F | F_prev, S_b, S_w) with
+        ``{F}_{t-1}`` as F_prev.
+
+        Raises:
+            ValueError: ``n_slices`` < 1.
+        """
+        n = self.n_slices if n_slices is None else n_slices
+        if n < 1:
+            raise ValueError(f"n_slices must be >= 1, got {n}")
+        k = len(self.strategy_ids)
+        names, parents, cpts, states = ["S_b", "S_w"], [(), ()], list(self.cpts[:2]), {}
+        states["S_b"] = states["S_w"] = list(self.strategy_ids)
+        for t in range(n):
+            for f, name in enumerate(self.feature_names):
+                names.append(f"{name}_{t}")
+                states[names[-1]] = list(range(self.discretiser.n_states[f]))
+                if t == 0:
+                    parents.append((0, 1))
+                    cpts.append(self.cpts[2 + 2 * f])
+                else:
+                    parents.append((0, 1, names.index(f"{name}_{t - 1}")))
+                    cpts.append(self.cpts[3 + 2 * f])
+        cards = tuple(k if i < 2 else len(states[n_]) for i, n_ in enumerate(names))
+        return to_pgmpy(Structure(tuple(names), tuple(parents), cards), cpts, states, latents=["S_w"])
+
+    # --- P(e) ----------------------------------------------------------------------------
+    def kernel_arrays(self) -> KernelArrays:
+        """The model as plain arrays for the numba kernels, in the documented order."""
+        cuts, ncuts = self.discretiser.padded()
+        nf, k = len(self.feature_names), len(self.strategy_ids)
+        s = max(self.discretiser.n_states)
+        first = np.full((nf, k, k, s), -np.inf)
+        trans = np.full((nf, k, k, s, s), -np.inf)
+        with np.errstate(divide="ignore"):
+            for f, n in enumerate(self.discretiser.n_states):
+                first[f, :, :, :n] = np.log(self.cpts[2 + 2 * f])
+                trans[f, :, :, :n, :n] = np.log(self.cpts[3 + 2 * f])
+            return KernelArrays(cuts, ncuts, np.log(self.cpts[0]), np.log(self.cpts[1]), first, trans)
+
+    def discretise(self, raw: np.ndarray) -> np.ndarray:
+        """States of raw scores (see :meth:`Discretiser.transform`)."""
+        return self.discretiser.transform(raw)
+
+    def _check_sb(self, sb) -> int:
+        if isinstance(sb, bool) or not isinstance(sb, (int, np.integer)) or int(sb) not in self.strategy_ids:
+            raise ValueError(f"unknown strategy id {sb!r}: the model knows {self.strategy_ids}")
+        return int(sb)
+
+    def _arrays(self) -> KernelArrays:
+        if getattr(self, "_cache", None) is None or self._cache[0] is not self.cpts:
+            self._cache = (self.cpts, self.kernel_arrays())
+        return self._cache[1]
+
+    def log_prob_evidence(self, history: np.ndarray, sb: int) -> float:
+        """log P(e): the scores of every slice of ``history`` and S_b = ``sb``, S_w summed out.
+
+        Args:
+            history: (n, F) raw feature scores, oldest first, n >= 1.
+            sb: Black's strategy id.
+
+        Raises:
+            ValueError: wrong shape, no slices, NaNs, or an unknown strategy id.
+        """
+        sb = self._check_sb(sb)
+        h = np.asarray(history)
+        if h.ndim != 2 or len(h) == 0:
+            raise ValueError(f"history must be (n >= 1, {len(self.feature_names)}) scores, got shape {h.shape}")
+        a = self._arrays()
+        return float(log_pe_states(a.log_sb, a.log_sw, a.log_first, a.log_trans, self.discretise(h), sb))
+
+    def prob_evidence(self, history: np.ndarray, sb: int) -> float:
+        """P(e) (see :meth:`log_prob_evidence`)."""
+        return float(np.exp(self.log_prob_evidence(history, sb)))
+
+    def log_pe_children(self, history: np.ndarray, children: np.ndarray, sb: int) -> np.ndarray:
+        """log P(e) of ``history`` (h, F) followed by each child (m, F): raw scores.
+
+        Raises:
+            ValueError: wrong shapes, NaNs, or an unknown strategy id.
+        """
+        sb = self._check_sb(sb)
+        nf = len(self.feature_names)
+        h = np.asarray(history).reshape(-1, nf) if np.size(history) == 0 else np.asarray(history)
+        hs = self.discretise(h) if len(h) else np.empty((0, nf), np.int64)
+        cs = self.discretise(children)
+        if cs.ndim != 2:
+            raise ValueError(f"children must be (m, {nf}) scores, got shape {np.shape(children)}")
+        a = self._arrays()
+        out = np.empty(len(cs))
+        log_pe_children(a.log_sb, a.log_sw, a.log_first, a.log_trans, hs, cs, sb, out)
+        return out
+
+    def sw_posterior(self, history: np.ndarray, sb: int) -> np.ndarray:
+        """P(S_w | history, S_b = sb), shape (K,), in S_w's state order.
+
+        Raises:
+            ValueError: as :meth:`log_prob_evidence`.
+        """
+        sb = self._check_sb(sb)
+        a = self._arrays()
+        out = np.empty(len(self.strategy_ids))
+        sw_loglik_into(a.log_sb, a.log_sw, a.log_first, a.log_trans, self.discretise(np.atleast_2d(history)), sb, out)
+        return _softmax(out[None])[0]
+
+    # --- strategy recognition ------------------------------------------------------------
+    def recognition_trace(self, features: np.ndarray, sb: int, window: int | None = None) -> np.ndarray:
+        """P(S_w | the game so far) after each White move.
+
+        Args:
+            features: (T+1, F) raw scores of x_0..x_T of one game.
+            sb: Black's strategy id.
+            window: slices of evidence (the last ``window`` White positions); None = all.
+
+        Returns:
+            (J, K): row j-1 is the posterior given White's chain x_0, x_2, ..., x_{2j}.
+
+        Raises:
+            ValueError: as :meth:`log_prob_evidence`, or ``window`` < 1.
+        """
+        sb = self._check_sb(sb)
+        if window is not None and window < 1:
+            raise ValueError(f"window must be >= 1 or None, got {window}")
+        s = self.discretise(np.asarray(features)[0::2])
+        a, b = self._arrays(), sb - 1
+        first = np.tile(a.log_sw, (len(s), 1))  # (J+1, K): chain starting at each slice
+        trans = np.zeros((len(s) - 1, len(a.log_sw)))  # (J, K): each White move's transition
+        for f in range(s.shape[1]):
+            first += a.log_first[f, b, :, s[:, f]]
+            trans += a.log_trans[f, b, :, s[:-1, f], s[1:, f]]
+        cum = np.concatenate([np.zeros((1, len(a.log_sw))), np.cumsum(trans, axis=0)])
+        j = np.arange(1, len(s))
+        start = np.zeros_like(j) if window is None else np.maximum(0, j - window + 1)
+        return _softmax(first[start] + cum[j] - cum[start])
+
+    def recognition_accuracy(self, records: Iterable[dict], window: int | None = None) -> pd.DataFrame:
+        """How well argmax P(S_w | game so far) names White's true strategy, by White move.
+
+        Returns:
+            One row per White move number: ``games`` (still running), ``accuracy``,
+            ``p_true`` (mean posterior of the true id) and ``chance`` (1/K).
+
+        Raises:
+            ValueError: the model's S_w states are not matched to ids (fit with
+                ``white_truth``), or a record is malformed.
+        """
+        if not self.sw_matched:
+            raise ValueError("S_w's latent states are not matched to strategy ids: fit with white_truth=...")
+        hits, probs = [], []
+        ids = np.array(self.strategy_ids)
+        for rec in records:
+            post = self.recognition_trace(np.asarray(rec["features"]), int(rec["black"]), window)
+            true = self.strategy_ids.index(int(rec["white"]))
+            hits.append(ids[post.argmax(1)] == rec["white"])
+            probs.append(post[:, true])
+        moves = np.concatenate([np.arange(1, len(h) + 1) for h in hits]) if hits else np.empty(0, int)
+        df = pd.DataFrame({"move": moves, "hit": np.concatenate(hits) if hits else [],
+                           "p": np.concatenate(probs) if probs else []})
+        out = df.groupby("move").agg(games=("hit", "size"), accuracy=("hit", "mean"), p_true=("p", "mean"))
+        out["chance"] = 1.0 / len(ids)
+        return out
+
+    # --- files ---------------------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Write the model (discretiser, CPTs, ids, EM record) to one ``.npz`` file."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        header = {
+            "format": FILE_FORMAT, "feature_names": list(self.feature_names), "kinds": list(self.discretiser.kinds),
+            "strategy_ids": list(self.strategy_ids), "n_slices": self.n_slices, "pseudo_count": self.pseudo_count,
+            "converged": self.converged, "sw_matched": self.sw_matched, "n_restarts": len(self.restart_logliks),
+            "n_states": list(self.discretiser.n_states),
+        }
+        arrays = {f"cuts_{f}": c for f, c in enumerate(self.discretiser.cuts)}
+        arrays |= {f"cpt_{v}": c for v, c in enumerate(self.cpts)}
+        arrays |= {f"restart_loglik_{r}": ll for r, ll in enumerate(self.restart_logliks)}
+        with open(path, "wb") as fh:
+            np.savez(fh, header=np.array(json.dumps(header)), loglik=self.loglik, objective=self.objective,
+                     restart_objectives=self.restart_objectives, **arrays)
+        return path
+
+    @classmethod
+    def load(
+        cls, path: str | Path, feature_names: Sequence[str] = FEATURE_NAMES, n_strategies: int | None = None
+    ) -> OpponentModel:
+        """Read a model written by :meth:`save`, checking it is the one expected.
+
+        Args:
+            path: the file.
+            feature_names: the features the caller scores positions with.
+            n_strategies: the number of strategies expected (None: any).
+
+        Raises:
+            FileNotFoundError: no file at ``path``.
+            ModelFileError: the file is truncated or corrupt, not an opponent model, or
+                has other features or another number of strategies.
+        """
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"no opponent model at {path}: train one with OpponentModel.fit(rows).save(path)")
+        try:
+            with np.load(path, allow_pickle=False) as z:
+                header = json.loads(str(z["header"]))
+                if header.get("format") != FILE_FORMAT:
+                    raise ModelFileError(f"{path} is not an opponent model file (format {header.get('format')!r})")
+                nf, n_cpt = len(header["feature_names"]), 2 + 2 * len(header["feature_names"])
+                cuts = tuple(z[f"cuts_{f}"] for f in range(nf))
+                cpts = [z[f"cpt_{v}"] for v in range(n_cpt)]
+                logs = [z[f"restart_loglik_{r}"] for r in range(header["n_restarts"])]
+                loglik, objective, restarts = z["loglik"], z["objective"], z["restart_objectives"]
+        except ModelFileError:
+            raise
+        except (zipfile.BadZipFile, EOFError, OSError, KeyError, ValueError, json.JSONDecodeError) as e:
+            raise ModelFileError(f"{path} is truncated or corrupt ({type(e).__name__}: {e})") from None
+        if list(feature_names) != header["feature_names"]:
+            raise ModelFileError(f"{path} models features {header['feature_names']}, expected {list(feature_names)}")
+        ids = tuple(header["strategy_ids"])
+        if n_strategies is not None and len(ids) != n_strategies:
+            raise ModelFileError(f"{path} models {len(ids)} strategies, expected {n_strategies}")
+        disc = Discretiser(tuple(header["feature_names"]), tuple(header["kinds"]), cuts)
+        structure = slice_structure(disc.names, disc.n_states, len(ids))
+        for v, c in enumerate(cpts):
+            if c.shape != structure.shape(v):
+                raise ModelFileError(f"{path}: CPT of {structure.names[v]} has shape {c.shape}, "
+                                     f"expected {structure.shape(v)}")
+        return cls(disc, ids, cpts, header["n_slices"], header["pseudo_count"], loglik, objective, restarts, logs,
+                   header["converged"], header["sw_matched"])
+
+
+def _slice_data(disc: Discretiser, raw: np.ndarray, sb: np.ndarray) -> np.ndarray:
+    nf = len(disc.names)
+    prev, cur = disc.transform(raw[:, :nf]), disc.transform(raw[:, nf:])
+    data = np.empty((len(raw), 2 + 2 * nf), np.int64)
+    data[:, 0], data[:, 1] = sb - 1, MISSING
+    data[:, 2::2], data[:, 3::2] = prev, cur
+    return data
+
+
+def _softmax(ll: np.ndarray) -> np.ndarray:
+    p = np.exp(ll - ll.max(axis=1, keepdims=True))
+    return p / p.sum(axis=1, keepdims=True)
+
+
+def _matching(mass: np.ndarray) -> np.ndarray:
+    # order[i] = the latent state matched to strategy i: the assignment of most mass.
+    from scipy.optimize import linear_sum_assignment
+
+    latent, strategy = linear_sum_assignment(-mass)
+    order = np.empty(len(mass), np.int64)
+    order[strategy] = latent
+    return order
+
+
+# ============================================================================ stand-in data
+
+
+@njit(cache=True)
+def _greedy_game(start, wb, ww, eps, seed, feats):
+    # One-ply greedy play by weights (Black maximises, White minimises), a winning move
+    # always taken, ties broken by noise in ]-.5, .5[ as the thesis's players do, and a
+    # random move with probability eps.
+    np.random.seed(seed)
+    s = start.copy()
+    child = np.empty(NS, np.int64)
+    moves = np.empty(MAX_MOVES, np.int64)
+    f = np.empty(feats.shape[1], np.int64)
+    features_into(s, feats[0])
+    t = 0
+    while s[S_RESULT] == NO_RESULT:
+        n = gen_moves(s, moves)
+        side = s[S_SIDE]
+        w = wb if side == 0 else ww
+        k = np.random.randint(n)
+        if np.random.random() >= eps:
+            best = -np.inf
+            for i in range(n):
+                play_into(s, moves[i], child)
+                features_into(child, f)
+                v = 0.0
+                for j in range(f.shape[0]):
+                    v += w[j] * f[j]
+                v = (v if side == 0 else -v) + np.random.random() - 0.5
+                if child[S_RESULT] == 1 + side:  # BLACK_WIN = 1, WHITE_WIN = 2
+                    v = np.inf
+                if v > best:
+                    best, k = v, i
+        play_into(s, moves[k], child)
+        s[:] = child
+        t += 1
+        features_into(s, feats[t])
+    return t
+
+
+def sample_records(
+    n_tournaments: int = 1, seed: int = 0, weights: np.ndarray = TABLE_10_1, epsilon: float = 0.1
+) -> list[dict]:
+    """Quick stand-in game records for tests and benchmarks: every ordered pair of
+    strategies plays once per tournament, by one-ply greedy play (see ``_greedy_game``).
+
+    Returns:
+        Records with ``black``, ``white`` (ids 1..K) and ``features`` (x_0..x_T).
+    """
+    weights = np.asarray(weights, np.int64)
+    start = Position.start().array
+    feats = np.empty((1000, len(FEATURE_NAMES)), np.int64)
+    out = []
+    for r in range(n_tournaments):
+        for b in range(len(weights)):
+            for w in range(len(weights)):
+                game_seed = int(np.random.SeedSequence([seed, r, b, w]).generate_state(1)[0] % 2**31)
+                t = _greedy_game(start, weights[b], weights[w], epsilon, game_seed, feats)
+                out.append({"black": b + 1, "white": w + 1, "features": feats[: t + 1].tolist()})
+    return out

@@ -1,0 +1,123 @@
+"""Games and tournaments: the 200-ply rule, reproducibility across workers, resuming, errors."""
+
+import json
+
+import pytest
+
+import pawnslib.tournament as tournament
+from pawnslib import Position
+from pawnslib.strategies import THESIS, check_strategies, load_strategies, save_strategies
+from pawnslib.tournament import play_game, read_records, run_tournament
+
+TWO = {1: THESIS[1], 2: THESIS[4]}
+
+
+def strip_times(records):
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+
+def test_game_record_is_consistent():
+    rec = play_game(THESIS[1], THESIS[2], depth=2, seed=5)
+    assert rec["result"] in ("black", "white", "draw") and rec["plies"] <= 200
+    assert len(rec["positions"]) == len(rec["features"]) == rec["plies"] + 1 == len(rec["moves"]) + 1
+    p = Position.start()
+    for move, text, feats in zip(rec["moves"], rec["positions"][1:], rec["features"][1:], strict=True):
+        p = p.play(move)
+        assert p.to_text() == text and p.features().tolist() == feats
+    assert p.result == rec["result"]
+
+
+def test_game_never_exceeds_200_plies():
+    zero = (0,) * 6  # every move ties; the seeded noise plays at random
+    late = Position.from_text("/".join(["........"] * 8) + " b 4 4 190")
+    rec = play_game(zero, zero, depth=1, seed=3, start=late)
+    assert rec["plies"] <= 200
+    if rec["plies"] == 200:
+        assert rec["result"] == "draw"
+    lengths = [play_game(zero, zero, depth=1, seed=s)["plies"] for s in range(5)]
+    assert max(lengths) <= 200
+
+
+def test_same_records_with_one_and_two_workers(tmp_path):
+    a = run_tournament(TWO, tmp_path / "a", rounds=2, depth=2, seed=9, n_jobs=1, progress=False)
+    b = run_tournament(TWO, tmp_path / "b", rounds=2, depth=2, seed=9, n_jobs=2, progress=False)
+    assert len(a) == 8 and strip_times(a) == strip_times(b)
+    # The file holds the same games, in whatever order they finished.
+    on_disk = strip_times(read_records(tmp_path / "b" / "games.jsonl"))
+    on_disk.sort(key=lambda r: (r["round"], r["black"], r["white"]))
+    assert on_disk == strip_times(b)
+
+
+def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
+    full = run_tournament(TWO, tmp_path / "full", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+    written = []
+    real_append = tournament.append_record
+
+    def append_then_die(path, rec):
+        real_append(path, rec)
+        written.append(rec)
+        if len(written) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(tournament, "append_record", append_then_die)
+    with pytest.raises(KeyboardInterrupt):
+        run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+    monkeypatch.setattr(tournament, "append_record", real_append)
+    assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 3
+    resumed = run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+    assert strip_times(resumed) == strip_times(full)
+    assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 8  # nothing replayed twice
+
+
+def test_damaged_record_names_file_and_line(tmp_path):
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    path = tmp_path / "games.jsonl"
+    lines = path.read_text().splitlines()
+    lines[2] = lines[2][: len(lines[2]) // 2]
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(ValueError, match=r"games.jsonl:3: damaged record"):
+        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+
+
+def test_other_tournament_in_the_same_folder_is_refused(tmp_path):
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    with pytest.raises(ValueError, match="different tournament.*depth"):
+        run_tournament(TWO, tmp_path, rounds=1, depth=2, seed=1, n_jobs=1, progress=False)
+
+
+def test_dask_cluster_gives_identical_records(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    local = run_tournament(TWO, None, rounds=1, depth=2, seed=6, n_jobs=1, progress=False)
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
+    with cluster:
+        remote = run_tournament(TWO, tmp_path, rounds=1, depth=2, seed=6, scheduler=cluster.scheduler_address,
+                                progress=False)
+    assert strip_times(remote) == strip_times(local)
+
+
+def test_dask_scheduler_from_environment(tmp_path, monkeypatch):
+    dask = pytest.importorskip("dask")
+    monkeypatch.setenv(tournament.DASK_ENV, "tcp://127.0.0.1:1")  # nothing listens there
+    with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), pytest.raises(OSError, match="127.0.0.1:1"):
+        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, progress=False)
+
+
+def test_strategies_json_round_trip_and_errors(tmp_path):
+    path = save_strategies(THESIS, tmp_path / "s.json")
+    assert load_strategies(path) == THESIS
+    doc = json.loads(path.read_text())
+    doc["strategies"]["2"] = [1, 2, 3]
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match=r"s.json: strategy 2: a strategy needs 6 weights"):
+        load_strategies(path)
+    path.write_text("{broken")
+    with pytest.raises(ValueError, match=r"s.json: line 1"):
+        load_strategies(path)
+    with pytest.raises(ValueError, match="strategy id"):
+        check_strategies({0: THESIS[1]})
+    with pytest.raises(ValueError, match="BSum must be an integer"):
+        check_strategies({1: (0, "10", 0, 0, 0, 0)})
+
+
+def test_thesis_table_10_1():
+    assert THESIS[4] == (100, 1000, 0, -10000, 0, 10) and sorted(THESIS) == [1, 2, 3, 4]
