@@ -13,7 +13,7 @@ recursion allocates nothing; :func:`expand` is shared with the asymmetric search
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numba import njit
@@ -199,12 +199,13 @@ def minimax_kernel(root, w, depth):
 
 @dataclass(frozen=True)
 class SearchResult:
-    """What a search returns: the chosen move, its backed-up value, nodes visited, time."""
+    """What a search returns: the chosen move, its backed-up value, nodes visited, time, extras."""
 
     move: Move
     value: float
     nodes: int
     seconds: float
+    info: dict = field(default_factory=dict)
 
 
 def check_search_args(position: Position, depth: int, seed: int | None) -> None:

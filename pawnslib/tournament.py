@@ -46,7 +46,8 @@ def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | Non
 
     Args:
         black, white: a weight vector (played by :class:`AlphaBeta` at ``depth``) or any
-            player object with ``choose(history, seed) -> SearchResult``.
+            player object with ``choose(history, seed) -> SearchResult`` and, optionally,
+            ``observe(history) -> dict`` called after each opponent move.
         depth: search depth for players given as weight vectors.
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
         start: the initial position (default: the start of the game).
@@ -54,7 +55,8 @@ def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | Non
     Returns:
         A record: ``result``, ``plies``, and per ply ``positions`` (x_0..x_T as text),
         ``features`` (x_0..x_T), ``moves``, ``values``, ``nodes``, ``seconds``; plus
-        ``info`` (one dict per ply) when a player's result carries extra information.
+        ``info`` (one dict per ply: the mover's ``SearchResult.info`` and the opponent's
+        ``observe``) when a player gives extra information.
     """
     players = [p if hasattr(p, "choose") else AlphaBeta(tuple(check_weights(p)), depth) for p in (black, white)]
     history = [start or Position.start()]
@@ -62,15 +64,19 @@ def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | Non
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
     while history[-1].result is None:
         pos = history[-1]
-        res = players[pos.ply % 2].choose(history, derive_seed(seed, pos.ply))
+        mover, other = players[pos.ply % 2], players[1 - pos.ply % 2]
+        res = mover.choose(history, derive_seed(seed, pos.ply))
         history.append(pos.play(res.move))
+        info = dict(res.info)
+        if hasattr(other, "observe"):  # e.g. the asymmetric player scoring White's actual reply
+            info |= other.observe(history) or {}
         rec["positions"].append(history[-1].to_text())
         rec["features"].append(history[-1].features().tolist())
         rec["moves"].append(str(res.move))
         rec["values"].append(res.value)
         rec["nodes"].append(res.nodes)
         rec["seconds"].append(res.seconds)
-        rec["info"].append(getattr(res, "info", None) or {})
+        rec["info"].append(info)
     if not any(rec["info"]):
         del rec["info"]
     return {"result": history[-1].result, "plies": history[-1].ply, **rec}

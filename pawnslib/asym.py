@@ -1,0 +1,294 @@
+"""The asymmetric game tree (thesis Section 9.1.2, Listing 9.1; results in Chapter 11).
+
+Black searches with alpha-beta and the same move ordering as :mod:`pawnslib.search`.
+At a White node whose ancestors' White moves were all predicted likely (the root's
+children count), every child gets P(e) from the opponent model, then its pessimistic
+ratio pr among its siblings (thesis Definition 11.1.1). A child for which
+``mostlikely(pr)`` holds is searched to ``depth + 2`` plies from the root and keeps
+predicting; the others to ``depth`` and stop predicting. Everything else is the plain
+search, so with ``mostlikely`` always false the two agree to the node.
+
+P(e)'s history for a child x_t is the discretised features of x_{t-2}, x_{t-4}, ...
+(positions after White's earlier moves, from the game and the search path), oldest
+first, as many as the model's slices allow. The whole search is one numba kernel that
+calls the model's P(e) kernel; no Python runs per node.
+
+``mostlikely`` is a predicate on pr = count / n (count = siblings with P(e) >= this one):
+
+* ``"seen_before"`` (default, Section 11.1.1): pr < 1 and this pr (as a reduced
+  fraction) was the pr of a move White actually played earlier in the game;
+* ``"always"`` / ``"never"``: test and ablation predicates;
+* ``("threshold", max_pr)``: pr < max_pr (the thesis's naive rule, Chapter 13's
+  "one-slice-threshold").
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import gcd
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from pawnslib.dbn import OpponentModel, discretise_into, log_pe_children
+from pawnslib.game import (
+    BLACK,
+    MAX_MOVES,
+    N_FEATURES,
+    NO_RESULT,
+    S_LAST,
+    S_RESULT,
+    S_SIDE,
+    Move,
+    Position,
+    features_into,
+    gen_moves,
+    play_into,
+)
+from pawnslib.search import INF, SearchResult, buffers, check_search_args, expand, leaf_value
+from pawnslib.strategies import check_weights
+
+SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
+PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
+EXTENSION = 2  # extra plies below a predicted reply (Listing 9.1: MAXDEPTH + 2)
+PR_SIZE = MAX_MOVES + 1  # pr = count / n with 1 <= count <= n <= MAX_MOVES
+
+
+@njit(cache=True)
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a
+
+
+@njit(cache=True)
+def mostlikely(count, n, mode, max_pr, seen):
+    """The ``mostlikely`` predicate on pr = count / n; ``seen[num, den]`` marks reduced prs played."""
+    if mode == ALWAYS:
+        return True
+    if mode == NEVER or count >= n:  # pr = 1: every sibling equally likely, nothing to predict
+        return False
+    if mode == THRESHOLD:
+        return count < max_pr * n
+    g = _gcd(count, n)
+    return seen[count // g, n // g]
+
+
+@njit(cache=True)
+def pr_counts(logpe, n, out):
+    """out[k] = |{j : logpe[j] >= logpe[k]}|, the numerator of child k's pessimistic ratio."""
+    for k in range(n):
+        c = 0
+        for j in range(n):
+            if logpe[j] >= logpe[k]:
+                c += 1
+        out[k] = c
+
+
+@njit(cache=True)
+def score_children(kids_row, n, path, t, n_hist, raw, states, logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans,
+                   sb):
+    """Discretise ``n`` children (positions x_t) into ``states`` and write their log P(e) into ``logpe``.
+
+    The history is ``path[t - 2], path[t - 4], ...``, at most ``n_hist`` of them, oldest first.
+    """
+    for k in range(n):
+        features_into(kids_row[k], raw)
+        discretise_into(cuts, ncuts, raw, states[k])
+    h = min(n_hist, t // 2)
+    log_pe_children(log_sb, log_sw, log_first, log_trans, path[t - 2 * h : t : 2], states[:n], sb, logpe)
+
+
+_ASYM_SIG = (
+    "float64(int64[::1], int64, int64, boolean, float64, float64, int64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
+    " float64[:, ::1], int64[:, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64, int64[:, :, ::1],"
+    " float64[:, ::1], int64[:, ::1], float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
+    " float64[:, :, :, :, ::1], int64, int64, float64, boolean[:, ::1], int64[::1])"
+)
+
+
+@njit(_ASYM_SIG, cache=True)
+def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, order, feat, nodes, noisy, path, base,
+          n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode, max_pr, seen,
+          reach):
+    nodes[0] += 1
+    reach[0] = max(reach[0], ply)
+    if ply >= limit or s[S_RESULT] != NO_RESULT:
+        return leaf_value(s, w, feat, ply, noisy)
+    n = expand(s, ply, w, kids, moves, vals, order, feat, True)
+    black = s[S_SIDE] == BLACK
+    predicting = predict and not black
+    t = base + ply + 1  # the children's ply in the game
+    if predicting:
+        score_children(kids[ply], n, path, t, n_hist, feat, states[ply], logpe[ply], cuts, ncuts, log_sb, log_sw,
+                       log_first, log_trans, sb)
+        pr_counts(logpe[ply], n, counts[ply])
+    best = -INF if black else INF
+    for i in range(n):
+        k = order[ply, i]
+        child_limit, child_predict = limit, predict
+        if predicting:
+            child_predict = mostlikely(counts[ply, k], n, mode, max_pr, seen)
+            child_limit = depth + EXTENSION if child_predict else depth
+            path[t] = states[ply, k]
+        if ply + 1 >= child_limit:  # a leaf: expand() valued it already (as in the plain search)
+            nodes[0] += 1
+            reach[0] = max(reach[0], ply + 1)
+            v = vals[ply, k]
+            if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
+                v += np.random.random() - 0.5
+        else:
+            v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
+                      order, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb,
+                      log_sw, log_first, log_trans, sb, mode, max_pr, seen, reach)
+        if black:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+@njit(cache=True)
+def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode,
+                max_pr, seen):
+    """Asymmetric search from ``root`` (Black to move): (best move, value, nodes, deepest ply reached).
+
+    ``path[j]`` holds the discretised features of the game's position at ply j, for j <= base.
+    """
+    noisy = seed >= 0
+    if noisy:
+        np.random.seed(seed)
+    top = depth + EXTENSION + 1
+    kids, moves, vals, order, feat, nodes = buffers(top)
+    states = np.empty((top, MAX_MOVES, N_FEATURES), np.int64)
+    logpe = np.empty((top, MAX_MOVES), np.float64)
+    counts = np.empty((top, MAX_MOVES), np.int64)
+    reach = np.zeros(1, np.int64)
+    nodes[0] = 1
+    n = expand(root, 0, w, kids, moves, vals, order, feat, True)
+    best, best_move, alpha = -INF, -1, -INF
+    for i in range(n):  # the root is a Black node; its children, White nodes, all predict
+        k = order[0, i]
+        v = _asym(kids[0, k], 1, depth, True, alpha, INF, depth, w, kids, moves, vals, order, feat, nodes, noisy, path,
+                  base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode,
+                  max_pr, seen, reach)
+        if v > best:
+            best, best_move = v, moves[0, k]
+        alpha = max(alpha, best)
+    return best_move, best, nodes[0], reach[0]
+
+
+@njit(cache=True)
+def reply_prs(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, out_moves, out_counts):
+    """For White to move at ``parent`` (ply t - 1): each reply's move and pr numerator; returns n."""
+    n = gen_moves(parent, out_moves)
+    kids = np.empty((n, parent.shape[0]), np.int64)
+    for k in range(n):
+        play_into(parent, out_moves[k], kids[k])
+    states = np.empty((n, N_FEATURES), np.int64)
+    logpe = np.empty(n, np.float64)
+    score_children(kids, n, path, t, n_hist, np.empty(N_FEATURES, np.int64), states, logpe, cuts, ncuts, log_sb,
+                   log_sw, log_first, log_trans, sb)
+    pr_counts(logpe, n, out_counts)
+    return n
+
+
+# ----------------------------------------------------------------------------- Python API
+
+
+def predicate(mostlikely: str | tuple = "seen_before") -> tuple[int, float]:
+    """``"seen_before"``, ``"always"``, ``"never"`` or ``("threshold", max_pr)`` as (mode, max_pr)."""
+    name, max_pr = (mostlikely, 0.0) if isinstance(mostlikely, str) else (mostlikely[0], float(mostlikely[1]))
+    if name not in PREDICATES or (name == "threshold") != (not isinstance(mostlikely, str)):
+        choices = "'seen_before', 'always', 'never' or ('threshold', max_pr)"
+        raise ValueError(f"mostlikely must be {choices}; got {mostlikely!r}")
+    return PREDICATES[name], max_pr
+
+
+@dataclass
+class AsymPlayer:
+    """Black with the asymmetric search: a player for :func:`pawnslib.tournament.play_game`.
+
+    It keeps the game's prediction state: the prs of White's actual moves (``seen``) and,
+    per White move, its pr, whether a prediction was made (some reply was likely), whether
+    it was correct (the actual reply was likely) and how many replies were likely.
+    """
+
+    weights: tuple[int, ...]
+    model: OpponentModel
+    sb: int
+    depth: int = 6
+    mostlikely: str | tuple = "seen_before"
+    seen: np.ndarray = field(default_factory=lambda: np.zeros((PR_SIZE, PR_SIZE), np.bool_))
+
+    def __post_init__(self):
+        self.w = check_weights(self.weights)
+        self.mode, self.max_pr = predicate(self.mostlikely)
+        self.arrays = self.model.kernel_arrays()
+        self.sb = self.model._check_sb(self.sb)
+
+    def _path(self, history: list[Position], extra: int) -> np.ndarray:
+        path = np.zeros((len(history) + extra, N_FEATURES), np.int64)
+        for j, pos in enumerate(history):
+            discretise_into(self.arrays.cuts, self.arrays.ncuts, pos.features(), path[j])
+        return path
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        root = history[-1]
+        check_search_args(root, self.depth, seed)
+        if root.side_to_move != "black":
+            raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
+        path = self._path(history, self.depth + EXTENSION + 1)
+        a = self.arrays
+        t0 = time.perf_counter()
+        move, value, nodes, reach = asym_kernel(root.array, self.w, self.depth, -1 if seed is None else seed, path,
+                                                root.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
+                                                a.log_first, a.log_trans, self.sb, self.mode, self.max_pr, self.seen)
+        seconds = time.perf_counter() - t0
+        info = {"reached": int(reach), "extended": bool(reach > self.depth)}
+        return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
+
+    def observe(self, history: list[Position]) -> dict | None:
+        """After White's move: its pr, whether it was predicted, then remember its pr."""
+        parent, child = history[-2], history[-1]
+        if parent.side_to_move != "white":
+            return None
+        a = self.arrays
+        path = self._path(history, 0)
+        moves, counts = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.int64)
+        n = reply_prs(parent.array, path, child.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
+                      a.log_first, a.log_trans, self.sb, moves, counts)
+        likely = [mostlikely(counts[k], n, self.mode, self.max_pr, self.seen) for k in range(n)]
+        played = int(np.flatnonzero(moves[:n] == child.array[S_LAST])[0])
+        count, g = int(counts[played]), gcd(int(counts[played]), n)
+        self.seen[count // g, n // g] = True  # seen_before looks at earlier moves only: update after
+        return {"pr": [count, n], "prediction_made": any(likely), "predicted": bool(likely[played]),
+                "likely": int(sum(likely))}
+
+
+@lru_cache(maxsize=4)
+def _load(path: str) -> OpponentModel:
+    return OpponentModel.load(path)
+
+
+@dataclass(frozen=True)
+class AsymFactory:
+    """``factory(weights, depth) -> AsymPlayer`` for tournaments; loads the model once per process.
+
+    Black's strategy id is looked up from its weights in ``strategies``.
+    """
+
+    model_path: str
+    strategies: tuple[tuple[int, tuple[int, ...]], ...]
+    mostlikely: str | tuple = "seen_before"
+
+    def __call__(self, weights, depth: int) -> AsymPlayer:
+        sb = next(sid for sid, w in self.strategies if tuple(w) == tuple(weights))
+        return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth, self.mostlikely)

@@ -1,0 +1,90 @@
+"""The asymmetric search against the plain one, the predicate, and its game records."""
+
+import numpy as np
+import pytest
+
+from pawnslib import Position
+from pawnslib.asym import PR_SIZE, AsymPlayer, mostlikely, pr_counts, predicate
+from pawnslib.dbn import OpponentModel, training_rows
+from pawnslib.search import search
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import play_game, run_tournament
+
+
+@pytest.fixture(scope="module")
+def records():
+    return run_tournament(THESIS, None, rounds=1, depth=3, seed=3, n_jobs=1, progress=False)
+
+
+@pytest.fixture(scope="module")
+def model(records):
+    return OpponentModel.fit(training_rows(records), restarts=1, seed=1)
+
+
+def black_roots(records, n=12):
+    """Game histories ending in a Black-to-move position, from real games."""
+    out = []
+    for r in records:
+        for t in range(2, len(r["positions"]) - 1, 6):
+            if t % 2 == 0 and len(out) < n:
+                out.append([Position.from_text(x) for x in r["positions"][: t + 1]])
+    return out
+
+
+def test_never_predicting_is_the_plain_search(records, model):
+    for i, hist in enumerate(black_roots(records)):
+        sid = 1 + i % 4
+        for seed in (None, 17):
+            a = AsymPlayer(THESIS[sid], model, sid, depth=4, mostlikely="never").choose(hist, seed)
+            b = search(hist[-1], THESIS[sid], 4, seed)
+            assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
+            assert a.info == {"reached": 4, "extended": False}
+
+
+def test_always_predicting_searches_everything_two_plies_deeper(records, model):
+    for i, hist in enumerate(black_roots(records, 8)):
+        sid = 1 + i % 4
+        a = AsymPlayer(THESIS[sid], model, sid, depth=2, mostlikely="always").choose(hist, None)
+        assert a.value == search(hist[-1], THESIS[sid], 4).value
+        assert a.info["extended"] or hist[-1].result is not None
+
+
+def test_seeded_asymmetric_search_is_reproducible(records, model):
+    hist = black_roots(records, 1)[0]
+    runs = [AsymPlayer(THESIS[2], model, 2, depth=4).choose(hist, 99) for _ in range(2)]
+    assert (runs[0].move, runs[0].value, runs[0].nodes) == (runs[1].move, runs[1].value, runs[1].nodes)
+
+
+def test_pessimistic_ratio_and_seen_before():
+    logpe = np.log(np.array([0.1, 0.3, 0.3, 0.05]))
+    counts = np.empty(4, np.int64)
+    pr_counts(logpe, 4, counts)
+    assert counts.tolist() == [3, 2, 2, 4]  # pr = 3/4, 2/4, 2/4, 4/4
+    seen = np.zeros((PR_SIZE, PR_SIZE), np.bool_)
+    seen[1, 2] = True  # 1/2 was played before: 2/4 is the same pr
+    assert [mostlikely(c, 4, 0, 0.0, seen) for c in counts] == [False, True, True, False]
+    seen[1, 1] = True  # pr = 1 never counts as likely, seen or not
+    assert not mostlikely(4, 4, 0, 0.0, seen)
+    assert mostlikely(1, 4, 3, 0.3, seen) and not mostlikely(2, 4, 3, 0.3, seen)  # ("threshold", 0.3)
+
+
+def test_game_records_predictions(model):
+    g = play_game(AsymPlayer(THESIS[1], model, 1, depth=3), THESIS[2], depth=3, seed=5)
+    black, white = g["info"][0::2], g["info"][1::2]
+    assert all(set(i) == {"reached", "extended"} for i in black)
+    for i in white:
+        count, n = i["pr"]
+        assert 1 <= count <= n <= 16 and 0 <= i["likely"] <= n
+        assert not i["predicted"] or i["prediction_made"]
+    # The first White move cannot be predicted: no pr has been seen yet.
+    assert not white[0]["prediction_made"]
+
+
+def test_bad_predicate_and_colour(records, model):
+    with pytest.raises(ValueError, match="mostlikely"):
+        predicate("sometimes")
+    with pytest.raises(ValueError, match="mostlikely"):
+        predicate(("seen_before", 0.2))
+    hist = black_roots(records, 1)[0]
+    with pytest.raises(ValueError, match="plays Black"):
+        AsymPlayer(THESIS[1], model, 1, depth=2).choose(hist + [hist[-1].play(hist[-1].legal_moves()[0])], 1)
