@@ -6,7 +6,7 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 SEED ?= 2008
 JOBS ?= -1
 
-.PHONY: test lint bench lab reproduce clean-results
+.PHONY: test lint bench lab
 .DEFAULT_GOAL := test
 
 .venv/stamp: pyproject.toml

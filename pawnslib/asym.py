@@ -3,7 +3,7 @@
 Black searches with alpha-beta and the same move ordering as :mod:`pawnslib.search`.
 At a White node whose ancestors' White moves were all predicted likely (the root's
 children count), every child gets P(e) from the opponent model, then its pessimistic
-ratio pr among its siblings (thesis Definition 11.1.1). A child for which
+ratio pr among its siblings (thesis Definition 11.1.1, :mod:`pawnslib.predict`). A child for which
 ``mostlikely(pr)`` holds is searched to ``depth + 2`` plies from the root and keeps
 predicting; the others to ``depth`` and stop predicting. Everything else is the plain
 search, so with ``mostlikely`` always false the two agree to the node.
@@ -27,7 +27,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from math import gcd
 from pathlib import Path
 
 import numpy as np
@@ -48,44 +47,25 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
+from pawnslib.predict import Predictor, pr_counts_into, seen_before
 from pawnslib.search import INF, SearchResult, buffers, check_search_args, expand, leaf_value
 from pawnslib.strategies import check_weights
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
 PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
 EXTENSION = 2  # extra plies below a predicted reply (Listing 9.1: MAXDEPTH + 2)
-PR_SIZE = MAX_MOVES + 1  # pr = count / n with 1 <= count <= n <= MAX_MOVES
-
-
-@njit(cache=True)
-def _gcd(a, b):
-    while b:
-        a, b = b, a % b
-    return a
 
 
 @njit(cache=True)
 def mostlikely(count, n, mode, max_pr, seen):
-    """The ``mostlikely`` predicate on pr = count / n; ``seen[num, den]`` marks reduced prs played."""
+    """The ``mostlikely`` predicate on pr = count / n (``seen``: see :mod:`pawnslib.predict`)."""
     if mode == ALWAYS:
         return True
     if mode == NEVER or count >= n:  # pr = 1: every sibling equally likely, nothing to predict
         return False
     if mode == THRESHOLD:
         return count < max_pr * n
-    g = _gcd(count, n)
-    return seen[count // g, n // g]
-
-
-@njit(cache=True)
-def pr_counts(logpe, n, out):
-    """out[k] = |{j : logpe[j] >= logpe[k]}|, the numerator of child k's pessimistic ratio."""
-    for k in range(n):
-        c = 0
-        for j in range(n):
-            if logpe[j] >= logpe[k]:
-                c += 1
-        out[k] = c
+    return seen_before(seen, count, n)
 
 
 @njit(cache=True)
@@ -125,7 +105,7 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
     if predicting:
         score_children(kids[ply], n, path, t, n_hist, feat, states[ply], logpe[ply], cuts, ncuts, log_sb, log_sw,
                        log_first, log_trans, sb)
-        pr_counts(logpe[ply], n, counts[ply])
+        pr_counts_into(logpe[ply, :n], counts[ply])
     best = -INF if black else INF
     for i in range(n):
         k = order[ply, i]
@@ -186,17 +166,15 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, l
 
 
 @njit(cache=True)
-def reply_prs(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, out_moves, out_counts):
-    """For White to move at ``parent`` (ply t - 1): each reply's move and pr numerator; returns n."""
+def reply_log_pe(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, out_moves, out_logpe):
+    """For White to move at ``parent`` (ply t - 1): every reply's move and log P(e); returns their count."""
     n = gen_moves(parent, out_moves)
     kids = np.empty((n, parent.shape[0]), np.int64)
     for k in range(n):
         play_into(parent, out_moves[k], kids[k])
     states = np.empty((n, N_FEATURES), np.int64)
-    logpe = np.empty(n, np.float64)
-    score_children(kids, n, path, t, n_hist, np.empty(N_FEATURES, np.int64), states, logpe, cuts, ncuts, log_sb,
+    score_children(kids, n, path, t, n_hist, np.empty(N_FEATURES, np.int64), states, out_logpe, cuts, ncuts, log_sb,
                    log_sw, log_first, log_trans, sb)
-    pr_counts(logpe, n, out_counts)
     return n
 
 
@@ -216,9 +194,11 @@ def predicate(mostlikely: str | tuple = "seen_before") -> tuple[int, float]:
 class AsymPlayer:
     """Black with the asymmetric search: a player for :func:`pawnslib.tournament.play_game`.
 
-    It keeps the game's prediction state: the prs of White's actual moves (``seen``) and,
-    per White move, its pr, whether a prediction was made (some reply was likely), whether
-    it was correct (the actual reply was likely) and how many replies were likely.
+    It keeps the game's :class:`~pawnslib.predict.Predictor`: the prs of White's actual
+    moves (whose ``seen`` table the search reads) and, per White move, whether the
+    thesis's ``seen_before`` made a prediction (some reply was likely), whether it was
+    correct (the actual reply was likely) and how many replies were likely. These
+    statistics are always ``seen_before``'s, whatever ``mostlikely`` the search uses.
     """
 
     weights: tuple[int, ...]
@@ -226,7 +206,7 @@ class AsymPlayer:
     sb: int
     depth: int = 6
     mostlikely: str | tuple = "seen_before"
-    seen: np.ndarray = field(default_factory=lambda: np.zeros((PR_SIZE, PR_SIZE), np.bool_))
+    predictor: Predictor = field(default_factory=Predictor)
 
     def __post_init__(self):
         self.w = check_weights(self.weights)
@@ -250,7 +230,8 @@ class AsymPlayer:
         t0 = time.perf_counter()
         move, value, nodes, reach = asym_kernel(root.array, self.w, self.depth, -1 if seed is None else seed, path,
                                                 root.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
-                                                a.log_first, a.log_trans, self.sb, self.mode, self.max_pr, self.seen)
+                                                a.log_first, a.log_trans, self.sb, self.mode, self.max_pr,
+                                                self.predictor.seen)
         seconds = time.perf_counter() - t0
         info = {"reached": int(reach), "extended": bool(reach > self.depth)}
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
@@ -262,15 +243,14 @@ class AsymPlayer:
             return None
         a = self.arrays
         path = self._path(history, 0)
-        moves, counts = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.int64)
-        n = reply_prs(parent.array, path, child.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
-                      a.log_first, a.log_trans, self.sb, moves, counts)
-        likely = [mostlikely(counts[k], n, self.mode, self.max_pr, self.seen) for k in range(n)]
+        moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
+        n = reply_log_pe(parent.array, path, child.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
+                         a.log_first, a.log_trans, self.sb, moves, logpe)
         played = int(np.flatnonzero(moves[:n] == child.array[S_LAST])[0])
-        count, g = int(counts[played]), gcd(int(counts[played]), n)
-        self.seen[count // g, n // g] = True  # seen_before looks at earlier moves only: update after
-        return {"pr": [count, n], "prediction_made": any(likely), "predicted": bool(likely[played]),
-                "likely": int(sum(likely))}
+        hit = self.predictor.observe(logpe[:n], played)  # scores against earlier prs, then records this one
+        pr = self.predictor.played[-1]
+        return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,
+                "predicted": bool(hit), "likely": self.predictor.likely_sizes[-1] if hit is not None else 0}
 
 
 @lru_cache(maxsize=4)

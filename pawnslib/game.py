@@ -83,10 +83,12 @@ def _tables():
                         targets[s, r * 8 + c, ntargets[s, r * 8 + c]] = rr * 8 + cc
                         ntargets[s, r * 8 + c] += 1
     home = np.array([sq(HOME_SQUARES[s]) for s in (0, 1)], np.int64)
-    return dist, base_mask.view(np.int64), exits, targets, ntargets, home
+    rc = np.array([divmod(q, 8) for q in range(64)])
+    cheb = np.abs(rc[:, None, :] - rc[None, :, :]).max(axis=2)  # Chebyshev distance between squares
+    return dist, base_mask.view(np.int64), exits, targets, ntargets, home, cheb
 
 
-DIST, BASE_MASK, EXITS, TARGETS, NTARGETS, HOME = _tables()
+DIST, BASE_MASK, EXITS, TARGETS, NTARGETS, HOME, CHEB = _tables()
 
 
 # ----------------------------------------------------------------------------- kernels
@@ -218,38 +220,33 @@ def _count(s, first):
 
 
 @njit(cache=True)
-def _piece_square(s, p, i, on_board):
-    # Side p's pieces as one list: the on-board slots first, then base pieces at HOME[p].
-    return s[4 * p + i] if i < on_board else HOME[p]
-
-
-@njit(cache=True)
 def features_into(s, out):
     """Write the six feature scores f(black) - f(white) of ``s`` into ``out``."""
     for f in range(N_FEATURES):
         out[f] = 0
     for p in range(2):
-        on_board = _count(s, 4 * p)
-        n = on_board + s[S_BASE + p]
-        bmax = bsum = dsum = obsum = 0
-        obmin = 0 if n == 0 else 1 << 30
-        for i in range(n):
-            a = _piece_square(s, p, i, on_board)
-            d_own, d_opp = DIST[p, a], DIST[1 - p, a]
-            bmax = max(bmax, d_own)
-            bsum += d_own
-            obmin = min(obmin, d_opp)
-            obsum += d_opp
-            for j in range(i + 1, n):  # each unordered pair once, and counted twice
-                b = _piece_square(s, p, j, on_board)
-                dsum += 2 * max(abs(a // 8 - b // 8), abs(a % 8 - b % 8))
+        first, home, n_base = 4 * p, HOME[p], s[S_BASE + p]
+        on_board = _count(s, first)
+        # Base pieces all stand on HOME[p]: own distance 0, and 0 from each other.
+        bmax = bsum = dsum = 0
+        obsum = n_base * DIST[1 - p, home]
+        obmin = DIST[1 - p, home] if n_base > 0 else (1 << 30 if on_board > 0 else 0)
+        for i in range(first, first + on_board):
+            a = s[i]
+            bmax = max(bmax, DIST[p, a])
+            bsum += DIST[p, a]
+            obmin = min(obmin, DIST[1 - p, a])
+            obsum += DIST[1 - p, a]
+            dsum += n_base * CHEB[a, home]
+            for j in range(i + 1, first + on_board):
+                dsum += CHEB[a, s[j]]
         sign = 1 if p == BLACK else -1
         out[0] += sign * bmax
         out[1] += sign * bsum
-        out[2] += sign * dsum
+        out[2] += sign * 2 * dsum  # ordered pairs: each unordered pair twice
         out[3] += sign * obmin
         out[4] += sign * obsum
-        out[5] += sign * n
+        out[5] += sign * (on_board + n_base)
 
 
 @njit(cache=True)

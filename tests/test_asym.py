@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.asym import PR_SIZE, AsymPlayer, mostlikely, pr_counts, predicate
+from pawnslib.asym import AsymPlayer, mostlikely, predicate
 from pawnslib.dbn import OpponentModel, training_rows
+from pawnslib.predict import SEEN_SHAPE
 from pawnslib.search import search
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import play_game, run_tournament
@@ -55,12 +56,9 @@ def test_seeded_asymmetric_search_is_reproducible(records, model):
     assert (runs[0].move, runs[0].value, runs[0].nodes) == (runs[1].move, runs[1].value, runs[1].nodes)
 
 
-def test_pessimistic_ratio_and_seen_before():
-    logpe = np.log(np.array([0.1, 0.3, 0.3, 0.05]))
-    counts = np.empty(4, np.int64)
-    pr_counts(logpe, 4, counts)
-    assert counts.tolist() == [3, 2, 2, 4]  # pr = 3/4, 2/4, 2/4, 4/4
-    seen = np.zeros((PR_SIZE, PR_SIZE), np.bool_)
+def test_mostlikely_predicates():
+    counts = [3, 2, 2, 4]  # pr = 3/4, 2/4, 2/4, 4/4
+    seen = np.zeros(SEEN_SHAPE, np.bool_)
     seen[1, 2] = True  # 1/2 was played before: 2/4 is the same pr
     assert [mostlikely(c, 4, 0, 0.0, seen) for c in counts] == [False, True, True, False]
     seen[1, 1] = True  # pr = 1 never counts as likely, seen or not
