@@ -5,7 +5,7 @@ R := results
 RUNS := $(R)/runs
 DATA := $(R)/data
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/tournament.py pawnslib/config.py
-MODEL := $(CORE) pawnslib/dbn.py pawnslib/predict.py
+MODEL := $(CORE) pawnslib/dbn.py pawnslib/predict.py pawnslib/pipeline.py
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
 # $(call timed,name,command): run, log the seconds it took.
@@ -21,7 +21,7 @@ reproduce: .venv/stamp
 	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
 
 # --- expensive steps -------------------------------------------------------------------------
-$(DATA)/strategies_harmony.json: $(CORE) pawnslib/harmony.py
+$(DATA)/strategies_harmony.json: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
 	rm -rf $(DATA)/harmony
 	$(call timed,harmony,$(CLI) harmony --results $(R) --seed $(SEED) --jobs $(JOBS))
 

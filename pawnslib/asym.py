@@ -38,7 +38,6 @@ from pawnslib.game import (
     MAX_MOVES,
     N_FEATURES,
     NO_RESULT,
-    S_LAST,
     S_RESULT,
     S_SIDE,
     Move,
@@ -69,41 +68,40 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(kids_row, n, path, t, n_hist, raw, states, logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans,
-                   sb):
-    """Discretise ``n`` children (positions x_t) into ``states`` and write their log P(e) into ``logpe``.
+def score_children(feats, n, path, t, n_hist, states, logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb):
+    """Discretise ``n`` children (positions x_t, raw features ``feats``) into ``states``; their log P(e) into ``logpe``.
 
     The history is ``path[t - 2], path[t - 4], ...``, at most ``n_hist`` of them, oldest first.
     """
     for k in range(n):
-        features_into(kids_row[k], raw)
-        discretise_into(cuts, ncuts, raw, states[k])
+        discretise_into(cuts, ncuts, feats[k], states[k])
     h = min(n_hist, t // 2)
     log_pe_children(log_sb, log_sw, log_first, log_trans, path[t - 2 * h : t : 2], states[:n], sb, logpe)
 
 
 _ASYM_SIG = (
     "float64(int64[::1], int64, int64, boolean, float64, float64, int64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
-    " float64[:, ::1], int64[:, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64, int64[:, :, ::1],"
+    " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64,"
+    " int64[:, :, ::1],"
     " float64[:, ::1], int64[:, ::1], float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
     " float64[:, :, :, :, ::1], int64, int64, float64, boolean[:, ::1], int64[::1])"
 )
 
 
 @njit(_ASYM_SIG, cache=True)
-def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, order, feat, nodes, noisy, path, base,
-          n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode, max_pr, seen,
-          reach):
+def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy, path,
+          base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode, max_pr,
+          seen, reach):
     nodes[0] += 1
     reach[0] = max(reach[0], ply)
     if ply >= limit or s[S_RESULT] != NO_RESULT:
         return leaf_value(s, w, feat, ply, noisy)
-    n = expand(s, ply, w, kids, moves, vals, order, feat, True)
+    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
     black = s[S_SIDE] == BLACK
     predicting = predict and not black
     t = base + ply + 1  # the children's ply in the game
     if predicting:
-        score_children(kids[ply], n, path, t, n_hist, feat, states[ply], logpe[ply], cuts, ncuts, log_sb, log_sw,
+        score_children(feats[ply], n, path, t, n_hist, states[ply], logpe[ply], cuts, ncuts, log_sb, log_sw,
                        log_first, log_trans, sb)
         pr_counts_into(logpe[ply, :n], counts[ply])
     best = -INF if black else INF
@@ -122,7 +120,7 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
                 v += np.random.random() - 0.5
         else:
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
-                      order, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb,
+                      order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb,
                       log_sw, log_first, log_trans, sb, mode, max_pr, seen, reach)
         if black:
             best = max(best, v)
@@ -146,19 +144,19 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, l
     if noisy:
         np.random.seed(seed)
     top = depth + EXTENSION + 1
-    kids, moves, vals, order, feat, nodes = buffers(top)
+    kids, moves, vals, order, feats, feat, nodes = buffers(top)
     states = np.empty((top, MAX_MOVES, N_FEATURES), np.int64)
     logpe = np.empty((top, MAX_MOVES), np.float64)
     counts = np.empty((top, MAX_MOVES), np.int64)
     reach = np.zeros(1, np.int64)
     nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feat, True)
+    n = expand(root, 0, w, kids, moves, vals, order, feats, True)
     best, best_move, alpha = -INF, -1, -INF
     for i in range(n):  # the root is a Black node; its children, White nodes, all predict
         k = order[0, i]
-        v = _asym(kids[0, k], 1, depth, True, alpha, INF, depth, w, kids, moves, vals, order, feat, nodes, noisy, path,
-                  base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode,
-                  max_pr, seen, reach)
+        v = _asym(kids[0, k], 1, depth, True, alpha, INF, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy,
+                  path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb,
+                  mode, max_pr, seen, reach)
         if v > best:
             best, best_move = v, moves[0, k]
         alpha = max(alpha, best)
@@ -169,12 +167,13 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, l
 def reply_log_pe(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, out_moves, out_logpe):
     """For White to move at ``parent`` (ply t - 1): every reply's move and log P(e); returns their count."""
     n = gen_moves(parent, out_moves)
-    kids = np.empty((n, parent.shape[0]), np.int64)
+    kid = np.empty(parent.shape[0], np.int64)
+    feats = np.empty((n, N_FEATURES), np.int64)
     for k in range(n):
-        play_into(parent, out_moves[k], kids[k])
+        play_into(parent, out_moves[k], kid)
+        features_into(kid, feats[k])
     states = np.empty((n, N_FEATURES), np.int64)
-    score_children(kids, n, path, t, n_hist, np.empty(N_FEATURES, np.int64), states, out_logpe, cuts, ncuts, log_sb,
-                   log_sw, log_first, log_trans, sb)
+    score_children(feats, n, path, t, n_hist, states, out_logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb)
     return n
 
 
@@ -246,7 +245,9 @@ class AsymPlayer:
         moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
         n = reply_log_pe(parent.array, path, child.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
                          a.log_first, a.log_trans, self.sb, moves, logpe)
-        played = int(np.flatnonzero(moves[:n] == child.array[S_LAST])[0])
+        played = next((k for k in range(n) if parent.play(int(moves[k])) == child), None)
+        if played is None:
+            raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
         hit = self.predictor.observe(logpe[:n], played)  # scores against earlier prs, then records this one
         pr = self.predictor.played[-1]
         return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,

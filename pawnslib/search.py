@@ -43,8 +43,8 @@ MAX_DEPTH = 32
 
 
 @njit(cache=True)
-def static_value(s, w, feat, d):
-    """Heuristic value of ``s`` (no noise), or its exact value if the game is over."""
+def value_of(s, w, feat, d):
+    """Heuristic value of ``s`` whose features are ``feat`` (no noise), or its exact value if the game is over."""
     r = s[S_RESULT]
     if r == BLACK_WIN:
         return WIN - d
@@ -52,7 +52,6 @@ def static_value(s, w, feat, d):
         return -(WIN - d)
     if r == DRAW:
         return 0.0
-    features_into(s, feat)
     v = 0
     for i in range(N_FEATURES):
         v += w[i] * feat[i]
@@ -60,16 +59,25 @@ def static_value(s, w, feat, d):
 
 
 @njit(cache=True)
-def expand(s, ply, w, kids, moves, vals, order, feat, sort):
+def static_value(s, w, feat, d):
+    """Heuristic value of ``s`` (no noise); ``feat`` is scratch space for its features."""
+    features_into(s, feat)
+    return value_of(s, w, feat, d)
+
+
+@njit(cache=True)
+def expand(s, ply, w, kids, moves, vals, order, feats, sort):
     """Play every move of ``s`` into ``kids[ply]``; ``order[ply]`` lists them, best first.
 
     The ordering key is each child's static value (best for the side to move first);
-    the sort is stable so equal children keep move-generation order. Returns the count.
+    the sort is stable so equal children keep move-generation order. The children's
+    features stay in ``feats[ply]`` (the asymmetric search reads them). Returns the count.
     """
     n = gen_moves(s, moves[ply])
     for k in range(n):
         play_into(s, moves[ply, k], kids[ply, k])
-        vals[ply, k] = static_value(kids[ply, k], w, feat, ply + 1)
+        features_into(kids[ply, k], feats[ply, k])
+        vals[ply, k] = value_of(kids[ply, k], w, feats[ply, k], ply + 1)
         order[ply, k] = k
     if sort:
         black = s[S_SIDE] == BLACK
@@ -96,16 +104,16 @@ def leaf_value(s, w, feat, ply, noisy):
 # function whose types it inferred (numba issue #6061).
 _AB_SIG = (
     "float64(int64[::1], int64, int64, float64, float64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
-    " float64[:, ::1], int64[:, ::1], int64[::1], int64[::1], boolean, boolean, boolean)"
+    " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, boolean, boolean)"
 )
 
 
 @njit(_AB_SIG, cache=True)
-def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feat, nodes, noisy, prune, sort):
+def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
         return leaf_value(s, w, feat, ply, noisy)
-    n = expand(s, ply, w, kids, moves, vals, order, feat, sort)
+    n = expand(s, ply, w, kids, moves, vals, order, feats, sort)
     black = s[S_SIDE] == BLACK
     best = -INF if black else INF
     for i in range(n):
@@ -116,8 +124,8 @@ def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feat, no
             if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
                 v += np.random.random() - 0.5
         else:
-            v = _alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feat, nodes,
-                           noisy, prune, sort)
+            v = _alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
+                           nodes, noisy, prune, sort)
         if black:
             best = max(best, v)
             alpha = max(alpha, best)
@@ -131,12 +139,13 @@ def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feat, no
 
 @njit(cache=True)
 def buffers(depth):
-    """Per-ply work space for a search of ``depth`` plies (children, moves, ordering)."""
+    """Per-ply work space for a search of ``depth`` plies: children, moves, values, order, features."""
     kids = np.empty((depth + 1, MAX_MOVES, NS), np.int64)
     moves = np.empty((depth + 1, MAX_MOVES), np.int64)
     vals = np.empty((depth + 1, MAX_MOVES), np.float64)
     order = np.empty((depth + 1, MAX_MOVES), np.int64)
-    return kids, moves, vals, order, np.empty(N_FEATURES, np.int64), np.zeros(1, np.int64)
+    feats = np.empty((depth + 1, MAX_MOVES, N_FEATURES), np.int64)
+    return kids, moves, vals, order, feats, np.empty(N_FEATURES, np.int64), np.zeros(1, np.int64)
 
 
 @njit(cache=True)
@@ -145,15 +154,15 @@ def search_kernel(root, w, depth, seed, prune, sort):
     noisy = seed >= 0
     if noisy:
         np.random.seed(seed)
-    kids, moves, vals, order, feat, nodes = buffers(depth)
+    kids, moves, vals, order, feats, feat, nodes = buffers(depth)
     nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feat, sort)
+    n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
     black = root[S_SIDE] == BLACK
     alpha, beta = -INF, INF
     best, best_move = (-INF if black else INF), -1
     for i in range(n):
         k = order[0, i]
-        v = _alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feat, nodes,
+        v = _alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
                        noisy, prune, sort)
         if (v > best) if black else (v < best):
             best, best_move = v, moves[0, k]

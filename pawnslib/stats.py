@@ -73,3 +73,36 @@ def compare_pairings(before: pd.DataFrame, after: pd.DataFrame, alpha: float = 0
                      "games": f"{r.games_minimax} / {r.games_asym}", "delta": delta, "p_value": p,
                      "change": change})
     return pd.DataFrame(rows)
+
+
+def white_moves(records: list[dict]) -> pd.DataFrame:
+    """One row per White move of asymmetric games: its pr (count / n) and the prediction made."""
+    rows = [{"black": r["black"], "white": r["white"], "round": r["round"], "ply": t + 1, "count": i["pr"][0],
+             "n": i["pr"][1], "pr": i["pr"][0] / i["pr"][1], "prediction_made": i["prediction_made"],
+             "predicted": i["predicted"], "likely": i["likely"]}
+            for r in records for t, i in enumerate(r.get("info", [])) if "pr" in i]
+    return pd.DataFrame(rows)
+
+
+def prediction_summary(moves: pd.DataFrame) -> dict:
+    """Section 11.1.1's figures: predictions made, correct, and the likely set's mean size."""
+    made = moves[moves.prediction_made]
+    correct = made[made.predicted]
+    lo, hi = wilson(len(correct), len(made))
+    return {"white moves": len(moves), "predictions made": len(made), "correct": len(correct),
+            "share correct": len(correct) / len(made) if len(made) else float("nan"), "ci_low": lo, "ci_high": hi,
+            "mean likely set when correct": correct.likely.mean(), "mean replies (branching)": moves.n.mean(),
+            "pr = 1 (excluded from Figure 11.1)": int((moves["count"] == moves.n).sum())}
+
+
+def search_summary(records: list[dict], colour: str = "black") -> dict:
+    """Mean nodes and seconds of one colour's searches, and (asymmetric records) the share reaching depth + 2."""
+    first = 0 if colour == "black" else 1
+    nodes = np.concatenate([r["nodes"][first::2] for r in records])
+    seconds = np.concatenate([r["seconds"][first::2] for r in records])
+    out = {"searches": len(nodes), "mean nodes": nodes.mean(), "mean seconds": seconds.mean(),
+           "median seconds": float(np.median(seconds))}
+    infos = [i for r in records for i in r.get("info", [])[first::2] if "extended" in i]
+    if infos:
+        out["share extended"] = float(np.mean([i["extended"] for i in infos]))
+    return out

@@ -1,0 +1,24 @@
+"""Benchmark positions: Black-to-move positions from recorded depth-6 games, with their game history."""
+
+import tempfile
+
+from pawnslib import Position
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import run_tournament
+
+SEED = 2008
+
+
+def game_records(rounds: int = 2):
+    with tempfile.TemporaryDirectory() as tmp:
+        return run_tournament(THESIS, tmp, rounds=rounds, depth=6, seed=SEED, progress=False)
+
+
+def black_histories(records, every: int = 4) -> list[tuple[int, list[Position]]]:
+    """(Black's strategy id, the game so far) at every ``every``-th Black move of each game."""
+    out = []
+    for r in records:
+        texts = r["positions"]
+        for t in range(0, len(texts) - 1, 2 * every):
+            out.append((r["black"], [Position.from_text(x) for x in texts[: t + 1]]))
+    return out
