@@ -20,7 +20,8 @@ def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     p = k / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At k = 0 or k = n one end is exactly 0 or 1; say so rather than leave a rounding error.
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
 def pairing_counts(records: list[dict]) -> pd.DataFrame:

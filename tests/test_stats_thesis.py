@@ -1,0 +1,47 @@
+"""Intervals, Fisher's test, the thesis's tables and the verdict rule."""
+
+import pytest
+
+from pawnslib.stats import balance_table, compare_pairings, pairing_counts, thesis_cell, wilson
+from pawnslib.thesis import TABLE_10_2, TABLE_11_1, compare_table, parse_cell, table_counts, verdict
+
+
+def test_wilson_interval():
+    lo, hi = wilson(6, 9)
+    assert 0.35 < lo < 0.36 and 0.87 < hi < 0.89  # the textbook values for 6 of 9
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    lo, hi = wilson(500, 1000)
+    assert hi - lo < 0.07
+
+
+def test_thesis_cells_parse():
+    assert parse_cell("33%(67%)") == (0.33, 0.67) and parse_cell("100%") == (1.0, 0.0)
+    with pytest.raises(ValueError, match="not a thesis table cell"):
+        parse_cell("67")
+    t = table_counts(TABLE_10_2)
+    assert len(t) == 16 and t.games.eq(9).all()
+    assert t.query("black == 2 and white == 2")[["black_wins", "draws"]].values.tolist() == [[3, 6]]
+    assert table_counts(TABLE_11_1).query("black == 4").black_wins.tolist() == [9, 9, 0, 6]
+
+
+def test_verdicts():
+    assert verdict(6, 9, 65, 100)[0] == "reproduced"
+    assert verdict(9, 9, 20, 100)[0] == "not reproduced"
+    v, p, lo, hi = verdict(6, 9, 40, 100)  # no significant difference, yet 67% lies outside our interval
+    assert v == "inconclusive" and p >= 0.05 and not lo <= 6 / 9 <= hi
+
+
+def records(rows):
+    return [{"black": b, "white": w, "result": res} for b, w, res in rows]
+
+
+def test_pairing_counts_tables_and_comparisons():
+    before = records([(1, 1, "black")] * 2 + [(1, 1, "draw")] + [(1, 2, "white")] * 30)
+    after = records([(1, 1, "black")] * 3 + [(1, 2, "black")] * 25 + [(1, 2, "white")] * 5)
+    cb, ca = pairing_counts(before), pairing_counts(after)
+    assert cb.set_index(["black", "white"]).loc[(1, 1)][["games", "black_wins", "draws"]].tolist() == [3, 2, 1]
+    assert balance_table(cb, with_interval=False).loc[1, 1] == "67%(33%)" == thesis_cell(2 / 3, 1 / 3)
+    cmp = compare_pairings(cb, ca).set_index(["black", "white"])
+    assert cmp.loc[(1, 2), "change"] == "improved" and cmp.loc[(1, 1), "change"] == "within noise"
+    table = compare_table(TABLE_10_2, ca[(ca.black == 1) & (ca.white == 2)])
+    assert table.verdict.tolist() == ["not reproduced"]  # the thesis's 0 of 9 against our 25 of 30
