@@ -16,8 +16,8 @@ Rules, exactly as this project plays them
   re-enters its own base. There are no captures.
 * Stepping into any square of the opponent's base wins at once, whether or not opponent
   pieces are still inside it.
-* After every other move, every piece of either side that has no legal move is removed,
-  all at once. A piece in a base has a move while any of its four exit squares is empty.
+* After every move that does not win, every piece of either side that has no legal move is
+  removed, all at once. A piece in a base has a move while any of its four exit squares is empty.
 * A side with no pieces left loses; both emptied in the same turn is a draw. A game with
   no result after 200 plies is a draw.
 

@@ -1,0 +1,519 @@
+"""The rules of Pawns (see ``pawnslib.game``), checked on hand-made positions and, by property
+tests, against ``Ref``: an independent plain-Python implementation written from the rules text.
+
+``Ref`` deliberately shares no code with ``pawnslib.game``: it recomputes distances as the
+Chebyshev distance to the nearest base square and keeps pieces as plain sets of squares.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pawnslib.game import BLACK, WHITE, IllegalMoveError, Move, Position, perft
+
+# ----------------------------------------------------------------------------- reference
+
+BASES = ({(0, 6), (0, 7), (1, 6), (1, 7)}, {(6, 0), (6, 1), (7, 0), (7, 1)})
+HOMES = ((1, 6), (6, 1))  # where a base piece stands for the features
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+WINNER = ("black", "white")
+
+
+def ref_distance(side: int, sq: tuple[int, int]) -> int:
+    """Larger of the row and column distances to the nearest square of ``side``'s base."""
+    return min(max(abs(sq[0] - r), abs(sq[1] - c)) for r, c in BASES[side])
+
+
+def chebyshev(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def neighbours(sq: tuple[int, int]) -> list[tuple[int, int]]:
+    return [(sq[0] + dr, sq[1] + dc) for dr, dc in STEPS
+            if 0 <= sq[0] + dr < 8 and 0 <= sq[1] + dc < 8]
+
+
+# The squares orthogonally adjacent to each 2x2 base block: its exits and entries.
+EXITS = tuple({n for b in base for n in neighbours(b)} - base for base in BASES)
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A position: on-board squares per side (a winner may stand in the opponent's base)."""
+
+    pieces: tuple[frozenset, frozenset]
+    base: tuple[int, int]
+    side: int = BLACK
+    ply: int = 0
+    result: str | None = None
+
+    @classmethod
+    def of(cls, p: Position) -> Ref:
+        return cls((frozenset(p.squares(BLACK)), frozenset(p.squares(WHITE))),
+                   (p.in_base(BLACK), p.in_base(WHITE)),
+                   BLACK if p.side_to_move == "black" else WHITE, p.ply, p.result)
+
+    def occupied(self) -> set:
+        return set(self.pieces[0] | self.pieces[1])
+
+    def steps(self, side: int, sq: tuple[int, int], occ: set) -> list[tuple[int, int]]:
+        """Targets of a piece on the board: empty (opponent base squares always count as
+        empty, its pieces are not on squares) and not closer to its own base."""
+        return [t for t in neighbours(sq)
+                if (t not in occ or t in BASES[1 - side])
+                and ref_distance(side, t) >= ref_distance(side, sq)]
+
+    def moves(self) -> set[tuple[tuple[int, int] | None, tuple[int, int]]]:
+        if self.result is not None:
+            return set()
+        occ, side = self.occupied(), self.side
+        out = {(None, e) for e in EXITS[side] if e not in occ} if self.base[side] else set()
+        return out | {(sq, t) for sq in self.pieces[side] for t in self.steps(side, sq, occ)}
+
+    def play(self, move) -> Ref:
+        frm, to = move
+        assert move in self.moves()
+        side, pieces, base = self.side, list(self.pieces), list(self.base)
+        if frm is None:
+            base[side] -= 1
+        pieces[side] = (pieces[side] - {frm}) | {to}
+        result = None
+        if to in BASES[1 - side]:
+            result = WINNER[side]
+        else:  # remove every stuck piece of both sides, judged on one and the same board
+            occ = pieces[0] | pieces[1]
+            for s in (BLACK, WHITE):
+                pieces[s] = frozenset(q for q in pieces[s] if self.steps(s, q, occ))
+                if all(e in occ for e in EXITS[s]):
+                    base[s] = 0
+            alive = [len(pieces[s]) + base[s] > 0 for s in (BLACK, WHITE)]
+            if not any(alive):
+                result = "draw"
+            elif not all(alive):
+                result = WINNER[alive.index(True)]
+        if result is None and self.ply + 1 >= 200:
+            result = "draw"
+        return Ref(tuple(pieces), tuple(base), 1 - side, self.ply + 1, result)
+
+    def perft(self, depth: int) -> int:
+        if depth == 0 or self.result is not None:
+            return 1
+        return sum(self.play(m).perft(depth - 1) for m in self.moves())
+
+    def features(self) -> list[int]:
+        """BMax, BSum, DSum, OBMin, OBSum, PD, each black minus white."""
+        per_side = []
+        for s in (BLACK, WHITE):
+            sqs = list(self.pieces[s]) + [HOMES[s]] * self.base[s]
+            own = [ref_distance(s, q) for q in sqs]
+            opp = [ref_distance(1 - s, q) for q in sqs]
+            per_side.append([max(own, default=0), sum(own),
+                             sum(chebyshev(a, b) for a in sqs for b in sqs),
+                             min(opp, default=0), sum(opp), len(sqs)])
+        return [b - w for b, w in zip(*per_side, strict=True)]
+
+
+def moves_of(p: Position) -> set:
+    return {(m.frm, m.to) for m in p.legal_moves()}
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def make(black=(), white=(), nb: int = 0, nw: int = 0, side: str = "b", ply: int | None = None
+         ) -> Position:
+    """A position from piece lists, written as text and read with ``Position.from_text``."""
+    grid = [["."] * 8 for _ in range(8)]
+    for ch, squares in (("b", black), ("w", white)):
+        for r, c in squares:
+            grid[r][c] = ch
+    ply = (10 if side == "b" else 11) if ply is None else ply
+    return Position.from_text(f"{'/'.join(''.join(r) for r in grid)} {side} {nb} {nw} {ply}")
+
+
+def random_game(seed: int, plies: int = 200) -> list[Position]:
+    """Positions of a uniformly random game from the start (seeded), at most ``plies`` moves."""
+    rng, game = random.Random(seed), [Position.start()]
+    while game[-1].result is None and len(game) <= plies:
+        game.append(game[-1].play(rng.choice(game[-1].legal_moves())))
+    return game
+
+
+def text_board(p: Position) -> str:
+    return p.to_text().split()[0]
+
+
+# ----------------------------------------------------------------------------- the reference
+
+
+def test_reference_distance_is_the_formula_of_the_rules():
+    for r in range(8):
+        for c in range(8):
+            assert ref_distance(BLACK, (r, c)) == max(max(0, r - 1), max(0, 6 - c))
+            assert ref_distance(WHITE, (r, c)) == max(max(0, 6 - r), max(0, c - 1))
+    assert EXITS == ({(0, 5), (1, 5), (2, 6), (2, 7)}, {(5, 0), (5, 1), (6, 2), (7, 2)})
+
+
+# ----------------------------------------------------------------------------- start, base exits
+
+
+def test_start_position():
+    p = Position.start()
+    assert p.to_text() == "/".join(["........"] * 8) + " b 4 4 0"
+    assert (p.side_to_move, p.ply, p.result, p.in_base(BLACK), p.in_base(WHITE)) == (
+        "black", 0, None, 4, 4)
+    assert moves_of(p) == {(None, e) for e in EXITS[BLACK]}
+    assert moves_of(p.play("base-2,6")) == {(None, e) for e in EXITS[WHITE]}
+
+
+@pytest.mark.parametrize("nb", [1, 2, 3, 4])
+def test_base_pieces_are_interchangeable_four_moves_not_more(nb):
+    p = make(white=[(3, 3)], nb=nb)
+    assert moves_of(p) == {(None, e) for e in EXITS[BLACK]}
+    for e in EXITS[BLACK]:
+        q = p.play(Move(None, e))
+        assert q.in_base(BLACK) == nb - 1 and q.squares(BLACK) == [e]
+
+
+def test_blocked_exits_are_not_moves():
+    p = make(white=[(0, 5), (2, 6)], nb=2, nw=2)
+    assert moves_of(p) == {(None, (1, 5)), (None, (2, 7))}
+    p = make(black=[(5, 1), (7, 2)], nb=2, nw=2, side="w")
+    assert moves_of(p) == {(None, (5, 0)), (None, (6, 2))}
+
+
+def test_no_base_moves_from_an_empty_base():
+    assert moves_of(make(black=[(4, 4)], nw=1)) == {((4, 4), t) for t in [(5, 4), (4, 3), (4, 5)]}
+
+
+# ----------------------------------------------------------------------------- the distance rule
+
+
+@pytest.mark.parametrize(
+    "black, white, frm, targets",
+    [
+        ([(4, 4)], [], (4, 4), [(5, 4), (4, 3), (4, 5)]),  # up would come closer: 3 -> 2
+        ([(3, 4)], [], (3, 4), [(2, 4), (4, 4), (3, 3), (3, 5)]),  # all keep or grow 2
+        ([(1, 5)], [], (1, 5), [(0, 5), (2, 5), (1, 4)]),  # never back into (1,6)
+        ([(2, 7)], [], (2, 7), [(3, 7), (2, 6)]),  # nor into (1,7)
+        ([(0, 0)], [], (0, 0), [(1, 0)]),  # a dead-end corner: right comes closer
+        ([], [(3, 3)], (3, 3), [(2, 3), (3, 2), (3, 4)]),  # down would come closer
+        ([], [(6, 2)], (6, 2), [(5, 2), (7, 2), (6, 3)]),  # never back into (6,1)
+        ([(4, 4), (5, 4)], [(4, 3)], (4, 4), [(4, 5)]),  # own and opponent pieces block
+        ([(5, 4)], [(6, 4), (7, 4)], (6, 4), [(6, 5)]),
+    ],
+)
+def test_distance_rule_examples(black, white, frm, targets):
+    p = make(black, white, nb=1, nw=1, side="b" if frm in black else "w")
+    assert {t for f, t in moves_of(p) if f == frm} == set(targets)
+
+
+@pytest.mark.parametrize("side", [BLACK, WHITE])
+def test_distance_rule_on_every_square(side):
+    """A lone piece may step to each neighbour not closer to its own base (the formula of the
+    rules), the opponent's base included (entering it wins) and its own base excluded."""
+    formula = (lambda r, c: max(max(0, r - 1), max(0, 6 - c)),
+               lambda r, c: max(max(0, 6 - r), max(0, c - 1)))[side]
+    for r in range(8):
+        for c in range(8):
+            if (r, c) in BASES[0] | BASES[1]:
+                continue
+            p = make(*(([(r, c)], []) if side == BLACK else ([], [(r, c)])), nb=1, nw=1,
+                     side="bw"[side])
+            want = {t for t in neighbours((r, c)) if formula(*t) >= formula(r, c)}
+            assert not want & BASES[side]
+            assert {t for f, t in moves_of(p) if f == (r, c)} == want, (r, c)
+
+
+# ----------------------------------------------------------------------------- winning entry
+
+
+ENTRIES = {BLACK: [((5, 0), (6, 0)), ((5, 1), (6, 1)), ((6, 2), (6, 1)), ((7, 2), (7, 1))],
+           WHITE: [((0, 5), (0, 6)), ((1, 5), (1, 6)), ((2, 6), (1, 6)), ((2, 7), (1, 7))]}
+
+
+@pytest.mark.parametrize("side", [BLACK, WHITE])
+@pytest.mark.parametrize("k", range(4))
+@pytest.mark.parametrize("defenders", [4, 1, 0])
+def test_entering_the_opponent_base_wins_at_once(side, k, defenders):
+    """Also while the defender's pieces are still in that base (base pieces are not on squares)."""
+    frm, to = ENTRIES[side][k]
+    attacker, other = [frm], [] if defenders else [(3, 3)]  # the defender is not lost yet
+    black, white = (attacker, other) if side == BLACK else (other, attacker)
+    nb, nw = (0, defenders) if side == BLACK else (defenders, 0)
+    p = make(black, white, nb=nb, nw=nw, side="bw"[side])
+    assert (frm, to) in moves_of(p)
+    q = p.play(Move(frm, to))
+    assert q.result == ("black", "white")[side] and q.ply == p.ply + 1
+    assert q.squares(side) == [to] and q.in_base(1 - side) == defenders  # nothing removed
+    assert text_board(q)[to[0] * 9 + to[1]] == "bw"[side]  # the winner is drawn in the base
+    assert Position.from_text(q.to_text()) == q
+    assert q.legal_moves() == []
+
+
+# ----------------------------------------------------------------------------- removal
+
+
+def test_stuck_pieces_of_mover_and_opponent_go_at_once():
+    """Black steps to (0,1): White's (0,0) loses its only step, and Black's piece then has
+    (0,0) occupied, (1,1) occupied and (0,2) closer. Both go, judged on one board: removing
+    (0,0) first would have freed a step for the black piece."""
+    p = make([(0, 2), (1, 1)], [(0, 0)], nb=2, nw=3)
+    q = p.play("0,2-0,1")
+    assert (q.squares(BLACK), q.squares(WHITE), q.in_base(BLACK), q.in_base(WHITE)) == (
+        [(1, 1)], [], 2, 3)
+    assert q.result is None
+
+
+def test_several_pieces_removed_in_one_turn():
+    """(0,1) by Black strands White's (0,0) and (1,1) and Black's own (0,1): three at once."""
+    p = make([(0, 2), (1, 0), (1, 2)], [(0, 0), (1, 1), (2, 4)], nb=1, nw=1)
+    q = p.play("0,2-0,1")
+    assert (q.squares(BLACK), q.squares(WHITE)) == ([(1, 0), (1, 2)], [(2, 4)])
+    assert q.result is None
+
+
+def test_base_emptied_when_its_four_exits_are_blocked():
+    p = make([(5, 0), (5, 1), (6, 2), (7, 3)], [(3, 3)], nw=2)
+    q = p.play("7,3-7,2")  # the last free exit of White's base
+    assert (q.in_base(WHITE), q.squares(WHITE), q.result) == (0, [(3, 3)], None)
+    assert len(q.squares(BLACK)) == 4  # black pieces next to White's base can always enter
+    # The mover's own base too: (2,6) is Black's last free exit.
+    p = make([(2, 5)], [(0, 5), (1, 5), (2, 7)], nb=2, nw=1)
+    q = p.play("2,5-2,6")
+    assert (q.in_base(BLACK), q.squares(BLACK), q.result) == (0, [(2, 6)], None)
+
+
+def test_base_with_a_free_exit_stays():
+    p = make([(5, 0), (5, 1), (7, 3)], [(3, 3)], nw=2)
+    assert p.play("7,3-7,2").in_base(WHITE) == 2  # (6,2) is still free
+
+
+def test_opponent_emptied_loses():
+    q = make([(0, 2)], [(0, 0)], nb=1).play("0,2-0,1")
+    assert (q.squares(WHITE), q.in_base(WHITE), q.result) == ([], 0, "black")
+    q = make([(5, 0), (5, 1), (6, 2), (7, 3)], [], nw=3).play("7,3-7,2")
+    assert q.result == "black"  # White's last pieces were in its blocked base
+
+
+def test_mover_emptying_itself_loses():
+    """Black's last piece walks into the dead-end corner (0,0) next to White's (1,0)."""
+    q = make([(0, 1)], [(1, 0)], nw=2).play("0,1-0,0")
+    assert (q.squares(BLACK), q.squares(WHITE), q.result) == ([], [(1, 0)], "white")
+
+
+def test_both_emptied_is_a_draw():
+    """Both sides without pieces is a draw. No move can bring it about: no set of pieces can
+    be stuck all at once (see the next test), so it is only seen in a position read from text."""
+    p = Position.from_text("/".join(["........"] * 8) + " b 0 0 10")
+    assert p.result == "draw" and p.legal_moves() == []
+
+
+def test_no_set_of_pieces_is_ever_all_stuck():
+    """Exhaustive search: every set of at most 4 + 4 on-board pieces has a piece that can move.
+
+    A piece is stuck only if every square it may step to is occupied, so a stuck set is closed
+    under "the squares its pieces may step to"; grow such sets from every seed piece.
+    """
+    squares = [(r, c) for r in range(8) for c in range(8) if (r, c) not in BASES[0] | BASES[1]]
+
+    def targets(s, q):  # pieces next to the opponent's base can always move (they win)
+        return [t for t in neighbours(q) if ref_distance(s, t) >= ref_distance(s, q)]
+
+    def closes(placed):
+        need = [t for q, s in placed.items() for t in targets(s, q) if t not in placed]
+        if not need:
+            return True
+        count = [sum(v == s for v in placed.values()) for s in (BLACK, WHITE)]
+        return any(closes({**placed, need[0]: s}) for s in (BLACK, WHITE)
+                   if count[s] < 4 and not set(neighbours(need[0])) & BASES[1 - s])
+
+    assert not any(closes({q: s}) for q in squares for s in (BLACK, WHITE)
+                   if not set(neighbours(q)) & BASES[1 - s])
+
+
+# ----------------------------------------------------------------------------- 200 plies
+
+
+def test_200th_ply_without_result_is_a_draw():
+    p = make([(4, 4)], [(3, 3)], nb=1, nw=1, side="w", ply=199)
+    q = p.play("3,3-3,4")
+    assert (q.ply, q.result) == (200, "draw") and q.legal_moves() == []
+    q = make([(4, 4)], [(3, 3)], nb=1, nw=1, side="b", ply=198).play("4,4-4,5")
+    assert (q.ply, q.result) == (199, None)
+
+
+def test_a_win_on_the_200th_ply_is_a_win():
+    q = make([(3, 3)], [(0, 5)], nb=1, side="w", ply=199).play("0,5-0,6")
+    assert (q.ply, q.result) == (200, "white")
+
+
+def test_result_is_none_while_the_game_goes_on():
+    for p in random_game(7)[:-1]:
+        assert p.result is None and p.legal_moves()
+
+
+# ----------------------------------------------------------------------------- perft
+
+
+def test_perft_from_the_start():
+    start = Position.start()
+    assert [perft(start, d) for d in (0, 1, 2)] == [1, 4, 16]
+    ref = Ref.of(start)
+    assert [perft(start, d) for d in (3, 4)] == [ref.perft(3), ref.perft(4)] == [88, 484]
+
+
+def test_perft_rejects_a_bad_depth():
+    for bad in (-1, 1.5, True, "2"):
+        with pytest.raises(ValueError, match="depth"):
+            perft(Position.start(), bad)
+
+
+def test_perft_of_a_finished_game_is_one_leaf():
+    q = make([(5, 0)], [(3, 3)], nw=1).play("5,0-6,0")
+    assert [perft(q, d) for d in range(4)] == [1, 1, 1, 1]
+
+
+# ----------------------------------------------------------------------------- properties
+
+SETTINGS = settings(max_examples=100, deadline=None)
+SEEDS = st.integers(0, 2**32 - 1)
+
+
+@SETTINGS
+@given(SEEDS)
+def test_random_games_follow_the_reference(seed):
+    """Every position of a random game: same legal moves, successor and features as Ref."""
+    game = random_game(seed)
+    for p, q in zip(game, game[1:], strict=False):
+        ref = Ref.of(p)
+        assert moves_of(p) == ref.moves()
+        assert ref.play((q.last_move.frm, q.last_move.to)) == Ref.of(q)
+        assert list(p.features()) == ref.features()
+    assert list(game[-1].features()) == Ref.of(game[-1]).features()
+
+
+@SETTINGS
+@given(SEEDS)
+def test_text_round_trip(seed):
+    for p in random_game(seed):
+        q = Position.from_text(p.to_text())
+        assert q == p and q.to_text() == p.to_text() and q.result == p.result
+
+
+@SETTINGS
+@given(SEEDS)
+def test_pieces_never_multiply_nor_come_closer_to_home(seed):
+    """Track each piece through the game: counts never grow, distances never shrink, and the
+    tracked pieces are exactly the pieces on the board."""
+    game = random_game(seed)
+    tracked = ({}, {})  # per side: piece id -> square
+    for p, q in zip(game, game[1:], strict=False):
+        side = BLACK if p.side_to_move == "black" else WHITE
+        m = q.last_move
+        if m.frm is None:
+            tracked[side][len(tracked[side]) + 10 * p.ply] = m.to
+        else:
+            (pid,) = [k for k, sq in tracked[side].items() if sq == m.frm]
+            assert ref_distance(side, m.to) >= ref_distance(side, m.frm)
+            tracked[side][pid] = m.to
+        for s in (BLACK, WHITE):
+            assert q.in_base(s) <= p.in_base(s)
+            assert len(q.squares(s)) + q.in_base(s) <= len(p.squares(s)) + p.in_base(s)
+            for pid in [k for k, sq in tracked[s].items() if sq not in q.squares(s)]:
+                del tracked[s][pid]  # removed as stuck
+            assert sorted(tracked[s].values()) == q.squares(s)
+
+
+@settings(max_examples=25, deadline=None)
+@given(SEEDS, st.integers(0, 120))
+def test_perft_matches_the_reference_on_random_positions(seed, ply):
+    p = random_game(seed, plies=ply)[-1]
+    assert [perft(p, d) for d in (1, 2, 3)] == [Ref.of(p).perft(d) for d in (1, 2, 3)]
+
+
+# ----------------------------------------------------------------------------- moves, errors
+
+START = "/".join(["........"] * 8) + " b 4 4 0"
+
+
+@pytest.mark.parametrize(
+    "text, part",
+    [
+        ("......../......../......../......../......../......../........ b 4 4 0", "8 ranks"),
+        (START.replace("........", ".......", 1), "rank 0"),
+        (START.replace("........", "........" + ".", 1), "rank 0"),
+        (START.replace("........", "...x....", 1), r"'x' at row 0, col 3"),
+        (START.replace("........", "...B....", 1), r"'B' at row 0, col 3"),
+        (START[:-2], "5 fields"),
+        (START + " 7", "5 fields"),
+        ("bbbbb.../" + START[9:].replace("b 4 4", "b 0 4"), "black has 5 pieces"),
+        ("bb....../" + START[9:].replace("b 4 4", "b 3 4"), "black has 5 pieces"),
+        ("wwwww.../" + START[9:].replace("b 4 4", "b 4 0"), "white has 5 pieces"),
+        (START.replace("b 4 4", "b -1 4"), "black base count.*'-1'"),
+        (START.replace("b 4 4", "b 5 4"), "black base count.*'5'"),
+        (START.replace("b 4 4", "b 4 x"), "white base count.*'x'"),
+        (START.replace("b 4 4", "b 4 -2"), "white base count.*'-2'"),
+        ("......b./" + START[9:], r"own base square \(0,6\)"),
+        (START.replace("........ b", ".w...... b"), r"own base square \(7,1\)"),
+        (START.replace(" b ", " x "), "side to move.*'x'"),
+        (START.replace(" b ", " w "), "side 'w' cannot be to move at ply 0"),
+        (START[:-1] + "1", "side 'b' cannot be to move at ply 1"),
+        (START[:-1] + "-2", "ply.*'-2'"),
+        (START[:-1] + "two", "ply.*'two'"),
+        (START[:-1] + "202", "ply.*'202'"),
+        ("......w./.......w/" + START[18:].replace("b 4 4", "b 4 2"), "opponent's base"),
+        ("......w./" + START[9:].replace("b 4 4 0", "w 4 3 1"), "opponent's base"),
+    ],
+)
+def test_from_text_rejects_bad_input_naming_the_part(text, part):
+    with pytest.raises(ValueError, match=part):
+        Position.from_text(text)
+
+
+def test_move_formats():
+    m = Move((2, 6), (3, 6))
+    assert str(m) == "2,6-3,6" and Move.from_text("2,6-3,6") == m
+    assert str(Move(None, (2, 6))) == "base-2,6" and Move.from_text("base-2,6") == Move(None, (2, 6))
+    assert Move.from_code(m.code) == m
+    for bad in ("2,6", "2,6-3", "a-2,6", "2;6-3;6", ""):
+        with pytest.raises(ValueError, match="bad move text"):
+            Move.from_text(bad)
+    p = Position.start()
+    played = [p.play(x) for x in (Move(None, (2, 6)), "base-2,6", Move(None, (2, 6)).code)]
+    assert played[0] == played[1] == played[2] and played[0].last_move == Move(None, (2, 6))
+
+
+@pytest.mark.parametrize(
+    "move",
+    ["3,3-3,4",  # no piece there
+     "base-3,3",  # not an exit
+     "4,4-3,4",  # closer to its own base
+     "4,4-5,4",  # occupied by White
+     "4,3-4,2",  # White's piece, Black to move
+     "4,4-6,4",  # two squares
+     "4,4-5,5",  # diagonal
+     Move(None, (2, 6))],  # Black's base is empty
+)
+def test_illegal_moves_raise_and_change_nothing(move):
+    p = make([(4, 4)], [(5, 4), (4, 3)], nw=2)
+    before, text = p.array.copy(), p.to_text()
+    with pytest.raises(IllegalMoveError, match="not legal"):
+        p.play(move)
+    assert np.array_equal(p.array, before) and p.to_text() == text
+    assert issubclass(IllegalMoveError, ValueError)
+
+
+def test_no_move_on_a_finished_game():
+    over = make([(5, 0)], [(3, 3)], nw=1).play("5,0-6,0")
+    before = over.array.copy()
+    for move in ("3,3-3,4", "base-5,0", over.last_move):
+        with pytest.raises(IllegalMoveError, match="game is over"):
+            over.play(move)
+    assert np.array_equal(over.array, before)
