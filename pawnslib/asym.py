@@ -6,7 +6,8 @@ children count), every child gets P(e) from the opponent model, then its pessimi
 ratio pr among its siblings (thesis Definition 11.1.1, :mod:`pawnslib.predict`). A child for which
 ``mostlikely(pr)`` holds is searched to ``depth + 2`` plies from the root and keeps
 predicting; the others to ``depth`` and stop predicting. Everything else is the plain
-search, so with ``mostlikely`` always false the two agree to the node.
+search (below a reply that stops predicting, literally :func:`~pawnslib.search.alphabeta_node`),
+so with ``mostlikely`` always false the two agree to the node.
 
 P(e)'s history for a child x_t is the discretised features of x_{t-2}, x_{t-4}, ...
 (positions after White's earlier moves, from the game and the search path), oldest
@@ -47,7 +48,7 @@ from pawnslib.game import (
     play_into,
 )
 from pawnslib.predict import Predictor, pr_counts_into, seen_before
-from pawnslib.search import INF, SearchResult, buffers, check_search_args, expand, leaf_value
+from pawnslib.search import INF, SearchResult, alphabeta_node, buffers, check_search_args, expand, leaf_value
 from pawnslib.strategies import check_weights
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
@@ -118,6 +119,10 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
             v = vals[ply, k]
             if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
                 v += np.random.random() - 0.5
+        elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
+            reach[0] = max(reach[0], child_limit)
+            v = alphabeta_node(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
+                               feats, feat, nodes, noisy, True, True)
         else:
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
                       order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb,

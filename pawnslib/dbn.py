@@ -12,10 +12,11 @@ feature F, ``F_prev`` and ``F`` with edges ``S_b -> F_prev``, ``S_w -> F_prev``,
 PD, OBMin and BMax are numbered nodes (one state per value seen), DSum, OBSum and BSum
 interval nodes (16 equal-frequency intervals); see :class:`Discretiser`.
 
-EM (:func:`em`) is general (any discrete network, any pattern of missing values), and
-vectorised over all rows: rows are deduplicated, each is expanded over the joint states of
-its missing variables, and every iteration is a gather of log-CPT entries, a per-row
-log-sum-exp (E-step) and one ``bincount`` per node (M-step). A Dirichlet pseudo-count
+EM (:func:`em`) is general (any discrete network, any pattern of missing values; the
+notebook on Chapter 2 runs it on Table 2.1) and runs over all rows at once: rows are
+deduplicated and each is expanded over the joint states of its missing variables, once;
+an iteration is then one numba pass for the E-step and the expected counts (a log-sum-exp
+per row) and one for the M-step, on flat parameter vectors. A Dirichlet pseudo-count
 ``a`` makes every probability positive; EM then climbs ``loglik + a * sum(log theta)``,
 the ``objective`` it records per iteration (equal to the log-likelihood when ``a = 0``).
 
@@ -55,6 +56,10 @@ strategy id 1..K, not an index; states are ``int64``)::
         out[w] = log P(states, S_b = sb, S_w = w); n = 0 leaves the priors.
     log_pe_states(log_sb, log_sw, log_first, log_trans, states (n, F), sb) -> float
 
+At a White-to-move node of the search: ``discretise_into`` each child's
+``game.features_into`` scores into a row of ``children``, then one ``log_pe_children``
+call with the discretised history; :mod:`pawnslib.predict` turns the values into pr.
+
 Strategy recognition (beyond the thesis)
 ----------------------------------------
 EM numbers the latent states of S_w arbitrarily (label switching). Given the true White
@@ -80,12 +85,14 @@ import pandas as pd
 from numba import njit
 
 from pawnslib.game import (
+    BLACK_WIN,
     FEATURE_NAMES,
     MAX_MOVES,
     NO_RESULT,
     NS,
     S_RESULT,
     S_SIDE,
+    WHITE_WIN,
     Position,
     features_into,
     gen_moves,
@@ -259,6 +266,7 @@ class Discretiser:
     names: tuple[str, ...]
     kinds: tuple[str, ...]  # "numbered" | "interval"
     cuts: tuple[np.ndarray, ...]
+    seen: tuple[np.ndarray, ...]  # the distinct training values of each feature
 
     @classmethod
     def fit(
@@ -272,7 +280,7 @@ class Discretiser:
         values = _check_raw(values, len(names), "training values")
         if len(values) == 0:
             raise ValueError("cannot fit a discretiser to zero rows")
-        kinds, cuts = [], []
+        kinds, cuts, seen = [], [], []
         for f, name in enumerate(names):
             if name not in NUMBERED + INTERVAL:
                 raise ValueError(f"feature {name!r} is neither a numbered {NUMBERED} nor an interval {INTERVAL} node")
@@ -284,7 +292,8 @@ class Discretiser:
                 mid = mid[np.unique(np.abs(below[None, :] - q[:, None]).argmin(axis=1))]
             kinds.append("interval" if name in INTERVAL else "numbered")
             cuts.append(mid.astype(np.float64))
-        return cls(tuple(names), tuple(kinds), tuple(cuts))
+            seen.append(u.astype(np.int64) if np.all(u == np.round(u)) else u)
+        return cls(tuple(names), tuple(kinds), tuple(cuts), tuple(seen))
 
     @property
     def n_states(self) -> tuple[int, ...]:
@@ -304,11 +313,13 @@ class Discretiser:
 
     def labels(self, f: int) -> list[str]:
         """Human-readable states of feature ``f``: the value, or the integer interval."""
+        if self.kinds[f] == "numbered":
+            return [str(v) for v in self.seen[f]]
         c = self.cuts[f]
+        if len(c) == 0:
+            return ["any"]
         lo = [None, *np.floor(c).astype(int) + 1]
         hi = [*np.floor(c).astype(int), None]
-        if self.kinds[f] == "numbered":
-            return [str(h if h is not None else lo[-1]) for h in hi] if len(c) else ["any"]
         return [f"<={h}" if a is None else f">={a}" if h is None else str(a) if a == h else f"{a}..{h}"
                 for a, h in zip(lo, hi, strict=True)]
 
@@ -365,27 +376,45 @@ def uniform_cpts(structure: Structure) -> list[np.ndarray]:
 
 
 class _Expanded(NamedTuple):
-    idx: list[np.ndarray]  # per node: flat CPT index of every expanded entry
+    idx: np.ndarray  # (E, V): flat parameter index of each node's CPT entry, per expanded entry
     starts: np.ndarray  # first entry of each unique row
-    lengths: np.ndarray  # entries per unique row (joint states of its missing variables)
+    lengths: np.ndarray  # entries per unique row (the joint states of its missing variables)
     weight: np.ndarray  # multiplicity (or summed weight) of each unique row
+    offsets: np.ndarray  # (V+1,): node v's CPT is the flat parameters offsets[v]:offsets[v+1]
+
+
+def _unique_rows(data: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+    # One integer key per row (mixed radix over the states + 1) when it fits: far faster
+    # than np.unique(axis=0).
+    radix = data.max(axis=0).astype(np.int64) + 2
+    if np.sum(np.log2(radix)) < 62:
+        key = (data + 1) @ np.concatenate([np.cumprod(radix[::-1])[::-1][1:], [1]])
+        _, first, inv = np.unique(key, return_index=True, return_inverse=True)
+        uniq = data[first]
+    else:
+        uniq, inv = np.unique(data, axis=0, return_inverse=True)
+    return uniq, np.bincount(inv.reshape(-1), weights=weights, minlength=len(uniq)).astype(np.float64)
 
 
 def _expand(structure: Structure, data: np.ndarray, weights: np.ndarray | None) -> _Expanded:
     # Deduplicate, then give each row one entry per joint state of its missing variables.
-    uniq, inv = np.unique(data, axis=0, return_inverse=True)
-    inv = inv.reshape(-1)
-    w = np.bincount(inv, weights=weights, minlength=len(uniq)).astype(np.float64)
+    uniq, w = _unique_rows(data, weights)
     cards = np.array(structure.cards)
-    masks, pat = np.unique(uniq < 0, axis=0, return_inverse=True)
+    missing = uniq < 0
+    if len(cards) < 63:  # one bit per node, as np.unique(axis=0) is slow
+        key = (missing * (1 << np.arange(len(cards)))).sum(axis=1)
+        _, first, pat = np.unique(key, return_index=True, return_inverse=True)
+        masks = missing[first]
+    else:
+        masks, pat = np.unique(missing, axis=0, return_inverse=True)
     pat = pat.reshape(-1)
     order = np.argsort(pat, kind="stable")
-    uniq, w = uniq[order], w[order]
+    uniq, w, pat = uniq[order], w[order], pat[order]
     parts, lengths = [], []
     for p, mask in enumerate(masks):
-        rows = uniq[pat[order] == p]
+        rows = uniq[pat == p]
         miss = np.flatnonzero(mask)
-        combos = np.array(list(np.ndindex(*cards[miss])), np.int64).reshape(-1, len(miss))
+        combos = np.array(list(np.ndindex(*cards[miss])), np.int64).reshape(int(np.prod(cards[miss])), len(miss))
         x = np.repeat(rows, len(combos), axis=0)
         x[:, miss] = np.tile(combos, (len(rows), 1))
         parts.append(x)
@@ -393,58 +422,82 @@ def _expand(structure: Structure, data: np.ndarray, weights: np.ndarray | None) 
     x = np.concatenate(parts)
     lengths = np.concatenate(lengths)
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-    idx = [
-        np.ravel_multi_index(tuple(x[:, list(structure.parents[v]) + [v]].T), structure.shape(v))
-        for v in range(len(structure.names))
-    ]
-    return _Expanded(idx, starts, lengths, w)
+    sizes = [int(np.prod(structure.shape(v))) for v in range(len(cards))]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    width = 1 + max(len(p) for p in structure.parents)
+    fam = np.full((len(cards), width), -1, np.int64)  # node v's family (parents..., v), padded
+    strides = np.zeros((len(cards), width), np.int64)  # and its C-order strides in v's CPT
+    for v, ps in enumerate(structure.parents):
+        shape = structure.shape(v)
+        fam[v, : len(shape)] = [*ps, v]
+        strides[v, : len(shape)] = np.cumprod((shape[1:] + (1,))[::-1])[::-1]
+    idx = np.empty((len(x), len(cards)), np.int64)
+    _flat_index(x, fam, strides, offsets, idx)
+    return _Expanded(idx, starts.astype(np.int64), lengths.astype(np.int64), w, offsets)
 
 
-def _e_step(structure: Structure, ex: _Expanded, cpts: list[np.ndarray]) -> tuple[float, list[np.ndarray]]:
-    with np.errstate(divide="ignore"):
-        logp = sum(np.log(c).ravel()[i] for c, i in zip(cpts, ex.idx, strict=True))
-    if (ex.lengths == ex.lengths[0]).all():  # the usual case: one missingness pattern
-        lp = logp.reshape(len(ex.lengths), -1)
-        mx = lp.max(axis=1)
-        p = np.exp(lp - mx[:, None]) if np.isfinite(mx).all() else None
-        s = p.sum(axis=1) if p is not None else None
-        post = (p / s[:, None]).ravel() if p is not None else None
-    else:
-        mx = np.maximum.reduceat(logp, ex.starts)
-        p = np.exp(logp - np.repeat(mx, ex.lengths)) if np.isfinite(mx).all() else None
-        s = np.add.reduceat(p, ex.starts) if p is not None else None
-        post = p / np.repeat(s, ex.lengths) if p is not None else None
-    if post is None:
-        raise ValueError(f"a data row has probability zero under the current parameters (row {int(np.argmin(mx))} "
-                         "of the deduplicated data); use a positive pseudo-count or positive initial CPTs")
-    loglik = float(ex.weight @ (mx + np.log(s)))
-    wpost = post * np.repeat(ex.weight, ex.lengths)
-    counts = [
-        np.bincount(i, weights=wpost, minlength=int(np.prod(structure.shape(v)))).reshape(structure.shape(v))
-        for v, i in enumerate(ex.idx)
-    ]
-    return loglik, counts
+@njit(cache=True)
+def _flat_index(x, fam, strides, offsets, out):
+    # out[e, v] = offsets[v] + flat index of entry e's (parents..., v) states in v's CPT.
+    for e in range(x.shape[0]):
+        for v in range(fam.shape[0]):
+            i = offsets[v]
+            for j in range(fam.shape[1]):
+                if fam[v, j] >= 0:
+                    i += x[e, fam[v, j]] * strides[v, j]
+            out[e, v] = i
 
 
-def _m_step(counts: list[np.ndarray], pseudo_count: float) -> list[np.ndarray]:
-    out = []
-    for c in counts:
-        c = c + pseudo_count
-        tot = c.sum(-1, keepdims=True)
-        # A parent configuration never seen (possible only with pseudo-count 0): uniform.
-        out.append(np.where(tot > 0, c / np.where(tot > 0, tot, 1.0), 1.0 / c.shape[-1]))
-    return out
+@njit(cache=True)
+def _e_pass(idx, starts, lengths, weight, logtheta, counts):
+    # E-step and expected counts in one pass; returns (loglik, -1) or (nan, impossible row).
+    counts[:] = 0.0
+    lp = np.empty(lengths.max())
+    ll = 0.0
+    for r in range(starts.shape[0]):
+        s0, n = starts[r], lengths[r]
+        mx = -np.inf
+        for e in range(n):
+            acc = 0.0
+            for v in range(idx.shape[1]):
+                acc += logtheta[idx[s0 + e, v]]
+            lp[e] = acc
+            mx = max(mx, acc)
+        if mx == -np.inf:
+            return np.nan, r
+        tot = 0.0
+        for e in range(n):
+            lp[e] = np.exp(lp[e] - mx)
+            tot += lp[e]
+        ll += weight[r] * (mx + np.log(tot))
+        for e in range(n):
+            w = weight[r] * lp[e] / tot
+            for v in range(idx.shape[1]):
+                counts[idx[s0 + e, v]] += w
+    return ll, -1
 
 
-def _log_prior(cpts: list[np.ndarray], pseudo_count: float) -> float:
-    if pseudo_count == 0:
-        return 0.0
-    return pseudo_count * float(sum(np.log(c).sum() for c in cpts))
+@njit(cache=True)
+def _m_pass(counts, offsets, cards, pseudo_count, theta, logtheta):
+    # theta = normalised (counts + pseudo_count) per parent configuration; returns sum(log theta).
+    total = 0.0
+    for v in range(cards.shape[0]):
+        k = cards[v]
+        for a in range(offsets[v], offsets[v + 1], k):
+            tot = 0.0
+            for j in range(a, a + k):
+                tot += counts[j] + pseudo_count
+            for j in range(a, a + k):
+                # A parent configuration never seen (only with pseudo-count 0): uniform.
+                theta[j] = (counts[j] + pseudo_count) / tot if tot > 0 else 1.0 / k
+                logtheta[j] = np.log(theta[j]) if theta[j] > 0 else -np.inf
+                total += logtheta[j]
+    return total
 
 
 @dataclass
 class EMResult:
-    """What :func:`em` found (the best restart) and how it got there.
+    """What :func:`em` found (the restart of highest final log-likelihood) and how.
 
     Attributes:
         cpts: the CPTs (see :class:`Structure`).
@@ -494,7 +547,7 @@ def em(
         max_iter: at most this many iterations (M-steps).
         tol: stop when the objective's change is <= ``tol * |objective|``; 0 runs all
             ``max_iter`` iterations unless the parameters stop changing exactly.
-        restarts: independent runs from random CPTs; the best final objective is kept.
+        restarts: independent runs from random CPTs; the best final log-likelihood is kept.
         seed: seed of the random initial CPTs.
 
     Returns:
@@ -533,32 +586,42 @@ def em(
     else:
         inits = [[np.asarray(c, np.float64) for c in init]]
         for v, c in enumerate(inits[0]):
-            if c.shape != structure.shape(v) or (c < 0).any() or not np.allclose(c.sum(-1), 1):
+            if c.shape != structure.shape(v) or c.min() < 0 or np.abs(c.sum(-1) - 1).max() > 1e-6:
                 raise ValueError(f"initial CPT of {structure.names[v]!r} must be distributions "
                                  f"of shape {structure.shape(v)}")
     runs = [_em_run(structure, ex, c, pseudo_count, max_iter, tol) for c in inits]
-    best = max(runs, key=lambda r: r.objective[-1])
+    best = max(runs, key=lambda r: r.loglik[-1])
     best.restart_objectives = np.array([r.objective[-1] for r in runs])
     best.restart_logliks = [r.loglik for r in runs]
     return best
 
 
 def _em_run(structure, ex, cpts, pseudo_count, max_iter, tol) -> EMResult:
-    lls, objs, counts, converged = [], [], None, False
+    cards = np.array(structure.cards, np.int64)
+    theta = np.concatenate([np.asarray(c, np.float64).ravel() for c in cpts])
+    with np.errstate(divide="ignore"):
+        logtheta = np.log(theta)
+    estep, counts = np.empty_like(theta), None  # counts: the E-step that made theta
+    lls, objs, converged = [], [], False
     for it in range(max_iter + 1):
-        ll, new_counts = _e_step(structure, ex, cpts)
+        ll, bad = _e_pass(ex.idx, ex.starts, ex.lengths, ex.weight, logtheta, estep)
+        if bad >= 0:
+            raise ValueError(f"a data row has probability zero under the current parameters (row {bad} of the "
+                             "deduplicated data); use a positive pseudo-count or positive initial CPTs")
         lls.append(ll)
-        objs.append(ll + _log_prior(cpts, pseudo_count))
-        if counts is None:
-            counts = new_counts
-        if it > 0 and abs(objs[-1] - objs[-2]) <= tol * abs(objs[-1]):
-            converged = True
+        objs.append(ll + (pseudo_count * float(logtheta.sum()) if pseudo_count else 0.0))
+        converged = it > 0 and abs(objs[-1] - objs[-2]) <= tol * abs(objs[-1])
+        if converged or it == max_iter:
             break
-        if it == max_iter:
-            break
-        counts = new_counts
-        cpts = _m_step(counts, pseudo_count)
-    return EMResult(cpts, counts, np.array(lls), np.array(objs), len(lls) - 1, converged)
+        counts, estep = estep, (counts if counts is not None else np.empty_like(theta))
+        _m_pass(counts, ex.offsets, cards, float(pseudo_count), theta, logtheta)
+    counts = estep if counts is None else counts
+
+    def split(flat):
+        o = ex.offsets
+        return [flat[o[v]:o[v + 1]].reshape(structure.shape(v)) for v in range(len(cards))]
+
+    return EMResult(split(theta), split(counts), np.array(lls), np.array(objs), len(lls) - 1, converged)
 
 
 # ---------------------------------------------------------------------------- pgmpy bridge
@@ -862,8 +925,7 @@ class OpponentModel:
         if truth.shape != (len(rows),) or not np.isin(truth, self.strategy_ids).all():
             raise ValueError(f"white_truth must hold {len(rows)} ids from {self.strategy_ids}")
         post = self.row_posteriors(rows)
-        k = len(self.strategy_ids)
-        return np.stack([post[truth == i].sum(axis=0) for i in self.strategy_ids], axis=1).reshape(k, k)
+        return np.stack([post[truth == i].sum(axis=0) for i in self.strategy_ids], axis=1)
 
     def row_posteriors(self, rows: pd.DataFrame) -> np.ndarray:
         """P(S_w | row) for each training row (R, K): EM's E-step."""
@@ -879,12 +941,12 @@ class OpponentModel:
         return _softmax(ll)
 
     def permute_sw(self, order: Sequence[int]) -> OpponentModel:
-        """A copy whose S_w state i is this model's latent state ``order[i]``."""
+        """A copy whose S_w state i is this model's state ``order[i]`` (and so unmatched)."""
         order = np.asarray(order)
         cpts = [c if v == 0 else np.take(c, order, axis=-1 if v == 1 else 1) for v, c in enumerate(self.cpts)]
         return OpponentModel(self.discretiser, self.strategy_ids, cpts, self.n_slices, self.pseudo_count,
                              self.loglik, self.objective, self.restart_objectives, self.restart_logliks,
-                             self.converged, self.sw_matched)
+                             self.converged, False)
 
     # --- structure and pgmpy -------------------------------------------------------------
     @property
@@ -991,11 +1053,12 @@ class OpponentModel:
         """
         sb = self._check_sb(sb)
         nf = len(self.feature_names)
-        h = np.asarray(history).reshape(-1, nf) if np.size(history) == 0 else np.asarray(history)
-        hs = self.discretise(h) if len(h) else np.empty((0, nf), np.int64)
-        cs = self.discretise(children)
-        if cs.ndim != 2:
-            raise ValueError(f"children must be (m, {nf}) scores, got shape {np.shape(children)}")
+        for what, x in (("history", history), ("children", children)):
+            if np.ndim(x) != 2 and np.size(x) > 0:
+                raise ValueError(f"{what} must be ({'h' if what == 'history' else 'm'}, {nf}) scores, "
+                                 f"got shape {np.shape(x)}")
+        hs = self.discretise(history) if np.size(history) else np.empty((0, nf), np.int64)
+        cs = self.discretise(children) if np.size(children) else np.empty((0, nf), np.int64)
         a = self._arrays()
         out = np.empty(len(cs))
         log_pe_children(a.log_sb, a.log_sw, a.log_first, a.log_trans, hs, cs, sb, out)
@@ -1082,6 +1145,7 @@ class OpponentModel:
             "n_states": list(self.discretiser.n_states),
         }
         arrays = {f"cuts_{f}": c for f, c in enumerate(self.discretiser.cuts)}
+        arrays |= {f"seen_{f}": c for f, c in enumerate(self.discretiser.seen)}
         arrays |= {f"cpt_{v}": c for v, c in enumerate(self.cpts)}
         arrays |= {f"restart_loglik_{r}": ll for r, ll in enumerate(self.restart_logliks)}
         with open(path, "wb") as fh:
@@ -1110,11 +1174,14 @@ class OpponentModel:
             raise FileNotFoundError(f"no opponent model at {path}: train one with OpponentModel.fit(rows).save(path)")
         try:
             with np.load(path, allow_pickle=False) as z:
+                if "header" not in z.files:
+                    raise ModelFileError(f"{path} is not an opponent model file (it has no header)")
                 header = json.loads(str(z["header"]))
                 if header.get("format") != FILE_FORMAT:
                     raise ModelFileError(f"{path} is not an opponent model file (format {header.get('format')!r})")
                 nf, n_cpt = len(header["feature_names"]), 2 + 2 * len(header["feature_names"])
                 cuts = tuple(z[f"cuts_{f}"] for f in range(nf))
+                seen = tuple(z[f"seen_{f}"] for f in range(nf))
                 cpts = [z[f"cpt_{v}"] for v in range(n_cpt)]
                 logs = [z[f"restart_loglik_{r}"] for r in range(header["n_restarts"])]
                 loglik, objective, restarts = z["loglik"], z["objective"], z["restart_objectives"]
@@ -1127,7 +1194,7 @@ class OpponentModel:
         ids = tuple(header["strategy_ids"])
         if n_strategies is not None and len(ids) != n_strategies:
             raise ModelFileError(f"{path} models {len(ids)} strategies, expected {n_strategies}")
-        disc = Discretiser(tuple(header["feature_names"]), tuple(header["kinds"]), cuts)
+        disc = Discretiser(tuple(header["feature_names"]), tuple(header["kinds"]), cuts, seen)
         structure = slice_structure(disc.names, disc.n_states, len(ids))
         for v, c in enumerate(cpts):
             if c.shape != structure.shape(v):
@@ -1190,7 +1257,7 @@ def _greedy_game(start, wb, ww, eps, seed, feats):
                 for j in range(f.shape[0]):
                     v += w[j] * f[j]
                 v = (v if side == 0 else -v) + np.random.random() - 0.5
-                if child[S_RESULT] == 1 + side:  # BLACK_WIN = 1, WHITE_WIN = 2
+                if child[S_RESULT] == (BLACK_WIN if side == 0 else WHITE_WIN):
                     v = np.inf
                 if v > best:
                     best, k = v, i

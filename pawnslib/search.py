@@ -109,7 +109,8 @@ _AB_SIG = (
 
 
 @njit(_AB_SIG, cache=True)
-def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
+def alphabeta_node(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
+    """Value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies."""
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
         return leaf_value(s, w, feat, ply, noisy)
@@ -124,7 +125,7 @@ def _alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, f
             if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
                 v += np.random.random() - 0.5
         else:
-            v = _alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
+            v = alphabeta_node(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
                            nodes, noisy, prune, sort)
         if black:
             best = max(best, v)
@@ -162,7 +163,7 @@ def search_kernel(root, w, depth, seed, prune, sort):
     best, best_move = (-INF if black else INF), -1
     for i in range(n):
         k = order[0, i]
-        v = _alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
+        v = alphabeta_node(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
                        noisy, prune, sort)
         if (v > best) if black else (v < best):
             best, best_move = v, moves[0, k]

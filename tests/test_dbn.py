@@ -1,0 +1,362 @@
+"""The opponent model: rows, discretiser, EM (against pgmpy's), P(e) (against pgmpy's VE), files."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pawnslib import dbn
+from pawnslib.game import FEATURE_NAMES
+
+NF = len(FEATURE_NAMES)
+
+
+@pytest.fixture(scope="module")
+def records():
+    return dbn.sample_records(1, seed=11)
+
+
+@pytest.fixture(scope="module")
+def rows(records):
+    return dbn.training_rows(records, truth=True)
+
+
+@pytest.fixture(scope="module")
+def model(rows):
+    return dbn.OpponentModel.fit(rows, restarts=2, max_iter=40, seed=1, white_truth=rows["S_w_true"])
+
+
+def ve_log_pe(bn, evidence: dict) -> float:
+    """log P(e) by pgmpy's VariableElimination and the chain rule P(e) = prod P(e_i | e_<i)."""
+    from pgmpy.inference import VariableElimination
+
+    ve, seen, total = VariableElimination(bn), {}, 0.0
+    for var, state in evidence.items():
+        q = ve.query([var], evidence=dict(seen) or None, show_progress=False)
+        total += math.log(q.get_value(**{var: state}))
+        seen[var] = state
+    return total
+
+
+def random_scores(rng, model, n):
+    """Raw scores spread a little beyond what training saw (so some are out of range)."""
+    lo = np.array([c[0] if len(c) else 0 for c in model.discretiser.cuts]) - 3
+    hi = np.array([c[-1] if len(c) else 0 for c in model.discretiser.cuts]) + 3
+    return rng.integers(np.floor(lo), np.ceil(hi) + 1, size=(n, NF))
+
+
+# ---------------------------------------------------------------------------- rows and files
+
+
+def test_training_rows_pair_same_player_positions(records, rows):
+    assert list(rows.columns) == dbn.row_columns() + ["S_w_true"]
+    assert len(rows) == sum(len(r["features"]) - 2 for r in records)
+    assert rows["S_w"].isna().all()
+    f = np.array(records[0]["features"])
+    first = rows.iloc[: len(f) - 2]
+    np.testing.assert_array_equal(first[[c + "_prev" for c in FEATURE_NAMES]].to_numpy(), f[:-2])
+    np.testing.assert_array_equal(first[list(FEATURE_NAMES)].to_numpy(), f[2:])
+    assert (first["S_b"] == records[0]["black"]).all() and (first["S_w_true"] == records[0]["white"]).all()
+
+
+def test_csv_round_trip_writes_latent_as_question_mark(rows, tmp_path):
+    path = dbn.write_training_csv(rows, tmp_path / "data" / "rows.csv")
+    text = path.read_text().splitlines()
+    assert text[0].split(",") == dbn.row_columns() and text[1].endswith(",?")
+    back = dbn.read_training_csv(path)
+    pd.testing.assert_frame_equal(back[dbn.row_columns()[:-1]], rows[dbn.row_columns()[:-1]])
+    assert back["S_w"].isna().all()
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda d: d.drop(columns=["DSum_prev"]), r"lack column\(s\) \['DSum_prev'\]"),
+        (lambda d: d.assign(OBMin=d["OBMin"].astype(float).where(d.index != 3)), r"'OBMin', line 5: missing"),
+        (lambda d: d.assign(S_b=d["S_b"].where(d.index != 2, 7)), r"'S_b', line 4: unknown strategy id 7"),
+        (lambda d: d.assign(PD=d["PD"].astype(float).where(d.index != 0, 0.5)), r"'PD', line 2: 0.5 is not an int"),
+        (lambda d: d.assign(BMax=d["BMax"].astype(str).where(d.index != 1, "x")), r"'BMax', line 3: 'x' is not a"),
+    ],
+)
+def test_csv_refuses_bad_files_naming_column_and_line(rows, tmp_path, edit, message):
+    path = tmp_path / "bad.csv"
+    edit(rows[dbn.row_columns()].head(6).copy()).to_csv(path, index=False, na_rep="?")
+    with pytest.raises(ValueError, match=message):
+        dbn.read_training_csv(path)
+
+
+def test_training_rows_refuses_bad_records():
+    with pytest.raises(ValueError, match="no 'white' field"):
+        dbn.training_rows([{"black": 1, "features": [[0] * 6] * 3}])
+    with pytest.raises(ValueError, match=r"features must be \(T\+1, 6\)"):
+        dbn.training_rows([{"black": 1, "white": 2, "features": [[0] * 5] * 3}])
+
+
+# ---------------------------------------------------------------------------- discretiser
+
+
+def test_discretiser_nearest_state_and_intervals():
+    rng = np.random.default_rng(0)
+    values = np.column_stack([
+        rng.choice([-2, 0, 1, 5], 500),  # BMax: numbered
+        rng.integers(-40, 40, 500),  # BSum: interval
+        rng.normal(0, 30, 500).round(),  # DSum: interval
+        np.zeros(500, int),  # OBMin: numbered, one value
+        np.repeat([0, 1, 2], [400, 50, 50]),  # OBSum: interval with few values
+        rng.choice([-1, 1], 500),  # PD
+    ]).astype(np.int64)
+    d = dbn.Discretiser.fit(values)
+    assert d.kinds == ("numbered", "interval", "interval", "numbered", "interval", "numbered")
+    assert d.n_states[0] == 4 and d.n_states[3] == 1 and d.n_states[5] == 2 and d.n_states[4] == 3
+    assert d.n_states[1] == d.n_states[2] == 16
+    # Equal-frequency: no interval holds more than twice its share.
+    share = np.bincount(d.transform(values)[:, 1]) / 500
+    assert share.max() < 2 / 16
+    # Nearest seen value for numbered nodes, including out of range and unseen values.
+    probe = np.zeros((6, NF), np.int64)
+    probe[:, 0] = [-100, -2, -1, 3, 4, 100]
+    assert d.transform(probe)[:, 0].tolist() == [0, 0, 1, 3, 3, 3]  # -1: tie of -2/0 -> upper
+    assert d.labels(0) == ["-2", "0", "1", "5"]
+    assert d.transform(np.full((1, NF), 10**6))[0].tolist() == [n - 1 for n in d.n_states]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(-30, 30), min_size=1, max_size=20), st.integers(-60, 60))
+def test_numbered_node_maps_to_a_nearest_seen_value(seen, v):
+    values = np.zeros((len(seen), NF), np.int64)
+    values[:, 5] = seen  # PD
+    d = dbn.Discretiser.fit(values)
+    u = np.unique(seen)
+    probe = np.zeros(NF, np.int64)
+    probe[5] = v
+    state = d.transform(probe)[5]
+    assert abs(u[state] - v) == np.abs(u - v).min()
+    cuts, ncuts = d.padded()
+    out = np.empty(NF, np.int64)
+    dbn.discretise_into(cuts, ncuts, probe, out)
+    assert out[5] == state
+
+
+def test_discretise_kernel_matches_transform(model):
+    rng = np.random.default_rng(1)
+    raw = random_scores(rng, model, 200)
+    a = model.kernel_arrays()
+    out = np.empty(NF, np.int64)
+    want = model.discretise(raw)
+    for r in range(len(raw)):
+        dbn.discretise_into(a.cuts, a.ncuts, raw[r], out)
+        assert out.tolist() == want[r].tolist()
+
+
+# ---------------------------------------------------------------------------- EM
+
+
+def test_em_matches_pgmpy_discrete_em_from_the_same_initial_cpds():
+    """The full six-feature slice, 100 rows sampled from a random slice, 10 iterations.
+
+    pgmpy floors every CPD entry at 1e-10 in its E-step, which only matters for parent
+    configurations whose expected count underflows; at this size none does.
+    """
+    from pgmpy.models import DiscreteBayesianNetwork
+    from pgmpy.parameter_estimator import DiscreteEM
+
+    k, rng = 3, np.random.default_rng(1)
+    s = dbn.slice_structure(FEATURE_NAMES, [2] * NF, k)
+    truth = [rng.dirichlet(np.full(s.cards[v], 2.0), size=s.shape(v)[:-1]) for v in range(len(s.names))]
+    data = np.zeros((100, len(s.names)), np.int64)
+    for v, ps in enumerate(s.parents):
+        p = truth[v][tuple(data[:, q] for q in ps)] if ps else np.tile(truth[v], (100, 1))
+        data[:, v] = (p.cumsum(1) > rng.random((100, 1))).argmax(1)
+    data[:, 1] = dbn.MISSING
+    init = dbn.random_cpts(s, rng)
+    ours = dbn.em(s, data, init=init, pseudo_count=0, max_iter=10, tol=0)
+    states = {n: list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
+    start = dbn.to_pgmpy(s, init, states, latents=["S_w"])
+    observed = [n for n in s.names if n != "S_w"]
+    df = pd.DataFrame(data[:, [s.names.index(n) for n in observed]], columns=observed)
+    est = DiscreteEM(state_names=states, latent_card={"S_w": k}, max_iter=10, atol=0, show_progress=False,
+                     init_cpds={c.variable: c for c in start.get_cpds() if c.variable != "S_b"})
+    est.fit(DiscreteBayesianNetwork(start.edges(), latents={"S_w"}), df)
+    assert len(est.parameters_) == len(s.names)
+    for cpd in est.parameters_:
+        v = s.names.index(cpd.variable)
+        theirs = dbn.cpd_to_array(cpd, [s.names[p] for p in s.parents[v]], states)
+        np.testing.assert_allclose(ours.cpts[v], theirs, atol=1e-6, rtol=0, err_msg=cpd.variable)
+
+
+def test_em_never_decreases_and_never_gives_zero(rows):
+    raw = rows[dbn.row_columns()[: 2 * NF]].to_numpy(np.int64)
+    d = dbn.Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
+    s = dbn.slice_structure(FEATURE_NAMES, d.n_states, 4)
+    data = dbn._slice_data(d, raw, rows["S_b"].to_numpy())
+    ml = dbn.em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
+    assert np.all(np.diff(ml.loglik) >= -1e-9 * abs(ml.loglik[-1]))
+    np.testing.assert_array_equal(ml.loglik, ml.objective)
+    res = dbn.em(s, data, pseudo_count=1, max_iter=30, tol=0, seed=3, restarts=3)
+    assert np.all(np.diff(res.objective) >= -1e-9 * abs(res.objective[-1]))
+    assert len(res.restart_logliks) == 3 and res.loglik[-1] == max(ll[-1] for ll in res.restart_logliks)
+    assert min(c.min() for c in res.cpts) > 0
+    for v, c in enumerate(res.cpts):
+        np.testing.assert_allclose(c.sum(-1), 1, err_msg=s.names[v])
+
+
+def test_model_has_no_zero_probability(model):
+    assert model.pseudo_count == 1 and min(c.min() for c in model.cpts) > 0
+    assert model.sw_matched and model.loglik.size == model.objective.size > 1
+
+
+def test_em_refuses_bad_input():
+    s = dbn.Structure(("A", "B"), ((), (0,)), (2, 3))
+    with pytest.raises(ValueError, match=r"shape \(rows, 2\)"):
+        dbn.em(s, np.zeros((4, 3), int))
+    with pytest.raises(ValueError, match="node 'B': state 3 is outside 0..2"):
+        dbn.em(s, np.array([[0, 3]]))
+    with pytest.raises(ValueError, match="integer states"):
+        dbn.em(s, np.array([[0.0, np.nan]]))
+    with pytest.raises(ValueError, match="pseudo_count"):
+        dbn.em(s, np.array([[0, 1]]), pseudo_count=-1)
+
+
+def test_cattle_example_of_table_2_1():
+    from pgmpy.models import DiscreteBayesianNetwork
+
+    data = pd.DataFrame({"Pr": [None, "yes", "yes", "yes", None], "Bt": ["pos", "neg", "pos", "pos", "neg"],
+                         "Ut": ["pos", "pos", None, "neg", None]})
+    net = DiscreteBayesianNetwork([("Pr", "Bt"), ("Pr", "Ut")])
+    states = {"Pr": ["yes", "no"], "Bt": ["pos", "neg"], "Ut": ["pos", "neg"]}
+    fitted, res = dbn.fit_em(net, data, state_names=states, init_cpds="uniform", pseudo_count=0, max_iter=1)
+    pr = list(net.nodes()).index("Pr")
+    np.testing.assert_allclose(res.counts[pr], [4, 1])
+    assert fitted.get_cpds("Pr").get_value(Pr="yes") == pytest.approx(0.8)
+
+
+# ---------------------------------------------------------------------------- P(e)
+
+
+def test_prob_evidence_matches_pgmpy_variable_elimination(model):
+    rng = np.random.default_rng(2)
+    for n in (1, 2, 4):
+        bn = model.to_pgmpy(n)
+        assert len(bn.nodes()) == 2 + n * NF
+        for _ in range(2 if n == 4 else 1):
+            raw, sb = random_scores(rng, model, n), int(rng.integers(1, 5))
+            states = model.discretise(raw)
+            ev = {"S_b": sb} | {f"{f}_{t}": int(states[t, i]) for t in range(n) for i, f in enumerate(FEATURE_NAMES)}
+            got = model.log_prob_evidence(raw, sb)
+            assert got == pytest.approx(ve_log_pe(bn, ev), rel=0, abs=1e-9)
+            assert model.prob_evidence(raw, sb) == pytest.approx(math.exp(got), rel=1e-12)
+
+
+def test_batched_children_kernel_matches_pgmpy_and_single(model):
+    rng = np.random.default_rng(3)
+    bn = model.to_pgmpy(4)
+    history, children, sb = random_scores(rng, model, 3), random_scores(rng, model, 11), 2
+    children[5] = children[2]  # equal children get bit-identical values (for pr)
+    got = model.log_pe_children(history, children, sb)
+    assert got[5] == got[2]
+    for c in (0, 7):
+        states = model.discretise(np.vstack([history, children[c]]))
+        ev = {"S_b": sb} | {f"{f}_{t}": int(states[t, i]) for t in range(4) for i, f in enumerate(FEATURE_NAMES)}
+        assert got[c] == pytest.approx(ve_log_pe(bn, ev), rel=0, abs=1e-9)
+    for h in range(4):  # short histories early in a game, down to none
+        want = [model.log_prob_evidence(np.vstack([history[3 - h:], ch]), sb) for ch in children]
+        np.testing.assert_allclose(model.log_pe_children(history[3 - h:], children, sb), want, rtol=1e-12)
+    a = model.kernel_arrays()
+    out = np.empty(len(children))
+    dbn.log_pe_children(a.log_sb, a.log_sw, a.log_first, a.log_trans, model.discretise(history),
+                        model.discretise(children), sb, out)
+    np.testing.assert_array_equal(out, got)
+
+
+def test_p_e_does_not_depend_on_latent_labels(model):
+    rng = np.random.default_rng(4)
+    raw = random_scores(rng, model, 4)
+    other = model.permute_sw([2, 0, 3, 1])
+    assert other.log_prob_evidence(raw, 3) == pytest.approx(model.log_prob_evidence(raw, 3), abs=1e-12)
+
+
+def test_prob_evidence_refuses_bad_input(model):
+    with pytest.raises(ValueError, match="unknown strategy id 5"):
+        model.prob_evidence(np.zeros((4, NF), int), 5)
+    with pytest.raises(ValueError, match=r"shape \(n, 6\)"):
+        model.prob_evidence(np.zeros((4, 5), int), 1)
+    with pytest.raises(ValueError, match="NaN"):
+        model.prob_evidence(np.full((2, NF), np.nan), 1)
+    with pytest.raises(ValueError, match="n >= 1"):
+        model.prob_evidence(np.zeros((0, NF)), 1)
+    with pytest.raises(ValueError, match="unknown strategy id"):
+        model.log_pe_children(np.zeros((1, NF), int), np.zeros((2, NF), int), 0)
+
+
+# ---------------------------------------------------------------------------- files
+
+
+def test_save_load_round_trip(model, tmp_path):
+    path = model.save(tmp_path / "data" / "model.npz")
+    back = dbn.OpponentModel.load(path, n_strategies=4)
+    raw = random_scores(np.random.default_rng(5), model, 4)
+    assert back.log_prob_evidence(raw, 1) == model.log_prob_evidence(raw, 1)
+    assert back.discretiser.kinds == model.discretiser.kinds and back.sw_matched
+    np.testing.assert_array_equal(back.loglik, model.loglik)
+    for a, b in zip(back.kernel_arrays(), model.kernel_arrays(), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_load_errors(model, tmp_path):
+    with pytest.raises(FileNotFoundError, match="no opponent model"):
+        dbn.OpponentModel.load(tmp_path / "missing.npz")
+    path = model.save(tmp_path / "model.npz")
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(dbn.ModelFileError, match="truncated or corrupt"):
+        dbn.OpponentModel.load(cut)
+    with pytest.raises(dbn.ModelFileError, match="models features"):
+        dbn.OpponentModel.load(path, feature_names=FEATURE_NAMES[:5])
+    with pytest.raises(dbn.ModelFileError, match="models 4 strategies, expected 5"):
+        dbn.OpponentModel.load(path, n_strategies=5)
+    other = tmp_path / "other.npz"
+    np.savez(other, x=np.zeros(3))
+    with pytest.raises(dbn.ModelFileError, match="not an opponent model file"):
+        dbn.OpponentModel.load(other)
+
+
+# ---------------------------------------------------------------------------- recognition and pgmpy
+
+
+def test_recognition_trace_and_accuracy(model, records):
+    rec = records[5]
+    f = np.array(rec["features"])
+    trace = model.recognition_trace(f, rec["black"])
+    assert trace.shape == ((len(f) - 1) // 2, 4)
+    np.testing.assert_allclose(trace.sum(1), 1)
+    # The last row is P(S_w | White's whole chain), as sw_posterior computes it.
+    chain = f[0::2][: len(trace) + 1]
+    np.testing.assert_allclose(trace[-1], model.sw_posterior(chain, rec["black"]), rtol=1e-10)
+    windowed = model.recognition_trace(f, rec["black"], window=2)
+    np.testing.assert_allclose(windowed[-1], model.sw_posterior(chain[-2:], rec["black"]), rtol=1e-10)
+    table = model.recognition_accuracy(records[:8], window=4)
+    assert list(table.columns) == ["games", "accuracy", "p_true", "chance"] and table.index[0] == 1
+    assert table["accuracy"].between(0, 1).all()
+    with pytest.raises(ValueError, match="not matched"):
+        model.permute_sw([0, 1, 2, 3]).recognition_accuracy(records[:1])  # a permuted model is unmatched
+
+
+def test_latent_matching_maximises_mass(model, rows):
+    mass = model.latent_mass(rows, rows["S_w_true"])
+    assert mass.sum() == pytest.approx(len(rows))
+    # After matching, the identity is the best assignment of latent states to ids.
+    from scipy.optimize import linear_sum_assignment
+
+    r, c = linear_sum_assignment(-mass)
+    assert mass[r, c].sum() == pytest.approx(np.trace(mass))
+
+
+def test_slice_pgmpy_model(model):
+    bn = model.slice_pgmpy()
+    assert bn.latents == {"S_w"} and len(bn.nodes()) == 2 + 2 * NF
+    assert set(bn.get_parents("DSum")) == {"S_b", "S_w", "DSum_prev"}
+    assert set(bn.get_parents("DSum_prev")) == {"S_b", "S_w"}
+    assert bn.check_model()

@@ -1,0 +1,74 @@
+"""Every chapter notebook runs headlessly (papermill, kernel "pawnslib") at a tiny scale and writes its outputs.
+
+To cover another notebook, add an entry to NOTEBOOK_PARAMS: its name (without ``.ipynb``) mapped to
+(tiny parameters, expected outputs). An expected output is a path under RESULTS mapped to ``None``
+(it must exist) or, for a ``tables/*.csv``, to its expected shape ``(rows, columns)`` as read by
+:func:`read_table` (either may be ``None``: not checked).
+"""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+KERNEL = "pawnslib"
+
+NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] | None]]] = {
+    "03_minimax": (
+        {"N_POSITIONS": 3, "MAX_DEPTH": 3, "MINIMAX_MAX_DEPTH": 3, "GAMES_ROUNDS": 1},
+        {"tables/minimax_nodes.csv": (3, None), "figures/minimax_nodes.png": None},
+    ),
+    "07_features": (
+        {"ROUNDS": 1, "DEPTH": 2},
+        {"tables/feature_values.csv": (6, None), "figures/feature_distributions.png": None,
+         "figures/feature_by_ply.png": None},
+    ),
+    "10_harmony_search": (
+        {"ROUNDS": 1, "DEPTH": 2, "H_ITERATIONS": 2, "H_DEPTH": 2},
+        {"tables/table_10_1.csv": (8, None), "tables/table_10_2_thesis.csv": (4, 4),
+         "tables/table_10_2_harmony.csv": (4, 4), "tables/table_10_2_comparison.csv": (16, None),
+         "tables/harmony_searches.csv": (4, None), "figures/table_10_2_heatmap.png": None,
+         "figures/harmony_convergence.png": None, "data/strategies_harmony.json": None},
+    ),
+}
+
+
+def read_table(path: Path) -> pd.DataFrame:
+    """A saved table with its first column (the index, or the first label column) as the index."""
+    return pd.read_csv(path, index_col=0)
+
+
+@pytest.fixture(scope="session")
+def kernel() -> str:
+    """The "pawnslib" Jupyter kernel, registered in this environment if it is missing."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    if KERNEL not in KernelSpecManager().find_kernel_specs():
+        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNEL,
+                        "--display-name", "Python (pawnslib)"], check=True, capture_output=True)
+    return KERNEL
+
+
+@pytest.mark.parametrize("name", sorted(NOTEBOOK_PARAMS))
+def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
+    import papermill as pm
+
+    tiny, expected = NOTEBOOK_PARAMS[name]
+    t0 = time.perf_counter()
+    pm.execute_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.ipynb", kernel_name=kernel,
+                        parameters={"SEED": 2008, "RESULTS": str(tmp_path), **tiny}, cwd=str(NOTEBOOKS),
+                        progress_bar=False)
+    print(f"{name}: {time.perf_counter() - t0:.1f}s")
+    missing = [p for p in expected if not (tmp_path / p).is_file()]
+    assert not missing, f"{name} did not write {missing}"
+    for rel, shape in expected.items():
+        if shape is None:
+            continue
+        table = read_table(tmp_path / rel)
+        for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
+            assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
