@@ -19,6 +19,21 @@ NOTEBOOKS = ROOT / "notebooks"
 KERNEL = "pawnslib"
 
 NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] | None]]] = {
+    "02_bayesian_networks": (
+        {},
+        {"tables/pearl.csv": (3, 2), "tables/cattle_em.csv": (4, 6), "tables/cattle_em_converged.csv": (2, 3)},
+    ),
+    "04_pawns": (
+        {"N_RANDOM_GAMES": 20, "PERFT_DEPTH": 4},
+        {"tables/perft.csv": (4, None), "figures/branching_factor.png": None},
+    ),
+    "11_asymmetric_game_tree": (
+        {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
+        {"tables/table_11_1_thesis.csv": (4, 4), "tables/prediction_stats.csv": (1, None),
+         "tables/search_stats.csv": (2, None), "tables/table_11_2_thesis.csv": None,
+         "tables/table_11_3_thesis.csv": None, "figures/figure_11_1.png": None, "data/dbn_thesis.npz": None,
+         "data/training_thesis.csv": None},
+    ),
     "03_minimax": (
         {"N_POSITIONS": 3, "MAX_DEPTH": 3, "MINIMAX_MAX_DEPTH": 3, "GAMES_ROUNDS": 1},
         {"tables/minimax_nodes.csv": (3, None), "figures/minimax_nodes.png": None},
