@@ -41,7 +41,7 @@ $(RUNS)/%_asym/done: $(DATA)/dbn_%.npz $(ASYM)
 	touch $@
 
 # --- notebooks: what each reads --------------------------------------------------------------
-$(R)/notebooks/07_features.ipynb: $(RUNS)/thesis_minimax/done
+$(R)/notebooks/04_pawns.ipynb $(R)/notebooks/07_features.ipynb: $(RUNS)/thesis_minimax/done
 $(R)/notebooks/08_dbn.ipynb: $(DATA)/dbn_thesis.npz $(DATA)/dbn_harmony.npz
 $(R)/notebooks/10_harmony_search.ipynb: $(RUNS)/thesis_minimax/done $(RUNS)/harmony_minimax/done
 $(R)/notebooks/11_asymmetric_game_tree.ipynb: $(RUNS)/thesis_asym/done $(RUNS)/harmony_asym/done

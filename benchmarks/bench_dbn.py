@@ -100,14 +100,14 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
 
 
 @njit(cache=True)
-def _search_like(cuts, ncuts, log_sb, log_sw, log_first, log_trans, hist, raw_children, reps, out):
+def _search_like(cuts, ncuts, log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, raw_children, reps, out):
     # What the search does at a White node: discretise every child, then score all at once.
     children = np.empty((raw_children.shape[0], raw_children.shape[1]), np.int64)
     total = 0.0
     for _ in range(reps):
         for c in range(raw_children.shape[0]):
             dbn.discretise_into(cuts, ncuts, raw_children[c], children[c])
-        dbn.log_pe_children(log_sb, log_sw, log_first, log_trans, hist, children, 2, out)
+        dbn.log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, children, 2, out)
         total += out[0]
     return total
 
@@ -126,7 +126,7 @@ def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
     children = model.discretise(raw)
     t = time.perf_counter()
     for _ in range(2000):
-        dbn.log_pe_children(a.log_sb, a.log_sw, a.log_first, a.log_trans, hist, children, 2, out)
+        dbn.log_pe_children(*a[2:], hist, children, 2, out)
     from_python = (time.perf_counter() - t) / (2000 * n_children)
     print(f"P(e), {model.n_slices} slices, {n_children} children: {with_disc * 1e6:.3f} us per child inside njit "
           f"(discretising included; goal <= 2 us), {from_python * 1e6:.3f} us per child called from Python")

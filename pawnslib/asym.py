@@ -69,30 +69,32 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, path, t, n_hist, states, logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb):
+def score_children(feats, n, path, t, n_hist, states, logpe, model, sb):
     """Discretise ``n`` children (positions x_t, raw features ``feats``) into ``states``; their log P(e) into ``logpe``.
 
-    The history is ``path[t - 2], path[t - 4], ...``, at most ``n_hist`` of them, oldest first.
+    ``model`` is ``tuple(OpponentModel.kernel_arrays())``. The history is ``path[t - 2], path[t - 4], ...``,
+    at most ``n_hist`` of them, oldest first.
     """
     for k in range(n):
-        discretise_into(cuts, ncuts, feats[k], states[k])
+        discretise_into(model[0], model[1], feats[k], states[k])
     h = min(n_hist, t // 2)
-    log_pe_children(log_sb, log_sw, log_first, log_trans, path[t - 2 * h : t : 2], states[:n], sb, logpe)
+    log_pe_children(model[2], model[3], model[4], model[5], model[6], model[7], path[t - 2 * h : t : 2], states[:n], sb,
+                    logpe)
 
 
+MODEL_TYPE = ("Tuple((float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
+              " float64[:, :, :, :, ::1], float64[:, :, :, ::1], float64[:, :, :, :, ::1]))")
 _ASYM_SIG = (
     "float64(int64[::1], int64, int64, boolean, float64, float64, int64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
     " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64,"
-    " int64[:, :, ::1],"
-    " float64[:, ::1], int64[:, ::1], float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
-    " float64[:, :, :, :, ::1], int64, int64, float64, boolean[:, ::1], int64[::1])"
+    f" int64[:, :, ::1], float64[:, ::1], int64[:, ::1], {MODEL_TYPE}, int64, int64, float64, boolean[:, ::1],"
+    " int64[::1])"
 )
 
 
 @njit(_ASYM_SIG, cache=True)
 def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy, path,
-          base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode, max_pr,
-          seen, reach):
+          base, n_hist, states, logpe, counts, model, sb, mode, max_pr, seen, reach):
     nodes[0] += 1
     reach[0] = max(reach[0], ply)
     if ply >= limit or s[S_RESULT] != NO_RESULT:
@@ -102,9 +104,9 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
     predicting = predict and not black
     t = base + ply + 1  # the children's ply in the game
     if predicting:
-        score_children(feats[ply], n, path, t, n_hist, states[ply], logpe[ply], cuts, ncuts, log_sb, log_sw,
-                       log_first, log_trans, sb)
+        score_children(feats[ply], n, path, t, n_hist, states[ply], logpe[ply], model, sb)
         pr_counts_into(logpe[ply, :n], counts[ply])
+        nodes[1] += n  # children scored by P(e)
     best = -INF if black else INF
     for i in range(n):
         k = order[ply, i]
@@ -125,8 +127,8 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
                                feats, feat, nodes, noisy, True, True)
         else:
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
-                      order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb,
-                      log_sw, log_first, log_trans, sb, mode, max_pr, seen, reach)
+                      order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, model, sb, mode,
+                      max_pr, seen, reach)
         if black:
             best = max(best, v)
             alpha = max(alpha, best)
@@ -139,9 +141,10 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
 
 
 @njit(cache=True)
-def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, mode,
-                max_pr, seen):
-    """Asymmetric search from ``root`` (Black to move): (best move, value, nodes, deepest ply reached).
+def asym_kernel(root, w, depth, seed, path, base, n_hist, model, sb, mode, max_pr, seen):
+    """Asymmetric search from ``root`` (Black to move).
+
+    Returns (best move, value, nodes, deepest ply reached, children scored by P(e)).
 
     ``path[j]`` holds the discretised features of the game's position at ply j, for j <= base.
     """
@@ -160,16 +163,15 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, cuts, ncuts, log_sb, l
     for i in range(n):  # the root is a Black node; its children, White nodes, all predict
         k = order[0, i]
         v = _asym(kids[0, k], 1, depth, True, alpha, INF, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy,
-                  path, base, n_hist, states, logpe, counts, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb,
-                  mode, max_pr, seen, reach)
+                  path, base, n_hist, states, logpe, counts, model, sb, mode, max_pr, seen, reach)
         if v > best:
             best, best_move = v, moves[0, k]
         alpha = max(alpha, best)
-    return best_move, best, nodes[0], reach[0]
+    return best_move, best, nodes[0], reach[0], nodes[1]
 
 
 @njit(cache=True)
-def reply_log_pe(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb, out_moves, out_logpe):
+def reply_log_pe(parent, path, t, n_hist, model, sb, out_moves, out_logpe):
     """For White to move at ``parent`` (ply t - 1): every reply's move and log P(e); returns their count."""
     n = gen_moves(parent, out_moves)
     kid = np.empty(parent.shape[0], np.int64)
@@ -178,7 +180,7 @@ def reply_log_pe(parent, path, t, n_hist, cuts, ncuts, log_sb, log_sw, log_first
         play_into(parent, out_moves[k], kid)
         features_into(kid, feats[k])
     states = np.empty((n, N_FEATURES), np.int64)
-    score_children(feats, n, path, t, n_hist, states, out_logpe, cuts, ncuts, log_sb, log_sw, log_first, log_trans, sb)
+    score_children(feats, n, path, t, n_hist, states, out_logpe, model, sb)
     return n
 
 
@@ -215,13 +217,13 @@ class AsymPlayer:
     def __post_init__(self):
         self.w = check_weights(self.weights)
         self.mode, self.max_pr = predicate(self.mostlikely)
-        self.arrays = self.model.kernel_arrays()
+        self.arrays = tuple(self.model.kernel_arrays())  # a plain tuple: what the kernels take
         self.sb = self.model._check_sb(self.sb)
 
     def _path(self, history: list[Position], extra: int) -> np.ndarray:
         path = np.zeros((len(history) + extra, N_FEATURES), np.int64)
         for j, pos in enumerate(history):
-            discretise_into(self.arrays.cuts, self.arrays.ncuts, pos.features(), path[j])
+            discretise_into(self.arrays[0], self.arrays[1], pos.features(), path[j])
         return path
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
@@ -230,14 +232,12 @@ class AsymPlayer:
         if root.side_to_move != "black":
             raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
         path = self._path(history, self.depth + EXTENSION + 1)
-        a = self.arrays
         t0 = time.perf_counter()
-        move, value, nodes, reach = asym_kernel(root.array, self.w, self.depth, -1 if seed is None else seed, path,
-                                                root.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
-                                                a.log_first, a.log_trans, self.sb, self.mode, self.max_pr,
-                                                self.predictor.seen)
+        move, value, nodes, reach, scored = asym_kernel(
+            root.array, self.w, self.depth, -1 if seed is None else seed, path, root.ply, self.model.n_slices - 1,
+            self.arrays, self.sb, self.mode, self.max_pr, self.predictor.seen)
         seconds = time.perf_counter() - t0
-        info = {"reached": int(reach), "extended": bool(reach > self.depth)}
+        info = {"reached": int(reach), "extended": bool(reach > self.depth), "pe_children": int(scored)}
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
 
     def observe(self, history: list[Position]) -> dict | None:
@@ -245,11 +245,9 @@ class AsymPlayer:
         parent, child = history[-2], history[-1]
         if parent.side_to_move != "white":
             return None
-        a = self.arrays
         path = self._path(history, 0)
         moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
-        n = reply_log_pe(parent.array, path, child.ply, self.model.n_slices - 1, a.cuts, a.ncuts, a.log_sb, a.log_sw,
-                         a.log_first, a.log_trans, self.sb, moves, logpe)
+        n = reply_log_pe(parent.array, path, child.ply, self.model.n_slices - 1, self.arrays, self.sb, moves, logpe)
         played = next((k for k in range(n) if parent.play(int(moves[k])) == child), None)
         if played is None:
             raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")

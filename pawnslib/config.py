@@ -5,7 +5,7 @@ from pathlib import Path
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9
 TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held out for recognition
-HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 4}
+HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
 EM_RESTARTS = 5
 

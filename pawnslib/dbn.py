@@ -42,15 +42,18 @@ order (F features, K strategies, S = largest state count, W = largest cut count)
     log_sw     (K,)            float64  log P(S_w)
     log_first  (F, K, K, S)    float64  log P(F_prev = s | S_b, S_w)         [f, b, w, s]
     log_trans  (F, K, K, S, S) float64  log P(F = s2 | F_prev = s, S_b, S_w) [f, b, w, s, s2]
+    p_first    (F, K, K, S)    float64  exp(log_first): the same tables as probabilities
+    p_trans    (F, K, K, S, S) float64  exp(log_trans)
 
 ``@njit(cache=True)`` kernels taking them as separate arguments (``sb`` is Black's
 strategy id 1..K, not an index; states are ``int64``)::
 
     discretise_into(cuts, ncuts, raw (F,), out (F,))                     -> None
-    log_pe_children(log_sb, log_sw, log_first, log_trans,
+    log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans,
                     history (h, F), children (m, F), sb, out (m,))       -> None
         out[c] = log P(e) of the chain history + children[c]; 0 <= h (h = n - 1 in the
-        thesis's 4-slice DBN). The history's per-S_w log-likelihood is computed once.
+        thesis's 4-slice DBN). The history's per-S_w log-likelihood is computed once; each
+        child's step is a product of probabilities, so a child costs one log, no exp.
     sw_loglik_into(log_sb, log_sw, log_first, log_trans,
                    states (n, F), sb, out (K,))                          -> None
         out[w] = log P(states, S_b = sb, S_w = w); n = 0 leaves the priors.
@@ -793,29 +796,38 @@ def log_pe_states(log_sb, log_sw, log_first, log_trans, states, sb):
 
 
 @njit(cache=True)
-def log_pe_children(log_sb, log_sw, log_first, log_trans, history, children, sb, out):
+def log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans, history, children, sb, out):
     """out[c] = log P(e) of the chain ``history`` (h, F) + ``children[c]`` (F,), h >= 0.
 
-    The history's per-S_w log-likelihood is computed once; each child then adds one
-    transition (or first-slice) term per S_w and feature and takes a log-sum-exp.
+    The history's per-S_w log-likelihood L_w is computed once, in log space (long chains
+    would underflow otherwise). With m = max L_w, a child's P(e) is
+    exp(m) * sum_w exp(L_w - m) * prod_f p(child_f | ...): six probabilities per S_w, whose
+    product cannot underflow, so each child costs one log and no exp (the search scores
+    thousands of children per move).
     """
     k = log_sw.shape[0]
     b = sb - 1
     h, nf = history.shape
     base = np.empty(k)
-    tmp = np.empty(k)
     sw_loglik_into(log_sb, log_sw, log_first, log_trans, history, sb, base)
+    m = base.max()
+    if m == -np.inf:
+        out[:] = -np.inf
+        return
+    for w in range(k):
+        base[w] = np.exp(base[w] - m)
     for c in range(children.shape[0]):
+        acc = 0.0
         for w in range(k):
-            acc = base[w]
+            p = base[w]
             if h == 0:
                 for f in range(nf):
-                    acc += log_first[f, b, w, children[c, f]]
+                    p *= p_first[f, b, w, children[c, f]]
             else:
                 for f in range(nf):
-                    acc += log_trans[f, b, w, history[h - 1, f], children[c, f]]
-            tmp[w] = acc
-        out[c] = _logsumexp(tmp)
+                    p *= p_trans[f, b, w, history[h - 1, f], children[c, f]]
+            acc += p
+        out[c] = m + np.log(acc)
 
 
 # ============================================================================ the model
@@ -830,6 +842,8 @@ class KernelArrays(NamedTuple):
     log_sw: np.ndarray
     log_first: np.ndarray
     log_trans: np.ndarray
+    p_first: np.ndarray
+    p_trans: np.ndarray
 
 
 def slice_structure(feature_names: Sequence[str], n_states: Sequence[int], n_strategies: int) -> Structure:
@@ -1008,7 +1022,8 @@ class OpponentModel:
             for f, n in enumerate(self.discretiser.n_states):
                 first[f, :, :, :n] = np.log(self.cpts[2 + 2 * f])
                 trans[f, :, :, :n, :n] = np.log(self.cpts[3 + 2 * f])
-            return KernelArrays(cuts, ncuts, np.log(self.cpts[0]), np.log(self.cpts[1]), first, trans)
+            return KernelArrays(cuts, ncuts, np.log(self.cpts[0]), np.log(self.cpts[1]), first, trans,
+                                np.exp(first), np.exp(trans))
 
     def discretise(self, raw: np.ndarray) -> np.ndarray:
         """States of raw scores (see :meth:`Discretiser.transform`)."""
@@ -1061,7 +1076,7 @@ class OpponentModel:
         cs = self.discretise(children) if np.size(children) else np.empty((0, nf), np.int64)
         a = self._arrays()
         out = np.empty(len(cs))
-        log_pe_children(a.log_sb, a.log_sw, a.log_first, a.log_trans, hs, cs, sb, out)
+        log_pe_children(*a[2:], hs, cs, sb, out)
         return out
 
     def sw_posterior(self, history: np.ndarray, sb: int) -> np.ndarray:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from pawnslib.game import N_FEATURES
 from pawnslib.strategies import LADDER

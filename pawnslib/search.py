@@ -146,7 +146,8 @@ def buffers(depth):
     vals = np.empty((depth + 1, MAX_MOVES), np.float64)
     order = np.empty((depth + 1, MAX_MOVES), np.int64)
     feats = np.empty((depth + 1, MAX_MOVES, N_FEATURES), np.int64)
-    return kids, moves, vals, order, feats, np.empty(N_FEATURES, np.int64), np.zeros(1, np.int64)
+    # nodes[0] counts nodes; nodes[1] is free for a search variant's own count.
+    return kids, moves, vals, order, feats, np.empty(N_FEATURES, np.int64), np.zeros(2, np.int64)
 
 
 @njit(cache=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import joblib
 import numpy as np
-from tqdm.auto import tqdm
+from tqdm import tqdm
 
 from pawnslib.game import Position
 from pawnslib.search import SearchResult, search

@@ -39,7 +39,7 @@ def test_never_predicting_is_the_plain_search(records, model):
             a = AsymPlayer(THESIS[sid], model, sid, depth=4, mostlikely="never").choose(hist, seed)
             b = search(hist[-1], THESIS[sid], 4, seed)
             assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
-            assert a.info == {"reached": 4, "extended": False}
+            assert a.info["reached"] == 4 and not a.info["extended"]
 
 
 def test_always_predicting_searches_everything_two_plies_deeper(records, model):
@@ -69,7 +69,7 @@ def test_mostlikely_predicates():
 def test_game_records_predictions(model):
     g = play_game(AsymPlayer(THESIS[1], model, 1, depth=3), THESIS[2], depth=3, seed=5)
     black, white = g["info"][0::2], g["info"][1::2]
-    assert all(set(i) == {"reached", "extended"} for i in black)
+    assert all(set(i) == {"reached", "extended", "pe_children"} for i in black)
     for i in white:
         count, n = i["pr"]
         assert 1 <= count <= n <= 16 and 0 <= i["likely"] <= n

@@ -24,8 +24,9 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"tables/pearl.csv": (3, 2), "tables/cattle_em.csv": (4, 6), "tables/cattle_em_converged.csv": (2, 3)},
     ),
     "04_pawns": (
-        {"N_RANDOM_GAMES": 20, "PERFT_DEPTH": 4},
-        {"tables/perft.csv": (4, None), "figures/branching_factor.png": None},
+        {"N_RANDOM_GAMES": 20, "PERFT_DEPTH": 4, "ROUNDS": 1, "DEPTH": 2},
+        {"tables/perft.csv": (4, None), "figures/branching_factor.png": None,
+         "tables/branching_factor_search.csv": (9, 2), "figures/branching_factor_search.png": None},
     ),
     "11_asymmetric_game_tree": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
@@ -87,3 +88,32 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
         table = read_table(tmp_path / rel)
         for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
+
+
+# Notebook parameters that must equal what `make reproduce` runs (pawnslib.config and the Makefile's SEED):
+# otherwise a notebook would replay, or refuse, the data the expensive steps wrote.
+def _config_defaults() -> dict:
+    import re
+
+    from pawnslib import config
+
+    seed = int(re.search(r"^SEED \?= (\d+)", (ROOT / "Makefile").read_text(), re.M).group(1))
+    harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
+    return {"SEED": seed, "ROUNDS": config.ROUNDS, "TRAIN_ROUNDS": config.TRAIN_ROUNDS, "DEPTH": config.DEPTH,
+            **harmony}
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_notebook_defaults_match_the_reproduction(path):
+    import ast
+
+    import nbformat
+
+    cells = [c for c in nbformat.read(path, 4).cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(cells) == 1, f"{path.name}: needs exactly one cell tagged 'parameters'"
+    values = {t.targets[0].id: ast.literal_eval(t.value) for t in ast.parse(cells[0].source).body
+              if isinstance(t, ast.Assign)}
+    assert values.get("RESULTS") == "../results"
+    wanted = _config_defaults()
+    wrong = {k: (v, wanted[k]) for k, v in values.items() if k in wanted and v != wanted[k]}
+    assert not wrong, f"{path.name}: parameter (notebook, reproduction) differ: {wrong}"
