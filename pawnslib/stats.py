@@ -107,3 +107,27 @@ def search_summary(records: list[dict], colour: str = "black") -> dict:
     if infos:
         out["share extended"] = float(np.mean([i["extended"] for i in infos]))
     return out
+
+
+def strategy_strength(records: list[dict]) -> pd.DataFrame:
+    """Per strategy, both colours: games, wins, win rate with interval, and how many others it beats.
+
+    Strategy i *beats* j when, over their games against each other (both colours), i won more than j.
+    """
+    ids = sorted({r["black"] for r in records} | {r["white"] for r in records})
+    won = pd.DataFrame(0, index=ids, columns=ids)  # won.loc[i, j]: games i won against j
+    games = dict.fromkeys(ids, 0)
+    for r in records:
+        games[r["black"]] += 1
+        games[r["white"]] += 1
+        if r["result"] in ("black", "white"):
+            winner, loser = (r["black"], r["white"]) if r["result"] == "black" else (r["white"], r["black"])
+            won.loc[winner, loser] += 1
+    rows = []
+    for i in ids:
+        wins = int(won.loc[i].sum())
+        lo, hi = wilson(wins, games[i])
+        beats = sum(won.loc[i, j] > won.loc[j, i] for j in ids if j != i)
+        rows.append({"strategy": i, "games": games[i], "wins": wins, "win_rate": wins / games[i], "ci_low": lo,
+                     "ci_high": hi, "beats": int(beats)})
+    return pd.DataFrame(rows).set_index("strategy")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pandas as pd
 from scipy.stats import fisher_exact
 
@@ -32,6 +33,10 @@ TABLE_11_1 = [["67%", "67%(33%)", "0%", "0%"],
               ["33%", "0%(67%)", "0%", "33%"],
               ["67%", "100%", "33%", "67%"],
               ["100%", "100%", "0%", "67%"]]
+
+# Tables 11.2 and 11.3: the (black, white) pairings whose Black win rate rose, and fell, with the asymmetric tree.
+IMPROVED = [(1, 2), (2, 4), (3, 1), (3, 2)]
+WORSE = [(1, 3), (2, 1), (2, 2), (2, 3), (4, 3), (4, 4)]
 
 # Section 11.1.1 and "Additional Stats" of Section 11.2.
 CORRECT_PREDICTIONS, PREDICTIONS = 2007, 5520
@@ -67,6 +72,48 @@ def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str
     if p < ALPHA:
         return "not reproduced", p, lo, hi
     return ("reproduced" if lo <= k_thesis / n_thesis <= hi else "inconclusive"), p, lo, hi
+
+
+def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000) -> tuple[str, float, float, float]:
+    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread.
+
+    With no spread on the thesis's side, the only test is whether its value lies inside our interval.
+    """
+    x = np.asarray(values, dtype=float)
+    rng = np.random.default_rng(seed)
+    boots = rng.choice(x, size=(n_boot, len(x))).mean(axis=1)
+    lo, hi = np.quantile(boots, [0.025, 0.975])
+    return ("reproduced" if lo <= thesis_value <= hi else "not reproduced"), float(x.mean()), float(lo), float(hi)
+
+
+def change_verdict(thesis_direction: int, delta: float, p_value: float) -> str:
+    """A claimed rise (+1) or fall (-1): reproduced when ours is significant the same way, not when the other way."""
+    if p_value >= ALPHA:
+        return "inconclusive"
+    return "reproduced" if np.sign(delta) == thesis_direction else "not reproduced"
+
+
+def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000,
+                  ) -> tuple[str, float, float, float]:
+    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports."""
+    a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
+    rng = np.random.default_rng(seed)
+    boots = rng.choice(a, (n_boot, len(a))).mean(axis=1) / rng.choice(b, (n_boot, len(b))).mean(axis=1)
+    lo, hi = np.quantile(boots, [0.025, 0.975])
+    return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
+
+
+def pooled_change(before: pd.DataFrame, after: pd.DataFrame, pairs, thesis_direction: int) -> tuple[str, float, float]:
+    """A claimed rise (+1) or fall (-1) of Black's win rate over several pairings, pooled.
+
+    ``before`` and ``after`` are :func:`pawnslib.stats.pairing_counts`; returns (verdict, change, Fisher p-value).
+    """
+    key = pd.MultiIndex.from_tuples(list(pairs), names=["black", "white"])
+    b, a = before.set_index(["black", "white"]).loc[key], after.set_index(["black", "white"]).loc[key]
+    wb, nb, wa, na = b.black_wins.sum(), b.games.sum(), a.black_wins.sum(), a.games.sum()
+    p = fisher_exact([[wb, nb - wb], [wa, na - wa]]).pvalue
+    delta = wa / na - wb / nb
+    return change_verdict(thesis_direction, delta, p), float(delta), float(p)
 
 
 def compare_table(thesis: list[list[str]], ours: pd.DataFrame) -> pd.DataFrame:

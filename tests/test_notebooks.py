@@ -28,6 +28,12 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"tables/perft.csv": (4, None), "figures/branching_factor.png": None,
          "tables/branching_factor_search.csv": (9, 2), "figures/branching_factor_search.png": None},
     ),
+    "12_reproduction_report": (
+        {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
+        {"tables/reproduction_claims.csv": (None, 5), "tables/report_table_10_2.csv": (16, None),
+         "tables/report_table_11_1.csv": (16, None), "tables/report_tables_11_2_11_3.csv": (10, None),
+         "figures/report_table_10_2.png": None, "figures/report_figure_11_1.png": None},
+    ),
     "11_asymmetric_game_tree": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
         {"tables/table_11_1_thesis.csv": (4, 4), "tables/prediction_stats.csv": (1, None),
@@ -43,6 +49,15 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"ROUNDS": 1, "DEPTH": 2},
         {"tables/feature_values.csv": (6, None), "figures/feature_distributions.png": None,
          "figures/feature_by_ply.png": None},
+    ),
+    "08_dbn": (
+        {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
+        {"tables/dbn_state_spaces.csv": (6, 6), "tables/dbn_em_restarts.csv": (5, 7),
+         "tables/dbn_pe_examples.csv": (None, 11), "tables/dbn_pe_summary.csv": (1, 7),
+         "tables/dbn_recognition.csv": (None, 7),
+         "tables/dbn_latent_mass.csv": (4, 5), "figures/dbn_em_loglik.png": None, "figures/dbn_cpts.png": None,
+         "figures/dbn_unrolled.png": None, "figures/dbn_pe_examples.png": None, "figures/dbn_recognition.png": None,
+         "figures/dbn_confusion.png": None, "data/dbn_thesis.npz": None, "data/training_thesis.csv": None},
     ),
     "10_harmony_search": (
         {"ROUNDS": 1, "DEPTH": 2, "H_ITERATIONS": 2, "H_DEPTH": 2},

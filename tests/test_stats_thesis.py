@@ -1,9 +1,21 @@
 """Intervals, Fisher's test, the thesis's tables and the verdict rule."""
 
+import numpy as np
 import pytest
 
-from pawnslib.stats import balance_table, compare_pairings, pairing_counts, thesis_cell, wilson
-from pawnslib.thesis import TABLE_10_2, TABLE_11_1, compare_table, parse_cell, table_counts, verdict
+from pawnslib.stats import balance_table, compare_pairings, pairing_counts, strategy_strength, thesis_cell, wilson
+from pawnslib.thesis import (
+    TABLE_10_2,
+    TABLE_11_1,
+    change_verdict,
+    compare_table,
+    mean_verdict,
+    parse_cell,
+    pooled_change,
+    ratio_verdict,
+    table_counts,
+    verdict,
+)
 
 
 def test_wilson_interval():
@@ -45,3 +57,33 @@ def test_pairing_counts_tables_and_comparisons():
     assert cmp.loc[(1, 2), "change"] == "improved" and cmp.loc[(1, 1), "change"] == "within noise"
     table = compare_table(TABLE_10_2, ca[(ca.black == 1) & (ca.white == 2)])
     assert table.verdict.tolist() == ["not reproduced"]  # the thesis's 0 of 9 against our 25 of 30
+
+
+def test_mean_and_change_verdicts():
+    x = [2600, 2700, 2650, 2720, 2680] * 20
+    assert mean_verdict(x, 2670)[0] == "reproduced"
+    v, mean, lo, hi = mean_verdict(x, 3000)
+    assert v == "not reproduced" and lo < mean < hi < 3000
+    assert change_verdict(+1, 0.4, 0.01) == "reproduced" and change_verdict(-1, 0.4, 0.01) == "not reproduced"
+    assert change_verdict(+1, 0.4, 0.2) == "inconclusive"
+
+
+def test_strategy_strength():
+    recs = records([(1, 2, "black"), (2, 1, "black"), (1, 3, "black"), (3, 1, "draw"), (2, 3, "white")])
+    s = strategy_strength(recs)
+    assert s.loc[1, "games"] == 4 and s.loc[1, "wins"] == 2
+    assert s.loc[1, "beats"] == 1 and s.loc[2, "beats"] == 0 and s.loc[3, "beats"] == 1  # 1-2 tie; 1 > 3; 3 > 2
+
+
+def test_ratio_and_pooled_verdicts():
+    rng = np.random.default_rng(0)
+    base, ours = rng.normal(100, 10, 500), rng.normal(150, 15, 500)
+    v, r, lo, hi = ratio_verdict(ours, base, 1.5)
+    assert v == "reproduced" and lo < 1.5 < hi and ratio_verdict(ours, base, 4.4)[0] == "not reproduced"
+    before = pairing_counts(records([(1, 2, "white")] * 20 + [(2, 1, "black")] * 10 + [(2, 1, "white")] * 10))
+    after = pairing_counts(records([(1, 2, "black")] * 15 + [(1, 2, "white")] * 5 + [(2, 1, "black")] * 10
+                                   + [(2, 1, "white")] * 10))
+    v, delta, p = pooled_change(before, after, [(1, 2), (2, 1)], +1)
+    assert v == "reproduced" and delta == pytest.approx(15 / 40) and p < 0.05
+    assert pooled_change(before, after, [(2, 1)], +1)[0] == "inconclusive"
+    assert pooled_change(before, after, [(1, 2)], -1)[0] == "not reproduced"
