@@ -13,8 +13,10 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from pawnslib import dbn
+from pawnslib import dbn, em
 from pawnslib.game import FEATURE_NAMES
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import run_tournament
 
 NF = len(FEATURE_NAMES)
 
@@ -22,7 +24,7 @@ NF = len(FEATURE_NAMES)
 def _rows(n: int, seed: int = 2008) -> pd.DataFrame:
     records, rows = [], None
     while rows is None or len(rows) < n:
-        records += dbn.sample_records(4, seed=seed + len(records))
+        records += run_tournament(THESIS, None, rounds=4, depth=1, seed=seed + len(records), n_jobs=1, progress=False)
         rows = dbn.training_rows(records)
     return rows.iloc[:n].reset_index(drop=True)
 
@@ -36,9 +38,9 @@ def _slice(rows: pd.DataFrame):
 
 def bench_em(n_rows: int = 10_000, iters: int = 50) -> float:
     s, data = _slice(_rows(n_rows))
-    dbn.em(s, data, max_iter=1, tol=0, seed=0)  # warm up
+    em.em(s, data, max_iter=1, tol=0, seed=0)  # warm up
     t = time.perf_counter()
-    res = dbn.em(s, data, max_iter=iters, tol=0, seed=0)
+    res = em.em(s, data, max_iter=iters, tol=0, seed=0)
     sec = (time.perf_counter() - t) / res.n_iter
     print(f"EM, {n_rows} rows: {sec * 1e3:.2f} ms per iteration ({res.n_iter} iterations, setup included)")
     return sec
@@ -65,9 +67,9 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
 
     logging.getLogger("pgmpy").setLevel(logging.ERROR)
     s, data = _slice(_rows(n_rows, seed=7))
-    init = dbn.random_cpts(s, np.random.default_rng(0))
+    init = em.random_cpts(s, np.random.default_rng(0))
     states = {n: list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
-    start = dbn.to_pgmpy(s, init, states, latents=["S_w"])
+    start = em.to_pgmpy(s, init, states, latents=["S_w"])
     observed = [n for n in s.names if n != "S_w"]
     df = pd.DataFrame(data[:, [s.names.index(n) for n in observed]], columns=observed)
     skeleton = DiscreteBayesianNetwork(start.edges(), latents={"S_w"})
@@ -84,12 +86,12 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
     theirs_iter = (theirs - one) / (iters - 1)
 
     def ours_fit(k):
-        return dbn.em(s, data, init=init, pseudo_count=0, max_iter=k, tol=0)
+        return em.em(s, data, init=init, pseudo_count=0, max_iter=k, tol=0)
 
     ours = ours_fit(iters)
     mine = _median_seconds(lambda: ours_fit(iters), 20)
     mine_iter = (_median_seconds(lambda: ours_fit(iters + 20), 20) - mine) / 20
-    worst = max(np.abs(dbn.cpd_to_array(c, [s.names[p] for p in s.parents[s.names.index(c.variable)]], states)
+    worst = max(np.abs(em.cpd_to_array(c, [s.names[p] for p in s.parents[s.names.index(c.variable)]], states)
                        - ours.cpts[s.names.index(c.variable)]).max() for c in est.parameters_)
     print(f"EM vs pgmpy DiscreteEM, same slice, {n_rows} rows, same initial CPDs (parameters agree to {worst:.0e}):")
     print(f"  per iteration: pgmpy {theirs_iter:.2f} s, pawnslib {mine_iter * 1e3:.3f} ms: "

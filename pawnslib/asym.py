@@ -48,7 +48,17 @@ from pawnslib.game import (
     play_into,
 )
 from pawnslib.predict import Predictor, pr_counts_into, seen_before
-from pawnslib.search import INF, SearchResult, alphabeta_node, buffers, check_search_args, expand, leaf_value
+from pawnslib.search import (
+    INF,
+    SearchResult,
+    alphabeta_node,
+    backup,
+    buffers,
+    check_search_args,
+    expand,
+    horizon_value,
+    leaf_value,
+)
 from pawnslib.strategies import check_weights
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
@@ -115,12 +125,9 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
             child_predict = mostlikely(counts[ply, k], n, mode, max_pr, seen)
             child_limit = depth + EXTENSION if child_predict else depth
             path[t] = states[ply, k]
-        if ply + 1 >= child_limit:  # a leaf: expand() valued it already (as in the plain search)
-            nodes[0] += 1
+        if ply + 1 >= child_limit:
             reach[0] = max(reach[0], ply + 1)
-            v = vals[ply, k]
-            if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
-                v += np.random.random() - 0.5
+            v = horizon_value(kids, vals, ply, k, noisy, nodes)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
             reach[0] = max(reach[0], child_limit)
             v = alphabeta_node(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
@@ -129,12 +136,7 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
                       order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, model, sb, mode,
                       max_pr, seen, reach)
-        if black:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
+        best, alpha, beta = backup(black, v, best, alpha, beta)
         if alpha >= beta:
             break
     return best

@@ -100,6 +100,26 @@ def leaf_value(s, w, feat, ply, noisy):
     return v
 
 
+@njit(cache=True)
+def horizon_value(kids, vals, ply, k, noisy, nodes):
+    """Child k of a node at ``ply`` is a leaf: expand() valued it already, so add noise and count it."""
+    nodes[0] += 1
+    v = vals[ply, k]
+    if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
+        v += np.random.random() - 0.5
+    return v
+
+
+@njit(cache=True)
+def backup(black, v, best, alpha, beta):
+    """Fold a child's value ``v`` into its parent: the new (best, alpha, beta)."""
+    if black:
+        best = max(best, v)
+        return best, max(alpha, best), beta
+    best = min(best, v)
+    return best, alpha, min(beta, best)
+
+
 # Recursive kernels carry explicit signatures: numba segfaults loading a cached recursive
 # function whose types it inferred (numba issue #6061).
 _AB_SIG = (
@@ -119,20 +139,12 @@ def alphabeta_node(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feat
     best = -INF if black else INF
     for i in range(n):
         k = order[ply, i]
-        if depth == 1:  # the children are leaves, and expand() has valued them already
-            nodes[0] += 1
-            v = vals[ply, k]
-            if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
-                v += np.random.random() - 0.5
+        if depth == 1:
+            v = horizon_value(kids, vals, ply, k, noisy, nodes)
         else:
             v = alphabeta_node(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                           nodes, noisy, prune, sort)
-        if black:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
+                               nodes, noisy, prune, sort)
+        best, alpha, beta = backup(black, v, best, alpha, beta)
         if prune and alpha >= beta:
             break
     return best
@@ -167,11 +179,8 @@ def search_kernel(root, w, depth, seed, prune, sort):
         v = alphabeta_node(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
                        noisy, prune, sort)
         if (v > best) if black else (v < best):
-            best, best_move = v, moves[0, k]
-        if black:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
+            best_move = moves[0, k]
+        best, alpha, beta = backup(black, v, best, alpha, beta)
     return best_move, best, nodes[0]
 
 

@@ -8,15 +8,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pawnslib import dbn
+from pawnslib import dbn, em
 from pawnslib.game import FEATURE_NAMES
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import run_tournament
 
 NF = len(FEATURE_NAMES)
 
 
 @pytest.fixture(scope="module")
 def records():
-    return dbn.sample_records(1, seed=11)
+    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
 
 
 @pytest.fixture(scope="module")
@@ -170,11 +172,11 @@ def test_em_matches_pgmpy_discrete_em_from_the_same_initial_cpds():
     for v, ps in enumerate(s.parents):
         p = truth[v][tuple(data[:, q] for q in ps)] if ps else np.tile(truth[v], (100, 1))
         data[:, v] = (p.cumsum(1) > rng.random((100, 1))).argmax(1)
-    data[:, 1] = dbn.MISSING
-    init = dbn.random_cpts(s, rng)
-    ours = dbn.em(s, data, init=init, pseudo_count=0, max_iter=10, tol=0)
+    data[:, 1] = em.MISSING
+    init = em.random_cpts(s, rng)
+    ours = em.em(s, data, init=init, pseudo_count=0, max_iter=10, tol=0)
     states = {n: list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
-    start = dbn.to_pgmpy(s, init, states, latents=["S_w"])
+    start = em.to_pgmpy(s, init, states, latents=["S_w"])
     observed = [n for n in s.names if n != "S_w"]
     df = pd.DataFrame(data[:, [s.names.index(n) for n in observed]], columns=observed)
     est = DiscreteEM(state_names=states, latent_card={"S_w": k}, max_iter=10, atol=0, show_progress=False,
@@ -183,7 +185,7 @@ def test_em_matches_pgmpy_discrete_em_from_the_same_initial_cpds():
     assert len(est.parameters_) == len(s.names)
     for cpd in est.parameters_:
         v = s.names.index(cpd.variable)
-        theirs = dbn.cpd_to_array(cpd, [s.names[p] for p in s.parents[v]], states)
+        theirs = em.cpd_to_array(cpd, [s.names[p] for p in s.parents[v]], states)
         np.testing.assert_allclose(ours.cpts[v], theirs, atol=1e-6, rtol=0, err_msg=cpd.variable)
 
 
@@ -192,10 +194,10 @@ def test_em_never_decreases_and_never_gives_zero(rows):
     d = dbn.Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
     s = dbn.slice_structure(FEATURE_NAMES, d.n_states, 4)
     data = dbn._slice_data(d, raw, rows["S_b"].to_numpy())
-    ml = dbn.em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
+    ml = em.em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
     assert np.all(np.diff(ml.loglik) >= -1e-9 * abs(ml.loglik[-1]))
     np.testing.assert_array_equal(ml.loglik, ml.objective)
-    res = dbn.em(s, data, pseudo_count=1, max_iter=30, tol=0, seed=3, restarts=3)
+    res = em.em(s, data, pseudo_count=1, max_iter=30, tol=0, seed=3, restarts=3)
     assert np.all(np.diff(res.objective) >= -1e-9 * abs(res.objective[-1]))
     assert len(res.restart_logliks) == 3 and res.loglik[-1] == max(ll[-1] for ll in res.restart_logliks)
     assert min(c.min() for c in res.cpts) > 0
@@ -209,15 +211,15 @@ def test_model_has_no_zero_probability(model):
 
 
 def test_em_refuses_bad_input():
-    s = dbn.Structure(("A", "B"), ((), (0,)), (2, 3))
+    s = em.Structure(("A", "B"), ((), (0,)), (2, 3))
     with pytest.raises(ValueError, match=r"shape \(rows, 2\)"):
-        dbn.em(s, np.zeros((4, 3), int))
+        em.em(s, np.zeros((4, 3), int))
     with pytest.raises(ValueError, match="node 'B': state 3 is outside 0..2"):
-        dbn.em(s, np.array([[0, 3]]))
+        em.em(s, np.array([[0, 3]]))
     with pytest.raises(ValueError, match="integer states"):
-        dbn.em(s, np.array([[0.0, np.nan]]))
+        em.em(s, np.array([[0.0, np.nan]]))
     with pytest.raises(ValueError, match="pseudo_count"):
-        dbn.em(s, np.array([[0, 1]]), pseudo_count=-1)
+        em.em(s, np.array([[0, 1]]), pseudo_count=-1)
 
 
 def test_cattle_example_of_table_2_1():
@@ -227,7 +229,7 @@ def test_cattle_example_of_table_2_1():
                          "Ut": ["pos", "pos", None, "neg", None]})
     net = DiscreteBayesianNetwork([("Pr", "Bt"), ("Pr", "Ut")])
     states = {"Pr": ["yes", "no"], "Bt": ["pos", "neg"], "Ut": ["pos", "neg"]}
-    fitted, res = dbn.fit_em(net, data, state_names=states, init_cpds="uniform", pseudo_count=0, max_iter=1)
+    fitted, res = em.fit_em(net, data, state_names=states, init_cpds="uniform", pseudo_count=0, max_iter=1)
     pr = list(net.nodes()).index("Pr")
     np.testing.assert_allclose(res.counts[pr], [4, 1])
     assert fitted.get_cpds("Pr").get_value(Pr="yes") == pytest.approx(0.8)
