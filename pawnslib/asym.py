@@ -112,7 +112,7 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
     n = expand(s, ply, w, kids, moves, vals, order, feats, True)
     black = s[S_SIDE] == BLACK
     predicting = predict and not black
-    t = base + ply + 1  # the children's ply in the game
+    t = base + ply + 1  # the children's row in path
     if predicting:
         score_children(feats[ply], n, path, t, n_hist, states[ply], logpe[ply], model, sb)
         pr_counts_into(logpe[ply, :n], counts[ply])
@@ -129,7 +129,7 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
             reach[0] = max(reach[0], ply + 1)
             v = horizon_value(kids, vals, ply, k, noisy, nodes)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
-            reach[0] = max(reach[0], child_limit)
+            reach[0] = max(reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
             v = alphabeta_node(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
                                feats, feat, nodes, noisy, True, True)
         else:
@@ -148,7 +148,8 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, model, sb, mode, max_p
 
     Returns (best move, value, nodes, deepest ply reached, children scored by P(e)).
 
-    ``path[j]`` holds the discretised features of the game's position at ply j, for j <= base.
+    ``path[j]`` holds the discretised features of the game's j-th position for j <= base (the root's row);
+    the search writes its path's positions below, so ``path`` needs ``depth + EXTENSION`` more rows.
     """
     noisy = seed >= 0
     if noisy:
@@ -174,7 +175,7 @@ def asym_kernel(root, w, depth, seed, path, base, n_hist, model, sb, mode, max_p
 
 @njit(cache=True)
 def reply_log_pe(parent, path, t, n_hist, model, sb, out_moves, out_logpe):
-    """For White to move at ``parent`` (ply t - 1): every reply's move and log P(e); returns their count."""
+    """For White to move at ``parent`` (row t - 1 of ``path``): every reply's move and log P(e); returns their count."""
     n = gen_moves(parent, out_moves)
     kid = np.empty(parent.shape[0], np.int64)
     feats = np.empty((n, N_FEATURES), np.int64)
@@ -229,6 +230,19 @@ class AsymPlayer:
         return path
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """Search the last position of ``history`` (Black to move).
+
+        Args:
+            history: the game's consecutive positions so far, the root last; it may start mid-game.
+            seed: seeds the tie-breaking noise (``None``: none).
+
+        Returns:
+            SearchResult whose ``info`` has the deepest ply ``reached``, whether a line was
+            ``extended`` past ``depth``, and ``pe_children``, the replies scored by P(e).
+
+        Raises:
+            ValueError: White to move, a finished game, or a bad seed.
+        """
         root = history[-1]
         check_search_args(root, self.depth, seed)
         if root.side_to_move != "black":
@@ -236,8 +250,8 @@ class AsymPlayer:
         path = self._path(history, self.depth + EXTENSION + 1)
         t0 = time.perf_counter()
         move, value, nodes, reach, scored = asym_kernel(
-            root.array, self.w, self.depth, -1 if seed is None else seed, path, root.ply, self.model.n_slices - 1,
-            self.arrays, self.sb, self.mode, self.max_pr, self.predictor.seen)
+            root.array, self.w, self.depth, -1 if seed is None else seed, path, len(history) - 1,
+            self.model.n_slices - 1, self.arrays, self.sb, self.mode, self.max_pr, self.predictor.seen)
         seconds = time.perf_counter() - t0
         info = {"reached": int(reach), "extended": bool(reach > self.depth), "pe_children": int(scored)}
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
@@ -249,7 +263,8 @@ class AsymPlayer:
             return None
         path = self._path(history, 0)
         moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
-        n = reply_log_pe(parent.array, path, child.ply, self.model.n_slices - 1, self.arrays, self.sb, moves, logpe)
+        n = reply_log_pe(parent.array, path, len(history) - 1, self.model.n_slices - 1, self.arrays, self.sb, moves,
+                         logpe)
         played = next((k for k in range(n) if parent.play(int(moves[k])) == child), None)
         if played is None:
             raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")

@@ -86,3 +86,16 @@ def test_bad_predicate_and_colour(records, model):
     hist = black_roots(records, 1)[0]
     with pytest.raises(ValueError, match="plays Black"):
         AsymPlayer(THESIS[1], model, 1, depth=2).choose(hist + [hist[-1].play(hist[-1].legal_moves()[0])], 1)
+
+
+def test_history_may_start_mid_game(records, model):
+    # A game started from a later position: the search must index its history, not the ply.
+    hist = black_roots(records, 3)[-1]
+    late = hist[-3:]  # starts at ply > 0
+    assert late[0].ply > 0
+    for mode in ("never", "always"):
+        a = AsymPlayer(THESIS[3], model, 3, depth=2, mostlikely=mode).choose(late, None)
+        depth = 2 if mode == "never" else 4
+        assert a.value == search(late[-1], THESIS[3], depth).value
+    g = play_game(AsymPlayer(THESIS[3], model, 3, depth=2), THESIS[1], depth=2, seed=1, start=late[-1])
+    assert g["plies"] - late[-1].ply == len(g["moves"]) > 0
