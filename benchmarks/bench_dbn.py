@@ -128,7 +128,7 @@ def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
     children = model.discretise(raw)
     t = time.perf_counter()
     for _ in range(2000):
-        dbn.log_pe_children(*a[2:], hist, children, 2, out)
+        dbn.log_pe_children(*a.pe, hist, children, 2, out)
     from_python = (time.perf_counter() - t) / (2000 * n_children)
     print(f"P(e), {model.n_slices} slices, {n_children} children: {with_disc * 1e6:.3f} us per child inside njit "
           f"(discretising included; goal <= 2 us), {from_python * 1e6:.3f} us per child called from Python")

@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from pawnslib.dbn import OpponentModel, discretise_into, log_pe_children
+from pawnslib.dbn import OpponentModel, discretise_lut_into, log_pe_children
 from pawnslib.game import (
     BLACK,
     MAX_MOVES,
@@ -86,14 +86,14 @@ def score_children(feats, n, path, t, n_hist, states, logpe, model, sb):
     at most ``n_hist`` of them, oldest first.
     """
     for k in range(n):
-        discretise_into(model[0], model[1], feats[k], states[k])
+        discretise_lut_into(model[8], model[9], feats[k], states[k])
     h = min(n_hist, t // 2)
     log_pe_children(model[2], model[3], model[4], model[5], model[6], model[7], path[t - 2 * h : t : 2], states[:n], sb,
                     logpe)
 
 
 MODEL_TYPE = ("Tuple((float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
-              " float64[:, :, :, :, ::1], float64[:, :, :, ::1], float64[:, :, :, :, ::1]))")
+              " float64[:, :, :, :, ::1], float64[:, :, :, ::1], float64[:, :, :, :, ::1], int64[:, ::1], int64[::1]))")
 _ASYM_SIG = (
     "float64(int64[::1], int64, int64, boolean, float64, float64, int64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
     " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64,"
@@ -226,7 +226,7 @@ class AsymPlayer:
     def _path(self, history: list[Position], extra: int) -> np.ndarray:
         path = np.zeros((len(history) + extra, N_FEATURES), np.int64)
         for j, pos in enumerate(history):
-            discretise_into(self.arrays[0], self.arrays[1], pos.features(), path[j])
+            discretise_lut_into(self.arrays[8], self.arrays[9], pos.features(), path[j])
         return path
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:

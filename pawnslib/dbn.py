@@ -39,11 +39,15 @@ order (F features, K strategies, S = largest state count, W = largest cut count)
     log_trans  (F, K, K, S, S) float64  log P(F = s2 | F_prev = s, S_b, S_w) [f, b, w, s, s2]
     p_first    (F, K, K, S)    float64  exp(log_first): the same tables as probabilities
     p_trans    (F, K, K, S, S) float64  exp(log_trans)
+    lut        (F, L)          int64    the discretiser as a table of integer scores, from lut_lo
+    lut_lo     (F,)            int64    the score of lut[f, 0]
 
 ``@njit(cache=True)`` kernels taking them as separate arguments (``sb`` is Black's
 strategy id 1..K, not an index; states are ``int64``)::
 
     discretise_into(cuts, ncuts, raw (F,), out (F,))                     -> None
+    discretise_lut_into(lut, lut_lo, raw (F,), out (F,))                 -> None
+        the same states for integer scores, by one table look-up (the search's way)
     log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans,
                     history (h, F), children (m, F), sb, out (m,))       -> None
         out[c] = log P(e) of the chain history + children[c]; 0 <= h (h = n - 1 in the
@@ -307,6 +311,15 @@ class Discretiser:
             out[f, : len(c)] = c
         return out, ncuts
 
+    def lookup(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(lut (F, L), lo (F,))`` for :func:`discretise_lut_into`: the state of every integer score
+        from ``lo[f]`` (below every cut) to past the last cut; further out the end states continue."""
+        lo = np.array([int(np.floor(c[0])) - 1 if len(c) else 0 for c in self.cuts], np.int64)
+        hi = np.array([int(np.ceil(c[-1])) + 1 if len(c) else 0 for c in self.cuts], np.int64)
+        values = lo[:, None] + np.arange(int((hi - lo).max()) + 1)
+        lut = np.array([np.searchsorted(c, v, side="right") for c, v in zip(self.cuts, values, strict=True)])
+        return lut.astype(np.int64), lo
+
 
 def _check_raw(values, n_features: int, what: str) -> np.ndarray:
     v = np.asarray(values)
@@ -335,6 +348,14 @@ def discretise_into(cuts, ncuts, raw, out):
             else:
                 hi = mid
         out[f] = lo
+
+
+@njit(cache=True)
+def discretise_lut_into(lut, lo, raw, out):
+    """:func:`discretise_into` for integer scores by table; beyond the table the end states hold."""
+    last = lut.shape[1] - 1
+    for f in range(raw.shape[0]):
+        out[f] = lut[f, min(max(raw[f] - lo[f], 0), last)]
 
 
 @njit(cache=True)
@@ -395,18 +416,20 @@ def log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist
         return
     for w in range(k):
         base[w] = np.exp(base[w] - m)
-    for c in range(children.shape[0]):
-        acc = 0.0
-        for w in range(k):
-            p = base[w]
-            if h == 0:
-                for f in range(nf):
-                    p *= p_first[f, b, w, children[c, f]]
-            else:
-                for f in range(nf):
-                    p *= p_trans[f, b, w, history[h - 1, f], children[c, f]]
-            acc += p
-        out[c] = m + np.log(acc)
+    n = children.shape[0]
+    term = np.empty(n)
+    out[:n] = 0.0
+    for w in range(k):
+        term[:] = base[w]
+        for f in range(nf):
+            # One row of the table serves every child: they share S_b, S_w and the previous slice.
+            row = p_first[f, b, w] if h == 0 else p_trans[f, b, w, history[h - 1, f]]
+            for c in range(n):
+                term[c] *= row[children[c, f]]
+        for c in range(n):
+            out[c] += term[c]
+    for c in range(n):
+        out[c] = m + np.log(out[c])
 
 
 # ============================================================================ the model
@@ -423,6 +446,13 @@ class KernelArrays(NamedTuple):
     log_trans: np.ndarray
     p_first: np.ndarray
     p_trans: np.ndarray
+    lut: np.ndarray
+    lut_lo: np.ndarray
+
+    @property
+    def pe(self) -> tuple[np.ndarray, ...]:
+        """log_pe_children's leading arguments: (log_sb, log_sw, log_first, log_trans, p_first, p_trans)."""
+        return self.log_sb, self.log_sw, self.log_first, self.log_trans, self.p_first, self.p_trans
 
 
 def slice_structure(feature_names: Sequence[str], n_states: Sequence[int], n_strategies: int) -> Structure:
@@ -602,7 +632,7 @@ class OpponentModel:
                 first[f, :, :, :n] = np.log(self.cpts[2 + 2 * f])
                 trans[f, :, :, :n, :n] = np.log(self.cpts[3 + 2 * f])
             return KernelArrays(cuts, ncuts, np.log(self.cpts[0]), np.log(self.cpts[1]), first, trans,
-                                np.exp(first), np.exp(trans))
+                                np.exp(first), np.exp(trans), *self.discretiser.lookup())
 
     def discretise(self, raw: np.ndarray) -> np.ndarray:
         """States of raw scores (see :meth:`Discretiser.transform`)."""
@@ -655,7 +685,7 @@ class OpponentModel:
         cs = self.discretise(children) if np.size(children) else np.empty((0, nf), np.int64)
         a = self._arrays()
         out = np.empty(len(cs))
-        log_pe_children(*a[2:], hs, cs, sb, out)
+        log_pe_children(*a.pe, hs, cs, sb, out)
         return out
 
     def sw_posterior(self, history: np.ndarray, sb: int) -> np.ndarray:

@@ -268,7 +268,7 @@ def test_batched_children_kernel_matches_pgmpy_and_single(model):
         np.testing.assert_allclose(model.log_pe_children(history[3 - h:], children, sb), want, rtol=1e-12)
     a = model.kernel_arrays()
     out = np.empty(len(children))
-    dbn.log_pe_children(*a[2:], model.discretise(history), model.discretise(children), sb, out)
+    dbn.log_pe_children(*a.pe, model.discretise(history), model.discretise(children), sb, out)
     np.testing.assert_array_equal(out, got)
 
 
@@ -361,3 +361,14 @@ def test_slice_pgmpy_model(model):
     assert set(bn.get_parents("DSum")) == {"S_b", "S_w", "DSum_prev"}
     assert set(bn.get_parents("DSum_prev")) == {"S_b", "S_w"}
     assert bn.check_model()
+
+
+def test_lookup_table_discretises_like_the_cuts(model):
+    a = model.kernel_arrays()
+    raw = np.arange(-400, 401)
+    out_cuts, out_lut = np.empty(NF, np.int64), np.empty(NF, np.int64)
+    for v in raw:
+        x = np.full(NF, v, np.int64)
+        dbn.discretise_into(a.cuts, a.ncuts, x, out_cuts)
+        dbn.discretise_lut_into(a.lut, a.lut_lo, x, out_lut)
+        assert (out_cuts == out_lut).all(), v
