@@ -31,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
 from pawnslib.dbn import OpponentModel, discretise_lut_into, log_pe_children
@@ -58,8 +59,10 @@ from pawnslib.search import (
     expand,
     horizon_value,
     leaf_value,
+    search,
 )
 from pawnslib.strategies import check_weights
+from pawnslib.tournament import derive_seed
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
 PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
@@ -293,3 +296,34 @@ class AsymFactory:
     def __call__(self, weights, depth: int) -> AsymPlayer:
         sb = next(sid for sid, w in self.strategies if tuple(w) == tuple(weights))
         return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth, self.mostlikely)
+
+
+def compare_with_plain(records: list[dict], model: OpponentModel, strategies: dict, depth: int = 6, every: int = 4,
+                       mostlikely: str | tuple = "seen_before") -> pd.DataFrame:
+    """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
+
+    The positions are every ``every``-th Black move of the games in ``records``, each searched
+    with Black's strategy; the asymmetric player first observes the game's White moves, so its
+    ``seen_before`` state is the one it would have had in that game.
+
+    Returns:
+        One row per position: ``plain_seconds``, ``asym_seconds``, ``plain_nodes``,
+        ``asym_nodes``, ``extended``, ``pe_children``.
+    """
+    rows = []
+    for r in records:
+        texts = r["positions"]
+        for t in range(0, len(texts) - 1, 2 * every):
+            hist = [Position.from_text(x) for x in texts[: t + 1]]
+            seed = derive_seed(r["round"], r["black"], r["white"], t)
+            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth, mostlikely)
+            for j in range(2, len(hist), 2):
+                player.observe(hist[: j + 1])
+            if not rows:  # load the compiled kernels before timing anything
+                search(hist[-1], player.weights, depth, seed)
+                AsymPlayer(player.weights, model, player.sb, depth, mostlikely).choose(hist, seed)
+            plain, asym = search(hist[-1], player.weights, depth, seed), player.choose(hist, seed)
+            rows.append({"plain_seconds": plain.seconds, "asym_seconds": asym.seconds, "plain_nodes": plain.nodes,
+                         "asym_nodes": asym.nodes, "extended": asym.info["extended"],
+                         "pe_children": asym.info["pe_children"]})
+    return pd.DataFrame(rows)

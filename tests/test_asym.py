@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.asym import AsymPlayer, mostlikely, predicate
+from pawnslib.asym import AsymPlayer, compare_with_plain, mostlikely, predicate
 from pawnslib.dbn import OpponentModel, training_rows
 from pawnslib.predict import SEEN_SHAPE
 from pawnslib.search import search
@@ -99,3 +99,10 @@ def test_history_may_start_mid_game(records, model):
         assert a.value == search(late[-1], THESIS[3], depth).value
     g = play_game(AsymPlayer(THESIS[3], model, 3, depth=2), THESIS[1], depth=2, seed=1, start=late[-1])
     assert g["plies"] - late[-1].ply == len(g["moves"]) > 0
+
+
+def test_compare_with_plain_on_the_same_positions(records, model):
+    t = compare_with_plain(records[:3], model, THESIS, depth=3, mostlikely="never")
+    assert len(t) > 3 and (t.plain_nodes == t.asym_nodes).all() and not t.extended.any()
+    t = compare_with_plain(records[:3], model, THESIS, depth=3, mostlikely="always")
+    assert (t.asym_nodes >= t.plain_nodes).all() and t.extended.any() and (t.pe_children > 0).all()
