@@ -19,7 +19,9 @@ def harmony(results, seed: int = 2008, params: HarmonyParams | None = None, n_jo
     """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``."""
     strategies, runs = harmony_star(params or HarmonyParams(**config.HARMONY), seed=seed,
                                     out_dir=Path(results) / "data" / "harmony", n_jobs=n_jobs, progress=progress)
-    save_strategies(strategies, Path(results) / "data" / "strategies_harmony.json")
+    path = Path(results) / "data" / "strategies_harmony.json"
+    if not path.exists() or load_strategies(path) != strategies:  # an unchanged file keeps its date, for Make
+        save_strategies(strategies, path)
     return strategies, runs
 
 
