@@ -21,9 +21,12 @@ reproduce: .venv/stamp
 	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
 
 # --- expensive steps -------------------------------------------------------------------------
-$(DATA)/strategies_harmony.json: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
+$(DATA)/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
 	rm -rf $(DATA)/harmony
 	$(call timed,harmony,$(CLI) harmony --results $(R) --seed $(SEED) --jobs $(JOBS))
+	touch $@
+# Harmony* rewrites the strategy file only when it found other strategies, so what follows re-runs only then.
+$(DATA)/strategies_harmony.json: $(DATA)/harmony/done ;
 
 $(RUNS)/thesis_minimax/done: $(CORE)
 $(RUNS)/harmony_minimax/done: $(CORE) $(DATA)/strategies_harmony.json
