@@ -102,13 +102,13 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
 
 
 @njit(cache=True)
-def _search_like(cuts, ncuts, log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, raw_children, reps, out):
-    # What the search does at a White node: discretise every child, then score all at once.
+def _search_like(lut, lut_lo, log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, raw_children, reps, out):
+    # What the search does at a White node: discretise every child (by table), then score all at once.
     children = np.empty((raw_children.shape[0], raw_children.shape[1]), np.int64)
     total = 0.0
     for _ in range(reps):
         for c in range(raw_children.shape[0]):
-            dbn.discretise_into(cuts, ncuts, raw_children[c], children[c])
+            dbn.discretise_lut_into(lut, lut_lo, raw_children[c], children[c])
         dbn.log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, children, 2, out)
         total += out[0]
     return total
@@ -121,9 +121,9 @@ def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
     hist = model.discretise(rng.integers(-3, 4, size=(model.n_slices - 1, NF)))
     raw = rng.integers(-3, 4, size=(n_children, NF))
     out = np.empty(n_children)
-    _search_like(*a, hist, raw, 10, out)  # compile
+    _search_like(a.lut, a.lut_lo, *a.pe, hist, raw, 10, out)  # compile
     t = time.perf_counter()
-    _search_like(*a, hist, raw, reps, out)
+    _search_like(a.lut, a.lut_lo, *a.pe, hist, raw, reps, out)
     with_disc = (time.perf_counter() - t) / (reps * n_children)
     children = model.discretise(raw)
     t = time.perf_counter()

@@ -1,0 +1,16 @@
+"""`make bench` runs: every benchmark completes and prints its figure (no timing is asserted here)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_benchmark_runs_and_reports():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py")], capture_output=True, text=True,
+                         cwd=ROOT, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    for section, figure in (("bench_game", "M leaves/s"), ("bench_search", "M nodes/s"),
+                            ("bench_dbn", "x faster (goal >= 1000x)"), ("bench_asym", "(goal <= 1.3x")):
+        assert f"== {section}" in out.stdout and figure in out.stdout, out.stdout
