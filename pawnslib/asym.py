@@ -226,11 +226,17 @@ class AsymPlayer:
         self.arrays = tuple(self.model.kernel_arrays())  # a plain tuple: what the kernels take
         self.sb = self.model._check_sb(self.sb)
 
-    def _path(self, history: list[Position], extra: int) -> np.ndarray:
-        path = np.zeros((len(history) + extra, N_FEATURES), np.int64)
-        for j, pos in enumerate(history):
+    def _path(self, history: list[Position], extra: int) -> tuple[np.ndarray, int]:
+        """The discretised tail of ``history`` that P(e) can reach, ``extra`` free rows after it, and its last row.
+
+        A reply at row t looks back to rows t - 2, ..., t - 2 * (n_slices - 1), so older positions are never read;
+        discretising only the tail keeps each move's work independent of the game's length.
+        """
+        tail = history[-(2 * (self.model.n_slices - 1) + 1):]
+        path = np.zeros((len(tail) + extra, N_FEATURES), np.int64)
+        for j, pos in enumerate(tail):
             discretise_lut_into(self.arrays[8], self.arrays[9], pos.features(), path[j])
-        return path
+        return path, len(tail) - 1
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """Search the last position of ``history`` (Black to move).
@@ -250,10 +256,10 @@ class AsymPlayer:
         check_search_args(root, self.depth, seed)
         if root.side_to_move != "black":
             raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
-        path = self._path(history, self.depth + EXTENSION + 1)
+        path, base = self._path(history, self.depth + EXTENSION + 1)
         t0 = time.perf_counter()
         move, value, nodes, reach, scored = asym_kernel(
-            root.array, self.w, self.depth, -1 if seed is None else seed, path, len(history) - 1,
+            root.array, self.w, self.depth, -1 if seed is None else seed, path, base,
             self.model.n_slices - 1, self.arrays, self.sb, self.mode, self.max_pr, self.predictor.seen)
         seconds = time.perf_counter() - t0
         info = {"reached": int(reach), "extended": bool(reach > self.depth), "pe_children": int(scored)}
@@ -264,10 +270,9 @@ class AsymPlayer:
         parent, child = history[-2], history[-1]
         if parent.side_to_move != "white":
             return None
-        path = self._path(history, 0)
+        path, base = self._path(history, 0)
         moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
-        n = reply_log_pe(parent.array, path, len(history) - 1, self.model.n_slices - 1, self.arrays, self.sb, moves,
-                         logpe)
+        n = reply_log_pe(parent.array, path, base, self.model.n_slices - 1, self.arrays, self.sb, moves, logpe)
         played = next((k for k in range(n) if parent.play(int(moves[k])) == child), None)
         if played is None:
             raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
