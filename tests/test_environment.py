@@ -1,27 +1,94 @@
-"""The conda environment and pyproject.toml must name the same dependencies."""
+"""pyproject.toml, requirements.lock and environment.yml must stay in step.
+
+pyproject.toml names the dependencies (loosely), requirements.lock pins every package to an exact version
+(`make lock` writes it, `make` installs it), and environment.yml pins each direct dependency to its locked
+version. None of them ever brings in torch.
+"""
 
 import re
 import tomllib
+from importlib import metadata
 from pathlib import Path
 
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
 ROOT = Path(__file__).resolve().parents[1]
+LOCK = ROOT / "requirements.lock"
+ENV = ROOT / "environment.yml"
+# torch and what comes with it: pgmpy has it as an optional extra only, and it must stay that way.
+FORBIDDEN = re.compile(r"^(torch|torchvision|torchaudio|pytorch|pyro-ppl|triton|nvidia-.*)$")
 
 
-def _name(req: str) -> str:
-    return re.split(r"[<>=!\[ ;]", req.strip(), maxsplit=1)[0].lower()
-
-
-def test_environment_yml_matches_pyproject():
+def _direct() -> list[Requirement]:
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = {_name(r) for r in meta["dependencies"] + meta["optional-dependencies"]["dev"]}
-    listed = set()
-    for line in (ROOT / "environment.yml").read_text().splitlines():
-        m = re.match(r"\s*-\s+([A-Za-z][\w.-]*)", line)
-        if m and m.group(1) not in ("python", "pip", "conda-forge"):
-            listed.add(_name(m.group(1)))
-    assert wanted == listed, f"only in pyproject: {wanted - listed}; only in environment.yml: {listed - wanted}"
+    return [Requirement(r) for r in meta["dependencies"] + meta["optional-dependencies"]["dev"]]
+
+
+def _locked() -> dict[str, str]:
+    pins = {}
+    for line in LOCK.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = re.fullmatch(r"([A-Za-z0-9][\w.-]*)==([\w.+!-]+)", line)
+        assert m, f"requirements.lock: not an exact pin: {line!r}"
+        pins[canonicalize_name(m.group(1))] = m.group(2)
+    return pins
+
+
+def _environment_pins() -> dict[str, str]:
+    pins = {}
+    for line in ENV.read_text().splitlines():
+        m = re.fullmatch(r"\s*-\s+([A-Za-z0-9][\w.-]*)==(\S+)\s*", line)
+        if m:
+            pins[canonicalize_name(m.group(1))] = m.group(2)
+    return pins
+
+
+def test_lock_pins_every_direct_dependency_within_pyproject():
+    locked = _locked()
+    for req in _direct():
+        name = canonicalize_name(req.name)
+        assert name in locked, f"{req.name} is in pyproject.toml but not in requirements.lock: run `make lock`"
+        assert req.specifier.contains(Version(locked[name]), prereleases=True), (
+            f"requirements.lock has {req.name}=={locked[name]}, which pyproject.toml's {req} excludes: run `make lock`"
+        )
+
+
+def test_environment_yml_pins_the_locked_versions():
+    locked = _locked()
+    wanted = {canonicalize_name(r.name): locked.get(canonicalize_name(r.name)) for r in _direct()}
+    pinned = _environment_pins()
+    assert pinned.keys() == wanted.keys(), (
+        f"only in pyproject.toml: {sorted(wanted.keys() - pinned.keys())}; "
+        f"only in environment.yml: {sorted(pinned.keys() - wanted.keys())}"
+    )
+    differ = {n: (pinned[n], wanted[n]) for n in wanted if pinned[n] != wanted[n]}
+    assert not differ, f"environment.yml vs requirements.lock (run `make lock UPGRADE=`): {differ}"
+
+
+def test_environment_yml_installs_the_lock_and_python_3_11():
+    text = ENV.read_text()
+    assert re.search(r"^\s*-\s+-r requirements\.lock\s*$", text, re.M), "environment.yml must install the lock"
+    assert re.search(r"^\s*-\s+python[=<>]+3\.11", text, re.M), "environment.yml must ask for Python 3.11"
 
 
 def test_torch_is_never_a_dependency():
-    text = (ROOT / "pyproject.toml").read_text() + (ROOT / "environment.yml").read_text()
-    assert "torch" not in text
+    names = set(_locked()) | set(_environment_pins()) | {canonicalize_name(r.name) for r in _direct()}
+    assert not {n for n in names if FORBIDDEN.match(n)}
+    assert not any("torch" in r.extras for r in _direct())
+
+
+def test_installed_versions_are_the_locked_ones():
+    """The environment the tests run in is the locked one (`make` re-installs when the lock changes)."""
+    differ = {}
+    for name, version in _locked().items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            installed = None
+        if installed is None or Version(installed) != Version(version):
+            differ[name] = (installed, version)
+    assert not differ, f"installed vs requirements.lock (run `make`): {differ}"
