@@ -13,8 +13,11 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from pawnslib import dbn, em
+from pawnslib import config, dbn, em
+from pawnslib.discretise import Discretiser, discretise_lut_into
 from pawnslib.game import FEATURE_NAMES
+from pawnslib.pe import log_pe_children
+from pawnslib.rows import row_columns, training_rows
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import run_tournament
 
@@ -25,14 +28,14 @@ def _rows(n: int, seed: int = 2008) -> pd.DataFrame:
     records, rows = [], None
     while rows is None or len(rows) < n:
         records += run_tournament(THESIS, None, rounds=4, depth=1, seed=seed + len(records), n_jobs=1, progress=False)
-        rows = dbn.training_rows(records)
+        rows = training_rows(records)
     return rows.iloc[:n].reset_index(drop=True)
 
 
 def _slice(rows: pd.DataFrame):
-    raw = rows[dbn.row_columns()[: 2 * NF]].to_numpy(np.int64)
-    disc = dbn.Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
-    s = dbn.slice_structure(FEATURE_NAMES, disc.n_states, dbn.N_STRATEGIES)
+    raw = rows[row_columns()[: 2 * NF]].to_numpy(np.int64)
+    disc = Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
+    s = dbn.slice_structure(FEATURE_NAMES, disc.n_states, config.N_STRATEGIES)
     return s, dbn._slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
 
 
@@ -102,14 +105,14 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
 
 
 @njit(cache=True)
-def _search_like(lut, lut_lo, log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, raw_children, reps, out):
+def _search_like(model, hist, raw_children, reps, out):
     # What the search does at a White node: discretise every child (by table), then score all at once.
     children = np.empty((raw_children.shape[0], raw_children.shape[1]), np.int64)
     total = 0.0
     for _ in range(reps):
         for c in range(raw_children.shape[0]):
-            dbn.discretise_lut_into(lut, lut_lo, raw_children[c], children[c])
-        dbn.log_pe_children(log_sb, log_sw, log_first, log_trans, p_first, p_trans, hist, children, 2, out)
+            discretise_lut_into(model.lut, model.lut_lo, raw_children[c], children[c])
+        log_pe_children(model, hist, children, 2, out)
         total += out[0]
     return total
 
@@ -121,14 +124,14 @@ def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
     hist = model.discretise(rng.integers(-3, 4, size=(model.n_slices - 1, NF)))
     raw = rng.integers(-3, 4, size=(n_children, NF))
     out = np.empty(n_children)
-    _search_like(a.lut, a.lut_lo, *a.pe, hist, raw, 10, out)  # compile
+    _search_like(a, hist, raw, 10, out)  # compile
     t = time.perf_counter()
-    _search_like(a.lut, a.lut_lo, *a.pe, hist, raw, reps, out)
+    _search_like(a, hist, raw, reps, out)
     with_disc = (time.perf_counter() - t) / (reps * n_children)
     children = model.discretise(raw)
     t = time.perf_counter()
     for _ in range(2000):
-        dbn.log_pe_children(*a.pe, hist, children, 2, out)
+        log_pe_children(a, hist, children, 2, out)
     from_python = (time.perf_counter() - t) / (2000 * n_children)
     print(f"P(e), {model.n_slices} slices, {n_children} children: {with_disc * 1e6:.3f} us per child inside njit "
           f"(discretising included; goal <= 2 us), {from_python * 1e6:.3f} us per child called from Python")

@@ -1,5 +1,7 @@
-"""The opponent model: rows, discretiser, EM (against pgmpy's), P(e) (against pgmpy's VE), files."""
+"""The opponent model: discretiser, EM (against pgmpy's), P(e) (against pgmpy's VE), CPTs, files."""
 
+import dataclasses
+import json
 import math
 
 import numpy as np
@@ -8,8 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pawnslib import dbn, em
+from pawnslib import dbn, em, pe
+from pawnslib.discretise import Discretiser, discretise_into, discretise_lut_into
 from pawnslib.game import FEATURE_NAMES
+from pawnslib.rows import row_columns, training_rows
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import run_tournament
 
@@ -17,13 +21,9 @@ NF = len(FEATURE_NAMES)
 
 
 @pytest.fixture(scope="module")
-def records():
-    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
-
-
-@pytest.fixture(scope="module")
-def rows(records):
-    return dbn.training_rows(records, truth=True)
+def rows():
+    records = run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
+    return training_rows(records, truth=True)
 
 
 @pytest.fixture(scope="module")
@@ -50,53 +50,6 @@ def random_scores(rng, model, n):
     return rng.integers(np.floor(lo), np.ceil(hi) + 1, size=(n, NF))
 
 
-# ---------------------------------------------------------------------------- rows and files
-
-
-def test_training_rows_pair_same_player_positions(records, rows):
-    assert list(rows.columns) == dbn.row_columns() + ["S_w_true"]
-    assert len(rows) == sum(len(r["features"]) - 2 for r in records)
-    assert rows["S_w"].isna().all()
-    f = np.array(records[0]["features"])
-    first = rows.iloc[: len(f) - 2]
-    np.testing.assert_array_equal(first[[c + "_prev" for c in FEATURE_NAMES]].to_numpy(), f[:-2])
-    np.testing.assert_array_equal(first[list(FEATURE_NAMES)].to_numpy(), f[2:])
-    assert (first["S_b"] == records[0]["black"]).all() and (first["S_w_true"] == records[0]["white"]).all()
-
-
-def test_csv_round_trip_writes_latent_as_question_mark(rows, tmp_path):
-    path = dbn.write_training_csv(rows, tmp_path / "data" / "rows.csv")
-    text = path.read_text().splitlines()
-    assert text[0].split(",") == dbn.row_columns() and text[1].endswith(",?")
-    back = dbn.read_training_csv(path)
-    pd.testing.assert_frame_equal(back[dbn.row_columns()[:-1]], rows[dbn.row_columns()[:-1]])
-    assert back["S_w"].isna().all()
-
-
-@pytest.mark.parametrize(
-    "edit, message",
-    [
-        (lambda d: d.drop(columns=["DSum_prev"]), r"lack column\(s\) \['DSum_prev'\]"),
-        (lambda d: d.assign(OBMin=d["OBMin"].astype(float).where(d.index != 3)), r"'OBMin', line 5: missing"),
-        (lambda d: d.assign(S_b=d["S_b"].where(d.index != 2, 7)), r"'S_b', line 4: unknown strategy id 7"),
-        (lambda d: d.assign(PD=d["PD"].astype(float).where(d.index != 0, 0.5)), r"'PD', line 2: 0.5 is not an int"),
-        (lambda d: d.assign(BMax=d["BMax"].astype(str).where(d.index != 1, "x")), r"'BMax', line 3: 'x' is not a"),
-    ],
-)
-def test_csv_refuses_bad_files_naming_column_and_line(rows, tmp_path, edit, message):
-    path = tmp_path / "bad.csv"
-    edit(rows[dbn.row_columns()].head(6).copy()).to_csv(path, index=False, na_rep="?")
-    with pytest.raises(ValueError, match=message):
-        dbn.read_training_csv(path)
-
-
-def test_training_rows_refuses_bad_records():
-    with pytest.raises(ValueError, match="no 'white' field"):
-        dbn.training_rows([{"black": 1, "features": [[0] * 6] * 3}])
-    with pytest.raises(ValueError, match=r"features must be \(T\+1, 6\)"):
-        dbn.training_rows([{"black": 1, "white": 2, "features": [[0] * 5] * 3}])
-
-
 # ---------------------------------------------------------------------------- discretiser
 
 
@@ -110,7 +63,7 @@ def test_discretiser_nearest_state_and_intervals():
         np.repeat([0, 1, 2], [400, 50, 50]),  # OBSum: interval with few values
         rng.choice([-1, 1], 500),  # PD
     ]).astype(np.int64)
-    d = dbn.Discretiser.fit(values)
+    d = Discretiser.fit(values)
     assert d.kinds == ("numbered", "interval", "interval", "numbered", "interval", "numbered")
     assert d.n_states[0] == 4 and d.n_states[3] == 1 and d.n_states[5] == 2 and d.n_states[4] == 3
     assert d.n_states[1] == d.n_states[2] == 16
@@ -130,7 +83,7 @@ def test_discretiser_nearest_state_and_intervals():
 def test_numbered_node_maps_to_a_nearest_seen_value(seen, v):
     values = np.zeros((len(seen), NF), np.int64)
     values[:, 5] = seen  # PD
-    d = dbn.Discretiser.fit(values)
+    d = Discretiser.fit(values)
     u = np.unique(seen)
     probe = np.zeros(NF, np.int64)
     probe[5] = v
@@ -138,7 +91,7 @@ def test_numbered_node_maps_to_a_nearest_seen_value(seen, v):
     assert abs(u[state] - v) == np.abs(u - v).min()
     cuts, ncuts = d.padded()
     out = np.empty(NF, np.int64)
-    dbn.discretise_into(cuts, ncuts, probe, out)
+    discretise_into(cuts, ncuts, probe, out)
     assert out[5] == state
 
 
@@ -149,7 +102,7 @@ def test_discretise_kernel_matches_transform(model):
     out = np.empty(NF, np.int64)
     want = model.discretise(raw)
     for r in range(len(raw)):
-        dbn.discretise_into(a.cuts, a.ncuts, raw[r], out)
+        discretise_into(a.cuts, a.ncuts, raw[r], out)
         assert out.tolist() == want[r].tolist()
 
 
@@ -190,8 +143,8 @@ def test_em_matches_pgmpy_discrete_em_from_the_same_initial_cpds():
 
 
 def test_em_never_decreases_and_never_gives_zero(rows):
-    raw = rows[dbn.row_columns()[: 2 * NF]].to_numpy(np.int64)
-    d = dbn.Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
+    raw = rows[row_columns()[: 2 * NF]].to_numpy(np.int64)
+    d = Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
     s = dbn.slice_structure(FEATURE_NAMES, d.n_states, 4)
     data = dbn._slice_data(d, raw, rows["S_b"].to_numpy())
     ml = em.em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
@@ -268,7 +221,7 @@ def test_batched_children_kernel_matches_pgmpy_and_single(model):
         np.testing.assert_allclose(model.log_pe_children(history[3 - h:], children, sb), want, rtol=1e-12)
     a = model.kernel_arrays()
     out = np.empty(len(children))
-    dbn.log_pe_children(*a.pe, model.discretise(history), model.discretise(children), sb, out)
+    pe.log_pe_children(a, model.discretise(history), model.discretise(children), sb, out)
     np.testing.assert_array_equal(out, got)
 
 
@@ -292,67 +245,25 @@ def test_prob_evidence_refuses_bad_input(model):
         model.log_pe_children(np.zeros((1, NF), int), np.zeros((2, NF), int), 0)
 
 
-# ---------------------------------------------------------------------------- files
+# ---------------------------------------------------------------------------- CPTs and pgmpy
 
 
-def test_save_load_round_trip(model, tmp_path):
-    path = model.save(tmp_path / "data" / "model.npz")
-    back = dbn.OpponentModel.load(path, n_strategies=4)
-    raw = random_scores(np.random.default_rng(5), model, 4)
-    assert back.log_prob_evidence(raw, 1) == model.log_prob_evidence(raw, 1)
-    assert back.discretiser.kinds == model.discretiser.kinds and back.sw_matched
-    np.testing.assert_array_equal(back.loglik, model.loglik)
-    for a, b in zip(back.kernel_arrays(), model.kernel_arrays(), strict=True):
-        np.testing.assert_array_equal(a, b)
+def test_cpt_accessors_name_the_slice_tables(model):
+    k, s = model.structure, model.discretiser.n_states
+    assert model.cpt_sb is model.cpts[0] and model.cpt_sb.shape == (4,)
+    assert model.cpt_sw is model.cpts[1] and model.cpt_sw.shape == (4,)
+    for f, name in enumerate(FEATURE_NAMES):
+        first, trans = model.cpt_first(name), model.cpt_trans(name)
+        assert first is model.cpt_first(f) and trans is model.cpt_trans(np.int64(f))
+        assert first.shape == (4, 4, s[f]) and trans.shape == (4, 4, s[f], s[f])
+        assert first is model.cpts[k.names.index(name + "_prev")] and trans is model.cpts[k.names.index(name)]
 
 
-def test_load_errors(model, tmp_path):
-    with pytest.raises(FileNotFoundError, match="no opponent model"):
-        dbn.OpponentModel.load(tmp_path / "missing.npz")
-    path = model.save(tmp_path / "model.npz")
-    cut = tmp_path / "cut.npz"
-    cut.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
-    with pytest.raises(dbn.ModelFileError, match="truncated or corrupt"):
-        dbn.OpponentModel.load(cut)
-    with pytest.raises(dbn.ModelFileError, match="models features"):
-        dbn.OpponentModel.load(path, feature_names=FEATURE_NAMES[:5])
-    with pytest.raises(dbn.ModelFileError, match="models 4 strategies, expected 5"):
-        dbn.OpponentModel.load(path, n_strategies=5)
-    other = tmp_path / "other.npz"
-    np.savez(other, x=np.zeros(3))
-    with pytest.raises(dbn.ModelFileError, match="not an opponent model file"):
-        dbn.OpponentModel.load(other)
-
-
-# ---------------------------------------------------------------------------- recognition and pgmpy
-
-
-def test_recognition_trace_and_accuracy(model, records):
-    rec = records[5]
-    f = np.array(rec["features"])
-    trace = model.recognition_trace(f, rec["black"])
-    assert trace.shape == ((len(f) - 1) // 2, 4)
-    np.testing.assert_allclose(trace.sum(1), 1)
-    # The last row is P(S_w | White's whole chain), as sw_posterior computes it.
-    chain = f[0::2][: len(trace) + 1]
-    np.testing.assert_allclose(trace[-1], model.sw_posterior(chain, rec["black"]), rtol=1e-10)
-    windowed = model.recognition_trace(f, rec["black"], window=2)
-    np.testing.assert_allclose(windowed[-1], model.sw_posterior(chain[-2:], rec["black"]), rtol=1e-10)
-    table = model.recognition_accuracy(records[:8], window=4)
-    assert list(table.columns) == ["games", "accuracy", "p_true", "chance"] and table.index[0] == 1
-    assert table["accuracy"].between(0, 1).all()
-    with pytest.raises(ValueError, match="not matched"):
-        model.permute_sw([0, 1, 2, 3]).recognition_accuracy(records[:1])  # a permuted model is unmatched
-
-
-def test_latent_matching_maximises_mass(model, rows):
-    mass = model.latent_mass(rows, rows["S_w_true"])
-    assert mass.sum() == pytest.approx(len(rows))
-    # After matching, the identity is the best assignment of latent states to ids.
-    from scipy.optimize import linear_sum_assignment
-
-    r, c = linear_sum_assignment(-mass)
-    assert mass[r, c].sum() == pytest.approx(np.trace(mass))
+@pytest.mark.parametrize("bad", ["Foo", "DSum_prev", 6, -1, True, 1.0])
+def test_cpt_accessors_refuse_unknown_features(model, bad):
+    for accessor in (model.cpt_first, model.cpt_trans):
+        with pytest.raises(ValueError, match=rf"unknown feature {bad!r}: the model's features are \['BMax'"):
+            accessor(bad)
 
 
 def test_slice_pgmpy_model(model):
@@ -369,6 +280,127 @@ def test_lookup_table_discretises_like_the_cuts(model):
     out_cuts, out_lut = np.empty(NF, np.int64), np.empty(NF, np.int64)
     for v in raw:
         x = np.full(NF, v, np.int64)
-        dbn.discretise_into(a.cuts, a.ncuts, x, out_cuts)
-        dbn.discretise_lut_into(a.lut, a.lut_lo, x, out_lut)
+        discretise_into(a.cuts, a.ncuts, x, out_cuts)
+        discretise_lut_into(a.lut, a.lut_lo, x, out_lut)
         assert (out_cuts == out_lut).all(), v
+
+
+# ---------------------------------------------------------------------------- files
+
+
+DROP = object()  # edit_file: remove this header key or array
+
+
+def edit_file(path, header=None, arrays=None):
+    """Rewrite a model file with header fields set and arrays replaced by ``f(old)``, or DROP-ped."""
+    with np.load(path) as z:
+        data = {k: z[k] for k in z.files}
+    h = json.loads(str(data.pop("header")))
+    for k, v in (header or {}).items():
+        if v is DROP:
+            del h[k]
+        else:
+            h[k] = v
+    for k, f in (arrays or {}).items():
+        if f is DROP:
+            del data[k]
+        else:
+            data[k] = f(data[k])
+    np.savez(path, header=np.array(json.dumps(h)), **data)
+
+
+def _shift(c):
+    # Move 0.5 from each row's first state to its second: rows still sum to 1, some entries < 0.
+    return c + np.r_[-0.5, 0.5, np.zeros(c.shape[-1] - 2)]
+
+
+def test_save_load_round_trip(model, tmp_path):
+    path = model.save(tmp_path / "data" / "model.npz")
+    back = dbn.OpponentModel.load(path, n_strategies=4)
+    raw = random_scores(np.random.default_rng(5), model, 4)
+    assert back.log_prob_evidence(raw, 1) == model.log_prob_evidence(raw, 1)
+    assert back.discretiser.kinds == model.discretiser.kinds and back.sw_matched and back.training == {}
+    np.testing.assert_array_equal(back.loglik, model.loglik)
+    for a, b in zip(back.kernel_arrays(), model.kernel_arrays(), strict=True):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_training_provenance_round_trip(model, tmp_path):
+    training = {"set": "thesis", "rounds": 80, "depth": 6, "seed": 2008, "rules": "kalles", "note": None}
+    path = dataclasses.replace(model, training=training).save(tmp_path / "model.npz")
+    assert dbn.OpponentModel.load(path).training == training
+    edit_file(path, {"training": DROP})  # a file from before the field: empty provenance
+    assert dbn.OpponentModel.load(path).training == {}
+    with pytest.raises(ValueError, match="'training' must be a JSON object of scalars"):
+        dataclasses.replace(model, training={"rounds": [80]}).save(tmp_path / "other.npz")
+    assert not (tmp_path / "other.npz").exists()
+
+
+KINDS = ["numbered", "interval", "gaussian", "numbered", "interval", "numbered"]
+
+
+@pytest.mark.parametrize("header, arrays, message", [
+    pytest.param({}, {"cpt_5": lambda c: np.where(c == c.max(), np.nan, c)}, r"CPT of BSum has NaN", id="nan"),
+    pytest.param({}, {"cpt_7": _shift}, r"CPT of DSum has negative entries", id="negative"),
+    pytest.param({}, {"cpt_1": lambda c: c * 1.01}, r"CPT of S_w is not normalised: its row \(\) sums to 1.01",
+                 id="unnormalised"),
+    pytest.param({}, {"cpt_2": lambda c: c * (1 + 1e-5)}, r"CPT of BMax_prev is not normalised", id="off_by_1e-5"),
+    pytest.param({}, {"cuts_1": lambda c: c[::-1]}, r"feature 'BSum': cut points are not sorted", id="unsorted_cuts"),
+    pytest.param({"kinds": KINDS}, {}, r"feature 'DSum': unknown node kind 'gaussian'", id="unknown_kind"),
+    pytest.param({"n_slices": 0}, {}, r"header field 'n_slices' must be an integer >= 1, got 0", id="zero_slices"),
+    pytest.param({"n_slices": 2.5}, {}, r"'n_slices' must be an integer >= 1, got 2.5", id="float_slices"),
+    pytest.param({"n_slices": True}, {}, r"'n_slices' must be an integer >= 1, got True", id="bool_slices"),
+    pytest.param({"kinds": DROP, "n_slices": DROP}, {}, r"header lacks the required key\(s\) \['kinds', 'n_slices'\]",
+                 id="missing_keys"),
+    pytest.param({"training": {"set": ["thesis"]}}, {}, r"'training' must be a JSON object of scalars",
+                 id="training_not_scalars"),
+    pytest.param({"training": [1, 2]}, {}, r"'training' must be a JSON object", id="training_not_object"),
+    pytest.param({}, {"cpt_13": DROP}, r"has no array 'cpt_13'", id="missing_array"),
+    pytest.param({"feature_names": FEATURE_NAMES[::-1]}, {}, r"models features \['PD'", id="other_features"),
+])
+def test_load_refuses_invalid_contents_naming_file_and_problem(model, tmp_path, header, arrays, message):
+    path = model.save(tmp_path / "model.npz")
+    edit_file(path, header, arrays)
+    with pytest.raises(dbn.ModelFileError, match=message) as e:
+        dbn.OpponentModel.load(path)
+    assert str(e.value).startswith(f"{path}: ")
+
+
+def _npy(path):
+    with open(path, "wb") as fh:  # np.save on a name would add ".npy"
+        np.save(fh, np.zeros((3, NF)))
+
+
+def _header(value):
+    # A file whose header is this JSON value, and nothing else.
+    return lambda path: np.savez(path, header=np.array(json.dumps(value)))
+
+
+@pytest.mark.parametrize("write, message", [
+    pytest.param(_npy, r"it is a single \.npy array", id="npy"),
+    pytest.param(lambda path: path.write_text("S_b,S_w\n1,?\n"), r"it is not an \.npz \(zip\) archive", id="text"),
+    pytest.param(lambda path: np.savez(path, x=np.zeros(3)), r"\(it has no header\)", id="no_header"),
+    pytest.param(lambda path: np.savez(path, header=np.array("hello")), r"its header is not JSON", id="text_header"),
+    pytest.param(_header([1, 2]), r"its header is a JSON list, not an object", id="list_header"),
+    pytest.param(_header({"format": "x"}), r"\(format 'x', expected 'pawnslib", id="other_format"),
+])
+def test_load_refuses_files_that_are_not_a_model(tmp_path, write, message):
+    path = tmp_path / "model.npz"
+    write(path)
+    with pytest.raises(dbn.ModelFileError, match=f"not an opponent model file.*{message}") as e:
+        dbn.OpponentModel.load(path)
+    assert str(e.value).startswith(f"{path}: ")
+
+
+def test_load_errors(model, tmp_path):
+    with pytest.raises(FileNotFoundError, match="no opponent model"):
+        dbn.OpponentModel.load(tmp_path / "missing.npz")
+    path = model.save(tmp_path / "model.npz")
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    with pytest.raises(dbn.ModelFileError, match="truncated or corrupt"):
+        dbn.OpponentModel.load(cut)
+    with pytest.raises(dbn.ModelFileError, match="models features"):
+        dbn.OpponentModel.load(path, feature_names=FEATURE_NAMES[:5])
+    with pytest.raises(dbn.ModelFileError, match="models 4 strategies, expected 5"):
+        dbn.OpponentModel.load(path, n_strategies=5)

@@ -1,0 +1,141 @@
+"""P(e), the probability of evidence the search asks the opponent model for (Sections 8.2, 11.1).
+
+The DBN is the slice unrolled over slices 0..n-1 with ``S_b`` and ``S_w`` shared: slice 0 uses
+P(F_prev | S_b, S_w), slice t > 0 uses P(F_t | F_{t-1}, S_b, S_w). P(e) is the probability of
+the states of every slice and of S_b, with S_w summed out. These kernels compute it from a
+:class:`KernelArrays`, the model packed as plain arrays (``OpponentModel.kernel_arrays()``);
+they are exact, and the tests hold them to pgmpy's ``VariableElimination``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numba
+import numpy as np
+from numba import njit
+
+
+class KernelArrays(NamedTuple):
+    """The opponent model as plain arrays, what every numba kernel takes as ``model``.
+
+    F features, K strategies, S = the largest state count, W = the largest cut count, L = the
+    table length; ``sb`` arguments are Black's strategy id 1..K, states are int64.
+    """
+
+    cuts: np.ndarray  # (F, W) float64: sorted cut points per feature, padded with +inf
+    ncuts: np.ndarray  # (F,) int64: real cut points; feature f has ncuts[f] + 1 states
+    log_sb: np.ndarray  # (K,) float64: log P(S_b)
+    log_sw: np.ndarray  # (K,) float64: log P(S_w)
+    log_first: np.ndarray  # (F, K, K, S) float64: log P(F_prev = s | S_b, S_w), [f, b, w, s]
+    log_trans: np.ndarray  # (F, K, K, S, S) float64: log P(F = s2 | F_prev = s, S_b, S_w), [f, b, w, s, s2]
+    p_first: np.ndarray  # exp(log_first)
+    p_trans: np.ndarray  # exp(log_trans)
+    lut: np.ndarray  # (F, L) int64: the discretiser as a table of integer scores, from lut_lo
+    lut_lo: np.ndarray  # (F,) int64: the score of lut[f, 0]
+
+
+def _example() -> KernelArrays:
+    f, i = np.empty(1), np.empty(1, np.int64)
+    f4, f5 = f.reshape(1, 1, 1, 1), f.reshape(1, 1, 1, 1, 1)
+    return KernelArrays(f.reshape(1, 1), i, f, f, f4, f5, f4, f5, i.reshape(1, 1), i)
+
+
+MODEL_TYPE = numba.typeof(_example())  # for explicit kernel signatures: every array C-contiguous
+
+
+@njit(cache=True)
+def sw_loglik_into(model, states, sb, out):
+    """out[w] = log P(states (n, F), S_b = sb, S_w = w) for the chain of n >= 0 slices."""
+    b = sb - 1
+    n, nf = states.shape
+    for w in range(model.log_sw.shape[0]):
+        acc = model.log_sb[b] + model.log_sw[w]
+        if n > 0:
+            for f in range(nf):
+                acc += model.log_first[f, b, w, states[0, f]]
+        for t in range(1, n):
+            for f in range(nf):
+                acc += model.log_trans[f, b, w, states[t - 1, f], states[t, f]]
+        out[w] = acc
+
+
+@njit(cache=True)
+def _logsumexp(x):
+    mx = -np.inf
+    for v in x:
+        mx = max(mx, v)
+    if mx == -np.inf:
+        return mx
+    s = 0.0
+    for v in x:
+        s += np.exp(v - mx)
+    return mx + np.log(s)
+
+
+@njit(cache=True)
+def log_pe_states(model, states, sb):
+    """log P(e) of one chain of slices ``states`` (n, F), S_w summed out."""
+    tmp = np.empty(model.log_sw.shape[0])
+    sw_loglik_into(model, states, sb, tmp)
+    return _logsumexp(tmp)
+
+
+@njit(cache=True)
+def history_weights(model, history, sb, weights):
+    """The history's part of P(e), shared by every child that follows it.
+
+    Writes weights[w] = exp(L_w - m), with L_w = log P(history (h, F), S_b = sb, S_w = w) computed
+    in log space (long chains would underflow otherwise), and returns m = max_w L_w (-inf: impossible).
+    """
+    sw_loglik_into(model, history, sb, weights)
+    m = weights.max()
+    if m > -np.inf:
+        for w in range(weights.shape[0]):
+            weights[w] = np.exp(weights[w] - m)
+    return m
+
+
+@njit(cache=True)
+def children_log_pe_into(model, weights, m, last, children, n, sb, out):
+    """out[c] = log P(e) of a history followed by ``children[c]``, for c < n.
+
+    The history is summarised by :func:`history_weights` (``weights``, ``m``) and its last slice's
+    states ``last`` (F,) (an empty array when the history is empty: the child is then slice 0).
+    A child's P(e) is exp(m) * sum_w weights[w] * prod_f p(child_f | last_f, S_b, S_w): six
+    probabilities per S_w, whose product cannot underflow, so each child costs one log and no exp
+    (the search scores thousands of children per move). Allocates nothing.
+    """
+    b = sb - 1
+    first = last.shape[0] == 0
+    for c in range(n):
+        if m == -np.inf:
+            out[c] = -np.inf
+            continue
+        acc = 0.0
+        for w in range(weights.shape[0]):
+            term = weights[w]
+            for f in range(children.shape[1]):
+                s = children[c, f]
+                term *= model.p_first[f, b, w, s] if first else model.p_trans[f, b, w, last[f], s]
+            acc += term
+        out[c] = m + np.log(acc)
+
+
+@njit(cache=True)
+def log_pe_children(model, history, children, sb, out):
+    """out[c] = log P(e) of the chain ``history`` (h, F) + ``children[c]`` (F,), h >= 0."""
+    weights = np.empty(model.log_sw.shape[0])
+    m = history_weights(model, history, sb, weights)
+    last = history[history.shape[0] - 1] if history.shape[0] > 0 else np.empty(0, history.dtype)
+    children_log_pe_into(model, weights, m, last, children, children.shape[0], sb, out)
+
+
+@njit(cache=True)
+def sw_loglik_chains_into(model, states, starts, stops, sb, out):
+    """out[c] = :func:`sw_loglik_into` of the chain ``states[starts[c]:stops[c]]`` with S_b = ``sb[c]``.
+
+    Many chains at once (the training rows, the prefixes of a game) share one ``states`` table.
+    """
+    for c in range(starts.shape[0]):
+        sw_loglik_into(model, states[starts[c] : stops[c]], sb[c], out[c])

@@ -1,0 +1,166 @@
+"""The opponent model's training rows (thesis Table 8.1), and their CSV file.
+
+A training row pairs the six feature scores of x_{t-2} (``F_prev``) and x_t (``F``), the
+positions after two consecutive moves of the same player, with Black's strategy id ``S_b``
+and White's ``S_w``, which is always latent (written ``?``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pawnslib import config
+from pawnslib.game import FEATURE_NAMES
+
+PREV = "_prev"
+
+
+def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
+    """The columns of a training row in Table 8.1's order.
+
+    Args:
+        feature_names: the features, in order.
+
+    Returns:
+        ``F_prev`` for every feature, then ``F`` for every feature, then ``S_b``, ``S_w``.
+    """
+    return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
+
+
+def training_rows(records: Iterable[dict], *, truth: bool = False) -> pd.DataFrame:
+    """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game.
+
+    Args:
+        records: game records with ``"black"``, ``"white"`` (strategy ids) and
+            ``"features"`` (T+1 lists of the six scores of x_0..x_T).
+        truth: also add ``S_w_true``, White's real id (for matching latent states and
+            for measuring recognition; never shown to EM).
+
+    Returns:
+        Columns ``BMax_prev..PD_prev, BMax..PD`` (int64), ``S_b`` (int64) and ``S_w``
+        (all missing, nullable ``Int64``), [``S_w_true``].
+
+    Raises:
+        ValueError: a record lacks a key or its features are not a (T+1, 6) integer table.
+    """
+    blocks = []
+    for i, rec in enumerate(records):
+        for key in ("black", "white", "features"):
+            if key not in rec:
+                raise ValueError(f"game record {i} has no {key!r} field")
+        f = np.asarray(rec["features"])
+        if f.ndim != 2 or f.shape[1] != len(FEATURE_NAMES):
+            raise ValueError(f"game record {i}: features must be (T+1, {len(FEATURE_NAMES)}), got shape {f.shape}")
+        if not np.issubdtype(f.dtype, np.integer):
+            raise ValueError(f"game record {i}: feature scores must be integers, got dtype {f.dtype}")
+        if len(f) < 3:
+            continue
+        n = len(f) - 2
+        b = np.column_stack([f[:-2], f[2:], np.full(n, rec["black"]), np.full(n, rec["white"])])
+        blocks.append(b.astype(np.int64))
+    cols = row_columns()
+    data = np.concatenate(blocks) if blocks else np.empty((0, len(cols)), np.int64)
+    df = pd.DataFrame(data[:, :-1], columns=cols[:-1])
+    df["S_w"] = pd.array([pd.NA] * len(df), dtype="Int64")
+    if truth:
+        df["S_w_true"] = data[:, -1]
+    return df
+
+
+def validate_rows(
+    rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, line_offset: int | None = None
+) -> pd.DataFrame:
+    """Check training rows and give them integer dtypes.
+
+    Args:
+        rows: a table with :func:`row_columns` (extra columns are kept).
+        n_strategies: K; strategy ids must be 1..K.
+        line_offset: when the rows come from a file, the file line of row 0 (errors then
+            name lines instead of rows).
+
+    Returns:
+        A copy of ``rows`` with the features and ``S_b`` as int64, ``S_w`` as nullable ``Int64``.
+
+    Raises:
+        ValueError: a column is missing, or a cell is missing, not an integer, or an
+            unknown strategy id; the message names the column and the row (line).
+    """
+    where = (lambda i: f"line {i + line_offset}") if line_offset is not None else (lambda i: f"row {i}")
+    missing = [c for c in row_columns() if c not in rows.columns]
+    if missing:
+        raise ValueError(f"training rows lack column(s) {missing}")
+    out = rows.copy()
+    ids = set(range(1, n_strategies + 1))
+    for c in row_columns():
+        v = pd.to_numeric(rows[c], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+        raw_bad = rows[c].notna().to_numpy() & np.isnan(v)
+        if raw_bad.any():
+            i = int(np.flatnonzero(raw_bad)[0])
+            raise ValueError(f"column {c!r}, {where(i)}: {rows[c].iloc[i]!r} is not a number")
+        if c == "S_w":  # latent: missing is expected, anything else must still be an id
+            bad = ~np.isnan(v) & ~np.isin(v, list(ids))
+            if bad.any():
+                i = int(np.flatnonzero(bad)[0])
+                raise ValueError(f"column 'S_w', {where(i)}: unknown strategy id {v[i]:g} (ids are 1..{n_strategies})")
+            out[c] = pd.array(np.where(np.isnan(v), pd.NA, v), dtype="Int64") if len(v) else rows[c].astype("Int64")
+            continue
+        if np.isnan(v).any():
+            raise ValueError(f"column {c!r}, {where(int(np.flatnonzero(np.isnan(v))[0]))}: missing value")
+        frac = v != np.round(v)
+        if frac.any():
+            raise ValueError(f"column {c!r}, {where(int(np.flatnonzero(frac)[0]))}: {v[frac][0]:g} is not an integer")
+        if c == "S_b" and not np.isin(v, list(ids)).all():
+            i = int(np.flatnonzero(~np.isin(v, list(ids)))[0])
+            raise ValueError(f"column 'S_b', {where(i)}: unknown strategy id {v[i]:g} (ids are 1..{n_strategies})")
+        out[c] = v.astype(np.int64)
+    return out
+
+
+def write_training_csv(rows: pd.DataFrame, path: str | Path, *, n_strategies: int = config.N_STRATEGIES) -> Path:
+    """Write Table 8.1's columns as CSV, the latent S_w as ``?``.
+
+    Args:
+        rows: training rows (see :func:`validate_rows`); only :func:`row_columns` are written.
+        path: the file; missing folders are created.
+        n_strategies: K; strategy ids must be 1..K.
+
+    Returns:
+        The path written.
+
+    Raises:
+        ValueError: the rows are invalid (see :func:`validate_rows`).
+    """
+    rows = validate_rows(rows, n_strategies=n_strategies)
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows[row_columns()].to_csv(path, index=False, na_rep="?")
+    return path
+
+
+def read_training_csv(path: str | Path, *, n_strategies: int = config.N_STRATEGIES) -> pd.DataFrame:
+    """Read rows written by :func:`write_training_csv` (``?`` or empty = missing).
+
+    Args:
+        path: the file.
+        n_strategies: K; strategy ids must be 1..K.
+
+    Returns:
+        The rows, as :func:`validate_rows` returns them.
+
+    Raises:
+        FileNotFoundError: no such file.
+        ValueError: an empty file, a missing column, NaN, non-integer or unknown strategy
+            id, naming the column and the file line (line 1 is the header).
+    """
+    try:
+        rows = pd.read_csv(path, na_values=["?"], dtype=str)
+    except pd.errors.EmptyDataError:
+        raise ValueError(f"{path}: empty file, expected the columns {row_columns()}") from None
+    try:
+        return validate_rows(rows, n_strategies=n_strategies, line_offset=2)
+    except ValueError as e:
+        raise ValueError(f"{path}: {e}") from None
