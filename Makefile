@@ -2,19 +2,40 @@
 SHELL := /bin/bash
 PY := .venv/bin/python
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
-# The master seed of the whole reproduction: every game, search and EM restart derives from it.
-SEED ?= 2008
-JOBS ?= -1
+# The master seed of the whole reproduction (every game, search and EM restart derives from it) and the
+# number of workers: empty means pawnslib/config.py's SEED and JOBS; e.g. `make reproduce SEED=7 JOBS=2`.
+SEED ?=
+JOBS ?=
 
-.PHONY: test lint bench lab
+.PHONY: test lint bench lab lock
 .DEFAULT_GOAL := test
 
-.venv/stamp: pyproject.toml
+# Every install takes the exact versions in $(LOCK) (Python 3.11, Linux; dev extra included), then the
+# project itself without dependencies; it re-runs when the lock or pyproject.toml changes.
+LOCK := requirements.lock
+.venv/stamp: pyproject.toml $(LOCK)
 	test -x $(PY) || python3 -m venv .venv
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -r $(LOCK)
+	$(PY) -m pip install -q --no-deps -e .
+	$(PY) -m pip check
 	$(PY) -m ipykernel install --sys-prefix --name pawnslib --display-name "Python (pawnslib)" > /dev/null
 	touch $@
+
+# `make lock` re-resolves pyproject.toml (with the dev extra) for Python 3.11 to the newest versions, rewrites
+# $(LOCK), and copies the new versions into environment.yml's pins; `make lock UPGRADE=` keeps every pin it
+# can and only follows pyproject.toml's changes. (A dependency added to pyproject.toml is added to
+# environment.yml by hand; tests/test_environment.py says which.)
+UPGRADE ?= --upgrade
+lock:
+	test -x $(PY) || python3 -m venv .venv
+	$(PY) -m pip install -q uv==0.13.9
+	$(PY) -m uv pip compile pyproject.toml --extra dev --python-version 3.11.5 --annotation-style line \
+		--custom-compile-command "make lock" $(UPGRADE) --quiet -o $(LOCK)
+	$(PY) -c 'import re, pathlib as p; n = lambda s: re.sub(r"[-_.]+", "-", s).lower(); \
+		v = {n(a): b for a, b in re.findall(r"(?m)^([\w.-]+)==(\S+)", p.Path("$(LOCK)").read_text())}; \
+		e = p.Path("environment.yml"); \
+		e.write_text(re.sub(r"(?m)^(\s*- )([\w.-]+)==\S+", lambda m: m[1] + m[2] + "==" + v[n(m[2])], e.read_text()))'
 
 lint: .venv/stamp
 	$(PY) -m ruff check pawnslib tests benchmarks notebooks

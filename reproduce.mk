@@ -4,10 +4,13 @@
 R := results
 RUNS := $(R)/runs
 DATA := $(R)/data
-CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/tournament.py pawnslib/config.py
+CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
+	pawnslib/config.py
 MODEL := $(CORE) pawnslib/dbn.py pawnslib/predict.py pawnslib/pipeline.py
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
+# SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
+ARGS = --results $(R) $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 # $(call timed,name,command): run, log the seconds it took.
 timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(R)/logs/timings.txt
 
@@ -23,7 +26,7 @@ reproduce: .venv/stamp
 # --- expensive steps -------------------------------------------------------------------------
 $(DATA)/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
 	rm -rf $(DATA)/harmony
-	$(call timed,harmony,$(CLI) harmony --results $(R) --seed $(SEED) --jobs $(JOBS))
+	$(call timed,harmony,$(CLI) harmony $(ARGS))
 	touch $@
 # Harmony* rewrites the strategy file only when it found other strategies, so what follows re-runs only then.
 $(DATA)/strategies_harmony.json: $(DATA)/harmony/done ;
@@ -32,15 +35,15 @@ $(RUNS)/thesis_minimax/done: $(CORE)
 $(RUNS)/harmony_minimax/done: $(CORE) $(DATA)/strategies_harmony.json
 $(RUNS)/%_minimax/done:
 	rm -rf $(RUNS)/$*_minimax
-	$(call timed,tournament $*,$(CLI) tournament --set $* --results $(R) --seed $(SEED) --jobs $(JOBS))
+	$(call timed,tournament $*,$(CLI) tournament --set $* $(ARGS))
 	touch $@
 
 $(DATA)/dbn_%.npz: $(RUNS)/%_minimax/done $(MODEL)
-	$(call timed,train $*,$(CLI) train --set $* --results $(R) --seed $(SEED))
+	$(call timed,train $*,$(CLI) train --set $* $(ARGS))
 
 $(RUNS)/%_asym/done: $(DATA)/dbn_%.npz $(ASYM)
 	rm -rf $(RUNS)/$*_asym
-	$(call timed,asymmetric $*,$(CLI) tournament --set $* --search asym --results $(R) --seed $(SEED) --jobs $(JOBS))
+	$(call timed,asymmetric $*,$(CLI) tournament --set $* --method asym $(ARGS))
 	touch $@
 
 # --- notebooks: what each reads --------------------------------------------------------------
@@ -52,7 +55,7 @@ $(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_repr
 
 $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
-	$(call timed,notebook $*,$(PY) -m papermill -k pawnslib --no-progress-bar -p SEED $(SEED) \
+	$(call timed,notebook $*,$(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) \
 		-p RESULTS $(CURDIR)/$(R) $< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
 	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
 

@@ -1,34 +1,78 @@
-"""Command line for the expensive, resumable steps of the reproduction (the Makefile runs these).
-
-    python -m pawnslib harmony    --results results --seed 2008
-    python -m pawnslib tournament --results results --seed 2008 --set thesis [--search asym]
-    python -m pawnslib train      --results results --seed 2008 --set thesis
-"""
+"""Command line for the expensive, resumable steps of the reproduction (the Makefile runs these)."""
 
 from __future__ import annotations
 
 import argparse
+from typing import NoReturn
 
 from pawnslib import config, pipeline
 
+EXAMPLES = """examples:
+  python -m pawnslib harmony                                  # Harmony*: data/strategies_harmony.json
+  python -m pawnslib tournament --set thesis                  # Table 10.2's games: runs/thesis_minimax
+  python -m pawnslib train --set thesis                       # the opponent model: data/dbn_thesis.npz
+  python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym
+  python -m pawnslib tournament --set harmony --seed 7 --jobs 2 --results elsewhere
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: ``python -m pawnslib: error: <message>``, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _parser() -> _Parser:
+    ap = _Parser(prog="python -m pawnslib", description=__doc__, epilog=EXAMPLES,
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("step", choices=["harmony", "tournament", "train"],
+                    help="harmony: find a strategy set by Harmony*; tournament: play a set's round robin; "
+                         "train: fit the set's opponent model (DBN) to its minimax games")
+    ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
+    ap.add_argument("--seed", type=int, default=config.SEED,
+                    help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
+    ap.add_argument("--set", default="thesis", choices=pipeline.SETS,
+                    help="tournament, train: strategy set, the thesis's Table 10.1 or ours from Harmony* "
+                         "(default: %(default)s)")
+    ap.add_argument("--method", default="minimax", choices=pipeline.METHODS,
+                    help="tournament: Black's search, plain alpha-beta or the asymmetric tree, which needs "
+                         "the set's trained model (default: %(default)s)")
+    ap.add_argument("--rounds", type=int, default=None,
+                    help=f"tournament, train: games per ordered pairing, at least 1 (default: config.ROUNDS, "
+                         f"{config.ROUNDS}; for train config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS})")
+    ap.add_argument("--depth", type=int, default=config.DEPTH,
+                    help="tournament, train: search depth in plies (default: config.DEPTH, %(default)s)")
+    ap.add_argument("--jobs", type=int, default=config.JOBS,
+                    help="parallel workers, not 0; -1: all cores; results do not depend on it "
+                         "(default: config.JOBS, %(default)s)")
+    return ap
+
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m pawnslib", description=__doc__.splitlines()[0])
-    ap.add_argument("step", choices=["harmony", "tournament", "train"])
-    ap.add_argument("--results", default="results")
-    ap.add_argument("--seed", type=int, default=2008)
-    ap.add_argument("--set", default="thesis", choices=["thesis", "harmony"])
-    ap.add_argument("--search", default="minimax", choices=["minimax", "asym"])
-    ap.add_argument("--rounds", type=int, default=None, help="default: ROUNDS (TRAIN_ROUNDS for train) of config.py")
-    ap.add_argument("--depth", type=int, default=config.DEPTH)
-    ap.add_argument("--jobs", type=int, default=-1)
+    """Run one step.
+
+    Args:
+        argv: the arguments (default: ``sys.argv[1:]``).
+
+    Raises:
+        SystemExit: status 2 with a one-line message on stderr for a bad argument or any of
+            the project's errors (``ValueError`` and its subclasses, ``FileNotFoundError``).
+    """
+    ap = _parser()
     a = ap.parse_args(argv)
-    if a.step == "harmony":
-        pipeline.harmony(a.results, a.seed, n_jobs=a.jobs)
-    elif a.step == "tournament":
-        pipeline.tournament(a.results, a.set, a.search, a.rounds or config.ROUNDS, a.depth, a.seed, a.jobs)
-    else:
-        pipeline.train(a.results, a.set, a.rounds or config.TRAIN_ROUNDS, a.depth, a.seed)
+    try:
+        if a.step == "harmony":
+            pipeline.find_strategies(a.results, seed=a.seed, n_jobs=a.jobs)
+        elif a.step == "tournament":
+            rounds = config.ROUNDS if a.rounds is None else a.rounds
+            pipeline.play_tournament(a.results, a.set, method=a.method, rounds=rounds, depth=a.depth, seed=a.seed,
+                                     n_jobs=a.jobs)
+        else:
+            rounds = config.TRAIN_ROUNDS if a.rounds is None else a.rounds
+            pipeline.train_model(a.results, a.set, rounds=rounds, depth=a.depth, seed=a.seed, n_jobs=a.jobs)
+    except (ValueError, FileNotFoundError) as e:
+        ap.error(str(e))
 
 
 if __name__ == "__main__":

@@ -2,17 +2,25 @@
 
 from pathlib import Path
 
+SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
+JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
+RULES = "kalles"  # the rules the games are played by (pawnslib.game's docstring), recorded with each model
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9
 TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held out for recognition
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
+N_STRATEGIES = 4  # strategies per set (Table 10.1)
+N_INTERVALS = 16  # states of an interval node at most (Section 8.1)
 EM_RESTARTS = 5
+EM_MAX_ITER = 300  # EM iterations at most per restart
+EM_TOL = 1e-8  # EM stops when the objective changes by at most EM_TOL * |objective|
+PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero probabilities)
 
 
-def run_dir(results: str | Path, strategy_set: str, search: str) -> Path:
-    """A tournament's records: ``results/runs/<set>_<search>`` (set: thesis|harmony, search: minimax|asym)."""
-    return Path(results) / "runs" / f"{strategy_set}_{search}"
+def run_dir(results: str | Path, strategy_set: str, method: str) -> Path:
+    """A tournament's records: ``results/runs/<set>_<method>`` (set: thesis|harmony, method: minimax|asym)."""
+    return Path(results) / "runs" / f"{strategy_set}_{method}"
 
 
 def model_path(results: str | Path, strategy_set: str) -> Path:

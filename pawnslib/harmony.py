@@ -15,6 +15,7 @@ where it stopped and gives the same result.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,22 +23,37 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
+from pawnslib import config
 from pawnslib.game import N_FEATURES
+from pawnslib.records import append_record, check_seed, derive_seed, read_json_lines
 from pawnslib.strategies import LADDER
-from pawnslib.tournament import append_record, derive_seed, read_records, run_tournament
+from pawnslib.tournament import run_tournament
 
 
 @dataclass(frozen=True)
 class HarmonyParams:
-    """Harmony* settings; the defaults are the thesis's (Chapter 10)."""
+    """Harmony* settings; the defaults are the thesis's (Chapter 10), from ``config.HARMONY``.
 
-    k: int = 4
-    p_hmcr: float = 0.95
-    p_par: float = 0.5
-    bw: int = 2
-    iterations: int = 100
-    games_per_pairing: int = 1
-    depth: int = 4
+    Attributes:
+        k: memory size.
+        p_hmcr: probability of taking a component from memory.
+        p_par: probability of a pitch adjustment.
+        bw: largest pitch adjustment, in ladder steps.
+        iterations: iterations of a search.
+        games_per_pairing: games per ordered pairing in an iteration's round robin.
+        depth: search depth of the games.
+
+    Raises:
+        ValueError: a parameter out of its range, naming it.
+    """
+
+    k: int = config.HARMONY["k"]
+    p_hmcr: float = config.HARMONY["p_hmcr"]
+    p_par: float = config.HARMONY["p_par"]
+    bw: int = config.HARMONY["bw"]
+    iterations: int = config.HARMONY["iterations"]
+    games_per_pairing: int = config.HARMONY["games_per_pairing"]
+    depth: int = config.HARMONY["depth"]
 
     def __post_init__(self):
         for name in ("k", "bw", "iterations", "games_per_pairing", "depth"):
@@ -51,11 +67,21 @@ class HarmonyParams:
 
 
 def weights_of(indexes) -> tuple[int, ...]:
+    """The weight vector at ``indexes`` of :data:`~pawnslib.strategies.LADDER`."""
     return tuple(LADDER[int(i)] for i in indexes)
 
 
 def improvise(memory: np.ndarray, params: HarmonyParams, rng: np.random.Generator) -> np.ndarray:
-    """A new vector of ladder indexes from ``memory`` (k x 6), per the harmony rules."""
+    """A new vector of ladder indexes from ``memory``, per the harmony rules.
+
+    Args:
+        memory: the memory, k x 6 ladder indexes.
+        params: ``p_hmcr``, ``p_par`` and ``bw`` are used.
+        rng: every random choice comes from it.
+
+    Returns:
+        Six ladder indexes.
+    """
     new = np.empty(N_FEATURES, np.int64)
     for i in range(N_FEATURES):
         if rng.random() < params.p_hmcr:
@@ -68,8 +94,16 @@ def improvise(memory: np.ndarray, params: HarmonyParams, rng: np.random.Generato
     return new
 
 
-def nw_minus_w(records: list[dict], ids) -> dict[int, int]:
-    """Harmony*'s score per strategy id: games not won minus games won, both colours."""
+def nw_minus_w(records: list[dict], ids: Iterable[int]) -> dict[int, int]:
+    """Harmony*'s score per strategy id: games not won minus games won, both colours.
+
+    Args:
+        records: a round robin's game records (``black``, ``white`` and ``result`` are read).
+        ids: the strategy ids.
+
+    Returns:
+        ``{id: score}``; lower is better.
+    """
     score = dict.fromkeys(ids, 0)
     for r in records:
         for sid, colour in ((r["black"], "black"), (r["white"], "white")):
@@ -85,6 +119,7 @@ class HarmonyRun:
 
     @property
     def memory(self) -> list[tuple[int, ...]]:
+        """The memory after the last iteration."""
         return [tuple(v) for v in self.history[-1]["memory_after"]]
 
     @property
@@ -95,29 +130,34 @@ class HarmonyRun:
         return tuple(last["memory_after"][int(np.argmin(scores))])
 
     def frame(self) -> pd.DataFrame:
+        """The history as a table, one row per iteration."""
         return pd.DataFrame(self.history)
 
 
-def harmony_search(params: HarmonyParams = HarmonyParams(), seed: int = 0, history_path: str | Path | None = None,
-                   n_jobs: int = -1, progress: bool = True) -> HarmonyRun:
+def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, history_path: str | Path | None = None,
+                   n_jobs: int = config.JOBS, progress: bool = True) -> HarmonyRun:
     """Run (or resume) one Harmony* search.
 
     Args:
         params: the search's settings.
-        seed: every random choice and game seed derives from it.
+        seed: every random choice and game seed derives from it; a non-negative integer.
         history_path: JSON-lines file of finished iterations; resumed if it exists.
         n_jobs: joblib workers for each iteration's round robin.
         progress: show a progress bar over iterations.
 
     Returns:
         The run; ``run.best`` is its strategy.
+
+    Raises:
+        ValueError: a bad seed, a damaged history file, or one that holds a run with other parameters.
     """
+    seed = check_seed(seed)
     run = HarmonyRun()
     # What fixes the run's course; more iterations only extend it.
     identity = {k: v for k, v in params.__dict__.items() if k != "iterations"} | {"seed": seed}
     path = Path(history_path) if history_path else None
     if path and path.exists():
-        run.history = read_records(path)
+        run.history = read_json_lines(path)
         if run.history and run.history[0].get("params") != identity:
             raise ValueError(f"{path} holds a Harmony* run with other parameters; use another file")
     if path:
@@ -153,15 +193,28 @@ def harmony_search(params: HarmonyParams = HarmonyParams(), seed: int = 0, histo
     return run
 
 
-def harmony_star(params: HarmonyParams = HarmonyParams(), n_searches: int = 4, seed: int = 0,
-                 out_dir: str | Path | None = None, n_jobs: int = -1, progress: bool = True):
+def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = config.N_STRATEGIES, seed: int = 0,
+                 out_dir: str | Path | None = None, n_jobs: int = config.JOBS,
+                 progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """The thesis's procedure: ``n_searches`` independent searches; the best of each is a strategy.
+
+    Args:
+        params: the searches' settings.
+        n_searches: how many searches, hence strategies.
+        seed: search ``s`` (from 0) is seeded with ``derive_seed(seed, 1000 + s)``.
+        out_dir: folder for the histories ``harmony_<s + 1>.jsonl`` (resumed); ``None``: memory only.
+        n_jobs: joblib workers for each round robin.
+        progress: show progress bars.
 
     Returns:
         (strategies ``{1: weights, ...}``, list of the runs).
+
+    Raises:
+        ValueError: a bad seed or history file (see :func:`harmony_search`).
     """
-    runs = [harmony_search(params, derive_seed(seed, 1000 + s),
-                           Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir else None, n_jobs, progress)
+    runs = [harmony_search(params=params, seed=derive_seed(check_seed(seed), 1000 + s),
+                           history_path=Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir else None,
+                           n_jobs=n_jobs, progress=progress)
             for s in range(n_searches)]
     return {s + 1: run.best for s, run in enumerate(runs)}, runs
 

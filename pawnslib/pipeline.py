@@ -9,58 +9,178 @@ from pathlib import Path
 
 from pawnslib import config
 from pawnslib.asym import AsymFactory
-from pawnslib.dbn import OpponentModel, training_rows, write_training_csv
-from pawnslib.harmony import HarmonyParams, harmony_star
+from pawnslib.dbn import ModelFileError, OpponentModel
+from pawnslib.harmony import HarmonyParams, HarmonyRun, harmony_star
+from pawnslib.records import GameRecord
+from pawnslib.rows import training_rows, write_training_csv
 from pawnslib.strategies import THESIS, load_strategies, save_strategies
 from pawnslib.tournament import run_tournament
 
+SETS = ("thesis", "harmony")  # the thesis's Table 10.1, and the strategies our Harmony* found
+METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 
-def harmony(results, seed: int = 2008, params: HarmonyParams | None = None, n_jobs: int = -1, progress: bool = True):
-    """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``."""
-    strategies, runs = harmony_star(params or HarmonyParams(**config.HARMONY), seed=seed,
+
+def _harmony_path(results: str | Path) -> Path:
+    return Path(results) / "data" / "strategies_harmony.json"
+
+
+def find_strategies(results: str | Path, *, seed: int = config.SEED, params: HarmonyParams | None = None,
+                    n_jobs: int = config.JOBS,
+                    progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
+    """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``.
+
+    Args:
+        results: the results folder; the searches' histories go to ``data/harmony/`` (resumed).
+        seed: the master seed.
+        params: Harmony*'s settings (default: ``config.HARMONY``).
+        n_jobs: joblib workers.
+        progress: show progress bars.
+
+    Returns:
+        (strategies ``{1: weights, ...}``, the runs).
+
+    Raises:
+        ValueError: a bad seed or a damaged or different history file.
+    """
+    strategies, runs = harmony_star(params=params or HarmonyParams(), seed=seed,
                                     out_dir=Path(results) / "data" / "harmony", n_jobs=n_jobs, progress=progress)
-    path = Path(results) / "data" / "strategies_harmony.json"
+    path = _harmony_path(results)
     if not path.exists() or load_strategies(path) != strategies:  # an unchanged file keeps its date, for Make
         save_strategies(strategies, path)
     return strategies, runs
 
 
-def strategy_set(results: str | Path, name: str) -> dict:
-    """The thesis's Table 10.1 set, or the set our Harmony* found (``results/data/strategies_harmony.json``)."""
+def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
+    """A strategy set by name.
+
+    Args:
+        results: the results folder.
+        name: ``"thesis"`` (Table 10.1) or ``"harmony"`` (``data/strategies_harmony.json``, which
+            :func:`find_strategies` writes).
+
+    Returns:
+        ``{id: weights}``.
+
+    Raises:
+        ValueError: an unknown name, Harmony* has not run yet, or its file is damaged.
+    """
     if name == "thesis":
         return THESIS
     if name == "harmony":
-        return load_strategies(Path(results) / "data" / "strategies_harmony.json")
-    raise ValueError(f"strategy set must be 'thesis' or 'harmony', got {name!r}")
+        path = _harmony_path(results)
+        if not path.exists():
+            raise ValueError(f"no Harmony* strategies yet ({path} is missing); run `python -m pawnslib harmony "
+                             f"--results {results}` (or notebook 10) first")
+        return load_strategies(path)
+    raise ValueError(f"strategy set must be one of {', '.join(map(repr, SETS))}, got {name!r}")
 
 
-def tournament(results, set_name: str, search: str = "minimax", rounds: int = config.ROUNDS,
-               depth: int = config.DEPTH, seed: int = 2008, n_jobs: int = -1, progress: bool = True) -> list[dict]:
-    """Chapters 10 and 11's tournaments: plain alpha-beta for both, or Black with the asymmetric tree."""
+def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax", rounds: int = config.ROUNDS,
+                    depth: int = config.DEPTH, seed: int = config.SEED, n_jobs: int = config.JOBS,
+                    progress: bool = True) -> list[GameRecord]:
+    """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        method: one of :data:`METHODS`: plain alpha-beta for both, or Black with the
+            asymmetric tree and the set's opponent model (``data/dbn_<set>.npz``).
+        rounds: games per ordered pairing.
+        depth: search depth.
+        seed: the master seed.
+        n_jobs: joblib workers.
+        progress: show a progress bar.
+
+    Returns:
+        The records, sorted by (round, black, white).
+
+    Raises:
+        ValueError: an unknown set or method, bad arguments, a damaged record, or the run folder
+            holds a different tournament.
+        FileNotFoundError: ``method="asym"`` before the set's opponent model was trained.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
     strategies = strategy_set(results, set_name)
     black = None
-    if search == "asym":
-        black = AsymFactory(str(config.model_path(results, set_name)), tuple(strategies.items()))
-    return run_tournament(strategies, config.run_dir(results, set_name, search), rounds=rounds, depth=depth,
-                          seed=seed, n_jobs=n_jobs, black_player=black, label=f"{set_name} {search}",
+    if method == "asym":
+        path = config.model_path(results, set_name)
+        if not path.exists():
+            raise FileNotFoundError(f"no opponent model {path}; run `python -m pawnslib train --set {set_name} "
+                                    f"--results {results}` first")
+        black = AsymFactory(str(path), tuple(strategies.items()))
+    return run_tournament(strategies, config.run_dir(results, set_name, method), rounds=rounds, depth=depth,
+                          seed=seed, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
                           progress=progress)
 
 
-def train(results, set_name: str, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH, seed: int = 2008,
-          restarts: int = config.EM_RESTARTS) -> OpponentModel:
-    """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file."""
-    records = tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, progress=False)
+def _training(set_name: str, rounds: int, depth: int, seed: int) -> dict:
+    """What a model is trained on, as recorded in ``OpponentModel.training``."""
+    return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": config.RULES}
+
+
+def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
+                seed: int = config.SEED, restarts: int = config.EM_RESTARTS,
+                n_jobs: int = config.JOBS) -> OpponentModel:
+    """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
+
+    Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        rounds: the minimax rounds to learn from (played if missing).
+        depth: their search depth.
+        seed: the master seed (of the games and of EM).
+        restarts: EM restarts.
+        n_jobs: joblib workers for missing games.
+
+    Returns:
+        The trained model.
+
+    Raises:
+        ValueError: an unknown set or bad arguments.
+    """
+    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, n_jobs=n_jobs, progress=False)
     rows = training_rows(records, truth=True)
     write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
     model = OpponentModel.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
                               white_truth=rows["S_w_true"].to_numpy())
+    model.training = _training(set_name, rounds, depth, seed)
     model.save(config.model_path(results, set_name))
     return model
 
 
-def opponent_model(results, set_name: str, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
-                   seed: int = 2008) -> OpponentModel:
-    """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained."""
+def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
+                   depth: int = config.DEPTH, seed: int = config.SEED) -> OpponentModel:
+    """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        rounds: the minimax rounds it is (to be) trained on.
+        depth: their search depth.
+        seed: the master seed.
+
+    Returns:
+        The model.
+
+    Raises:
+        ModelFileError: the file is damaged, or was trained on other games than asked.
+        ValueError: an unknown set or bad arguments.
+    """
     path = config.model_path(results, set_name)
-    return OpponentModel.load(path) if path.exists() else train(results, set_name, rounds, depth, seed)
+    if not path.exists():
+        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed)
+    model = OpponentModel.load(path)
+    asked, recorded = _training(set_name, rounds, depth, seed), model.training
+    if recorded != asked:
+        fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds {rounds} "
+               f"--depth {depth} --seed {seed}` or delete the file")
+        if not recorded:
+            raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
+        diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"
+                         for k in sorted(asked.keys() | recorded.keys()) if asked.get(k) != recorded.get(k))
+        raise ModelFileError(f"{path} was trained on other games ({diff}); {fix}")
+    return model

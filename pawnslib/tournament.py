@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,16 +18,25 @@ import joblib
 import numpy as np
 from tqdm import tqdm
 
+from pawnslib import config
 from pawnslib.game import Position
-from pawnslib.search import SearchResult, search
+from pawnslib.records import (
+    GameRecord,
+    Observer,
+    PlayedGame,
+    Player,
+    append_record,
+    check_seed,
+    derive_seed,
+    read_records,
+)
+from pawnslib.search import MAX_DEPTH, SearchResult, search
 from pawnslib.strategies import check_strategies, check_weights
 
 DASK_ENV = "PAWNS_DASK_SCHEDULER"
-
-
-def derive_seed(*parts: int) -> int:
-    """A 32-bit seed derived from integers, independent of anything else."""
-    return int(np.random.SeedSequence([int(p) for p in parts]).generate_state(1)[0])
+# How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
+# extends predicted replies by pawnslib.asym.EXTENSION plies (a test keeps the two in step).
+BLACK_EXTRA_PLIES = 2
 
 
 @dataclass(frozen=True)
@@ -35,30 +44,33 @@ class AlphaBeta:
     """A player that runs the plain alpha-beta search with a strategy's weights."""
 
     weights: tuple[int, ...]
-    depth: int = 6
+    depth: int = config.DEPTH
 
     def choose(self, history: list[Position], seed: int) -> SearchResult:
+        """The alpha-beta move at ``history[-1]``."""
         return search(history[-1], self.weights, self.depth, seed)
 
 
-def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | None = None) -> dict:
+def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
+              seed: int = 0, start: Position | None = None) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
-        black, white: a weight vector (played by :class:`AlphaBeta` at ``depth``) or any
-            player object with ``choose(history, seed) -> SearchResult`` and, optionally,
-            ``observe(history) -> dict`` called after each opponent move.
+        black: a weight vector (played by :class:`AlphaBeta` at ``depth``) or a
+            :class:`~pawnslib.records.Player`; an :class:`~pawnslib.records.Observer` is
+            also shown each opponent move.
+        white: the same for White.
         depth: search depth for players given as weight vectors.
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
         start: the initial position (default: the start of the game).
 
     Returns:
-        A record: ``result``, ``plies``, and per ply ``positions`` (x_0..x_T as text),
-        ``features`` (x_0..x_T), ``moves``, ``values``, ``nodes``, ``seconds``; plus
-        ``info`` (one dict per ply: the mover's ``SearchResult.info`` and the opponent's
-        ``observe``) when a player gives extra information.
+        The game's record (its layout: :class:`~pawnslib.records.PlayedGame`).
+
+    Raises:
+        ValueError: a bad weight vector, depth or seed.
     """
-    players = [p if hasattr(p, "choose") else AlphaBeta(tuple(check_weights(p)), depth) for p in (black, white)]
+    players = [p if isinstance(p, Player) else AlphaBeta(tuple(check_weights(p)), depth) for p in (black, white)]
     history = [start or Position.start()]
     rec = {"positions": [history[0].to_text()], "features": [history[0].features().tolist()],
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
@@ -68,7 +80,7 @@ def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | Non
         res = mover.choose(history, derive_seed(seed, pos.ply))
         history.append(pos.play(res.move))
         info = dict(res.info)
-        if hasattr(other, "observe"):  # e.g. the asymmetric player scoring White's actual reply
+        if isinstance(other, Observer):  # e.g. the asymmetric player scoring White's actual reply
             info |= other.observe(history) or {}
         rec["positions"].append(history[-1].to_text())
         rec["features"].append(history[-1].features().tolist())
@@ -82,66 +94,50 @@ def play_game(black, white, depth: int = 6, seed: int = 0, start: Position | Non
     return {"result": history[-1].result, "plies": history[-1].ply, **rec}
 
 
-# ----------------------------------------------------------------------------- records
-
-
-def read_records(path: str | Path) -> list[dict]:
-    """Read a JSON-lines record file.
-
-    Raises:
-        ValueError: a damaged line, naming the file and the line number.
-    """
-    path = Path(path)
-    out = []
-    with path.open() as f:
-        for n, line in enumerate(f, 1):
-            try:
-                rec = json.loads(line)
-                if not isinstance(rec, dict):
-                    raise ValueError("not a JSON object")
-            except ValueError as e:
-                raise ValueError(f"{path}:{n}: damaged record ({e}); delete that line to replay the game") from None
-            out.append(rec)
-    return out
-
-
-def append_record(path: Path, rec: dict) -> None:
-    # One write() of a whole line in append mode: a record is on disk entirely or not at all.
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-    try:
-        os.write(fd, (json.dumps(rec, separators=(",", ":")) + "\n").encode())
-    finally:
-        os.close(fd)
-
-
-# ----------------------------------------------------------------------------- tournaments
-
-
 def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
     """The round robin: every id against every id, itself included, as Black and as White."""
     ids = sorted(ids)
     return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
 
 
-def _play_scheduled(strategies, black_player, depth, seed, key):
+def _play_scheduled(strategies, black_player, depth, seed, key) -> GameRecord:
     b, w, r = key
     black = black_player(strategies[b], depth) if black_player else strategies[b]
-    rec = play_game(black, strategies[w], depth, derive_seed(seed, b, w, r))
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r))
     return {"black": b, "white": w, "round": r, **rec}
+
+
+def _check_int(name: str, value, lo: int, hi: int | None = None, why: str = "") -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is an integer in [lo, hi]."""
+    bad = isinstance(value, bool) or not isinstance(value, (int, np.integer))
+    if bad or value < lo or (hi is not None and value > hi):
+        bounds = f">= {lo}" if hi is None else f"from {lo} to {hi}{why}"
+        raise ValueError(f"{name} must be an integer {bounds}, got {value!r}")
+
+
+def _read_meta(path: Path) -> dict:
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path} is damaged ({e}); delete that folder to replay its tournament") from None
+    if not isinstance(meta, dict):
+        raise ValueError(f"{path} is damaged (not a JSON object); delete that folder to replay its tournament")
+    return meta
 
 
 def run_tournament(
     strategies: dict,
     out_dir: str | Path | None,
+    *,
     rounds: int = 1,
-    depth: int = 6,
+    depth: int = config.DEPTH,
     seed: int = 0,
-    n_jobs: int = -1,
+    n_jobs: int = config.JOBS,
     scheduler: str | None = None,
-    black_player: Callable | None = None,
+    black_player: Callable[[tuple[int, ...], int], Player] | None = None,
     progress: bool = True,
     label: str = "",
-) -> list[dict]:
+) -> list[GameRecord]:
     """Play (or finish) a round-robin tournament and return all its records.
 
     Args:
@@ -149,13 +145,15 @@ def run_tournament(
         out_dir: folder for ``games.jsonl`` and ``meta.json``; finished games found
             there are kept and not replayed. ``None``: keep the records in memory only.
         rounds: how many times every ordered pairing is played.
-        depth: search depth of both players.
-        seed: master seed; each game's seed is derived from (seed, black, white, round).
-        n_jobs: joblib workers (-1: all cores).
+        depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
+            with a ``black_player``).
+        seed: master seed, a non-negative integer; each game's seed is derived from (seed, black, white, round).
+        n_jobs: joblib workers (-1: all cores; not 0).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
         black_player: optional ``factory(weights, depth) -> player`` for Black (e.g. the
-            asymmetric search); White always plays plain alpha-beta.
+            asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper); White always
+            plays plain alpha-beta.
         progress: show a tqdm progress bar.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
 
@@ -163,25 +161,32 @@ def run_tournament(
         The records, sorted by (round, black, white).
 
     Raises:
-        ValueError: bad arguments, or ``out_dir`` holds a different tournament.
+        ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
+            record, or ``out_dir`` holds a different tournament.
     """
     strategies = check_strategies(strategies)
-    for name, v, lo in (("rounds", rounds, 1), ("depth", depth, 1)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < lo:
-            raise ValueError(f"{name} must be an integer >= {lo}, got {v!r}")
+    _check_int("rounds", rounds, 1)
+    if black_player is None:
+        _check_int("depth", depth, 1, MAX_DEPTH)
+    else:
+        _check_int("depth", depth, 1, MAX_DEPTH - BLACK_EXTRA_PLIES,
+                   f" (Black's player searches {BLACK_EXTRA_PLIES} plies deeper)")
+    seed = check_seed(seed)
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": int(seed), "label": label}
+            "seed": seed, "label": label}
     done, games_path = {}, None
     if out_dir is not None:
         out = Path(out_dir)
-        out.mkdir(parents=True, exist_ok=True)
         meta_path, games_path = out / "meta.json", out / "games.jsonl"
         if meta_path.exists():
-            old = json.loads(meta_path.read_text())
+            old = _read_meta(meta_path)
             diff = [k for k in meta if old.get(k) != meta[k]]
             if diff:
                 raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
         else:
+            out.mkdir(parents=True, exist_ok=True)
             meta_path.write_text(json.dumps(meta, indent=1) + "\n")
         if games_path.exists():
             done = {(r["black"], r["white"], r["round"]): r for r in read_records(games_path)}

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from pawnslib import config
 from pawnslib.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w
 from pawnslib.strategies import LADDER
 
@@ -11,7 +12,7 @@ SMALL = HarmonyParams(iterations=6, depth=1)
 
 @pytest.fixture(scope="module")
 def run():
-    return harmony_search(SMALL, seed=5, n_jobs=1, progress=False)
+    return harmony_search(params=SMALL, seed=5, n_jobs=1, progress=False)
 
 
 def test_memory_keeps_size_k_and_only_better_candidates_enter(run):
@@ -32,11 +33,11 @@ def test_memory_keeps_size_k_and_only_better_candidates_enter(run):
 
 
 def test_reproducible_and_resumable(run, tmp_path):
-    again = harmony_search(SMALL, seed=5, n_jobs=2, progress=False)
+    again = harmony_search(params=SMALL, seed=5, n_jobs=2, progress=False)
     assert again.history == run.history
     path = tmp_path / "h.jsonl"
-    harmony_search(HarmonyParams(iterations=3, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
-    resumed = harmony_search(SMALL, seed=5, history_path=path, n_jobs=1, progress=False)
+    harmony_search(params=HarmonyParams(iterations=3, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    resumed = harmony_search(params=SMALL, seed=5, history_path=path, n_jobs=1, progress=False)
     assert resumed.history == run.history and resumed.best == run.best
 
 
@@ -59,7 +60,7 @@ def test_score_is_not_won_minus_won():
 
 
 def test_harmony_star_takes_the_best_of_each_search():
-    strategies, runs = harmony_star(HarmonyParams(iterations=2, depth=1), n_searches=2, seed=1, n_jobs=1,
+    strategies, runs = harmony_star(params=HarmonyParams(iterations=2, depth=1), n_searches=2, seed=1, n_jobs=1,
                                     progress=False)
     assert sorted(strategies) == [1, 2] and [r.best for r in runs] == [strategies[1], strategies[2]]
 
@@ -68,3 +69,25 @@ def test_harmony_star_takes_the_best_of_each_search():
 def test_bad_parameters(bad):
     with pytest.raises(ValueError, match="Harmony\\* parameter"):
         HarmonyParams(**bad)
+
+
+def test_defaults_are_the_config():
+    assert HarmonyParams().__dict__ == config.HARMONY
+
+
+@pytest.mark.parametrize("bad", [-1, 2.5, True])
+def test_bad_seed_is_refused_before_writing(tmp_path, bad):
+    path = tmp_path / "h" / "h.jsonl"
+    with pytest.raises(ValueError, match=rf"seed must be a non-negative integer, got {bad!r}"):
+        harmony_search(params=SMALL, seed=bad, history_path=path, n_jobs=1, progress=False)
+    with pytest.raises(ValueError, match=rf"seed must be a non-negative integer, got {bad!r}"):
+        harmony_star(params=SMALL, seed=bad, out_dir=tmp_path / "h", n_jobs=1, progress=False)
+    assert not (tmp_path / "h").exists()
+
+
+def test_damaged_history_names_file_and_line(tmp_path):
+    path = tmp_path / "h.jsonl"
+    harmony_search(params=HarmonyParams(iterations=2, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    path.write_text(path.read_text() + "{cut")
+    with pytest.raises(ValueError, match=r"h.jsonl:3: damaged record"):
+        harmony_search(params=SMALL, seed=5, history_path=path, n_jobs=1, progress=False)

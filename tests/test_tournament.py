@@ -1,13 +1,14 @@
 """Games and tournaments: the 200-ply rule, reproducibility across workers, resuming, errors."""
 
-import json
-
 import pytest
 
 import pawnslib.tournament as tournament
 from pawnslib import Position
-from pawnslib.strategies import THESIS, check_strategies, load_strategies, save_strategies
-from pawnslib.tournament import play_game, read_records, run_tournament
+from pawnslib.asym import EXTENSION
+from pawnslib.records import read_records
+from pawnslib.search import MAX_DEPTH
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import play_game, run_tournament
 
 TWO = {1: THESIS[1], 2: THESIS[4]}
 
@@ -102,22 +103,45 @@ def test_dask_scheduler_from_environment(tmp_path, monkeypatch):
         run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, progress=False)
 
 
-def test_strategies_json_round_trip_and_errors(tmp_path):
-    path = save_strategies(THESIS, tmp_path / "s.json")
-    assert load_strategies(path) == THESIS
-    doc = json.loads(path.read_text())
-    doc["strategies"]["2"] = [1, 2, 3]
-    path.write_text(json.dumps(doc))
-    with pytest.raises(ValueError, match=r"s.json: strategy 2: a strategy needs 6 weights"):
-        load_strategies(path)
-    path.write_text("{broken")
-    with pytest.raises(ValueError, match=r"s.json: line 1"):
-        load_strategies(path)
-    with pytest.raises(ValueError, match="strategy id"):
-        check_strategies({0: THESIS[1]})
-    with pytest.raises(ValueError, match="BSum must be an integer"):
-        check_strategies({1: (0, "10", 0, 0, 0, 0)})
+def _no_files(path):
+    return not path.exists() or not any(path.iterdir())
 
 
-def test_thesis_table_10_1():
-    assert THESIS[4] == (100, 1000, 0, -10000, 0, 10) and sorted(THESIS) == [1, 2, 3, 4]
+@pytest.mark.parametrize(("arg", "bad"), [("seed", -1), ("seed", 1.5), ("seed", True), ("seed", "7"),
+                                          ("rounds", 0), ("rounds", 2.0), ("depth", 0), ("depth", MAX_DEPTH + 1),
+                                          ("n_jobs", 0), ("n_jobs", False)])
+def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, arg, bad):
+    kwargs = {"rounds": 1, "depth": 1, "seed": 1, "n_jobs": 1, "progress": False} | {arg: bad}
+    with pytest.raises(ValueError, match=rf"{arg} must be .*got {bad!r}"):
+        run_tournament(TWO, tmp_path / "out", **kwargs)
+    assert _no_files(tmp_path / "out")
+    # The corrected run is not refused as "a different tournament".
+    kwargs[arg] = {"seed": 1, "rounds": 1, "depth": 1, "n_jobs": 1}[arg]
+    assert len(run_tournament(TWO, tmp_path / "out", **kwargs)) == 4
+
+
+def test_black_player_depth_leaves_room_for_its_extension(tmp_path):
+    assert EXTENSION <= tournament.BLACK_EXTRA_PLIES  # the asymmetric tree's extra plies are allowed for
+
+    def factory(weights, depth):
+        raise AssertionError("no game may start")
+
+    depth = MAX_DEPTH - tournament.BLACK_EXTRA_PLIES + 1
+    with pytest.raises(ValueError, match=rf"depth must be an integer from 1 to {depth - 1}.*got {depth}"):
+        run_tournament(TWO, tmp_path / "out", depth=depth, black_player=factory, progress=False)
+    assert _no_files(tmp_path / "out")
+
+
+@pytest.mark.parametrize("damage", ["{broken", "[]", "\xff\xfe"])
+def test_damaged_meta_is_named(tmp_path, damage):
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    (tmp_path / "meta.json").write_bytes(damage.encode("latin-1"))
+    with pytest.raises(ValueError, match=r"meta.json is damaged"):
+        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+
+
+def test_optional_arguments_are_keyword_only(tmp_path):
+    with pytest.raises(TypeError):
+        run_tournament(TWO, None, 1)
+    with pytest.raises(TypeError):
+        play_game(THESIS[1], THESIS[2], 1)

@@ -1,0 +1,121 @@
+"""The command line (``python -m pawnslib``) and the pipeline steps it runs: names, defaults, one-line errors."""
+
+import inspect
+
+import pytest
+
+from pawnslib import config, pipeline
+from pawnslib.__main__ import main
+from pawnslib.dbn import ModelFileError
+
+TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
+
+
+def fails(capsys, argv) -> str:
+    """Run the command line, which must exit with status 2 and one line on stderr; return that line's message."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    prefix = "python -m pawnslib: error: "
+    assert err.startswith(prefix)
+    return err[len(prefix):].strip()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["tournament", "--rounds", "0"], "rounds must be an integer >= 1, got 0"),
+    (["tournament", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
+    (["train", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
+    (["harmony", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
+    (["tournament", "--jobs", "0"], "n_jobs must be a non-zero integer"),
+    (["tournament", "--depth", "99"], "depth must be an integer from 1 to 32, got 99"),
+    (["tournament", "--set", "harmony"], "run `python -m pawnslib harmony"),
+    (["train", "--set", "harmony"], "run `python -m pawnslib harmony"),
+    (["tournament", "--method", "asym"], "run `python -m pawnslib train --set thesis"),
+    (["tournament", "--method", "search"], "argument --method: invalid choice: 'search'"),
+    (["tournament", "--search", "asym"], "unrecognized arguments: --search asym"),
+    (["bogus"], "argument step: invalid choice: 'bogus'"),
+    (["tournament", "--rounds", "many"], "argument --rounds: invalid int value: 'many'"),
+])
+def test_errors_are_one_line_with_status_2(capsys, tmp_path, args, message):
+    assert message in fails(capsys, [*args, "--results", str(tmp_path)])
+    assert not (tmp_path / "runs").exists()  # nothing written, so a corrected rerun is not refused
+
+
+def test_a_damaged_strategy_file_is_one_line(capsys, tmp_path):
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "strategies_harmony.json").write_bytes(b"\xff\xfe")
+    assert "strategies_harmony.json: not a UTF-8 text file" in fails(
+        capsys, ["tournament", "--set", "harmony", "--results", str(tmp_path)])
+
+
+def test_help_shows_every_default_and_examples(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--results", "--seed", "--set", "--method", "--rounds", "--depth", "--jobs"):
+        assert option in out
+    for default in (f"config.SEED, {config.SEED}", f"config.ROUNDS, {config.ROUNDS}", f"config.JOBS, {config.JOBS}",
+                    f"config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS}", f"config.DEPTH, {config.DEPTH}",
+                    "(default: results)", "(default: thesis)", "(default: minimax)"):
+        assert default in " ".join(out.split()), default
+    assert "examples:" in out and "python -m pawnslib tournament --set thesis --method asym" in out
+
+
+def test_tournament_step_plays_into_the_run_folder(tmp_path):
+    main(["tournament", *TINY, "--results", str(tmp_path)])
+    again = pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, n_jobs=1, progress=False)
+    assert len(again) == 16 and (tmp_path / "runs" / "thesis_minimax" / "games.jsonl").is_file()
+
+
+def test_pipeline_names_and_defaults_come_from_config():
+    for fn in (pipeline.find_strategies, pipeline.play_tournament, pipeline.train_model, pipeline.opponent_model):
+        params = inspect.signature(fn).parameters.values()
+        assert all(p.kind is p.KEYWORD_ONLY for p in params if p.default is not p.empty), fn.__name__
+        defaults = {p.name: p.default for p in params}
+        assert defaults.get("seed", config.SEED) == config.SEED
+        assert defaults.get("depth", config.DEPTH) == config.DEPTH
+        assert defaults.get("n_jobs", config.JOBS) == config.JOBS
+    assert pipeline.METHODS == ("minimax", "asym") and pipeline.SETS == ("thesis", "harmony")
+
+
+def test_unknown_set_and_method_list_the_choices(tmp_path):
+    with pytest.raises(ValueError, match="'thesis', 'harmony'"):
+        pipeline.strategy_set(tmp_path, "ours")
+    with pytest.raises(ValueError, match="'minimax', 'asym'"):
+        pipeline.play_tournament(tmp_path, "thesis", method="search")
+    assert not (tmp_path / "runs").exists()
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory):
+    results = tmp_path_factory.mktemp("results")
+    model = pipeline.train_model(results, "thesis", rounds=1, depth=1, seed=3, restarts=1, n_jobs=1)
+    return results, model
+
+
+def test_train_records_what_the_model_learnt_from(trained):
+    results, model = trained
+    assert model.training == {"set": "thesis", "rounds": 1, "depth": 1, "seed": 3, "rules": config.RULES}
+    loaded = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3)
+    assert loaded.training == model.training
+
+
+def test_a_model_trained_on_other_games_is_refused(trained):
+    results, _ = trained
+    with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
+                                             r"recorded 1; seed: asked 4, recorded 3\); retrain with "
+                                             r"`python -m pawnslib train .*--set thesis --rounds 1 --depth 2 "
+                                             r"--seed 4` or delete the file"):
+        pipeline.opponent_model(results, "thesis", rounds=1, depth=2, seed=4)
+
+
+def test_a_model_without_provenance_is_refused(trained, tmp_path):
+    results, model = trained
+    model.training = {}
+    model.save(config.model_path(tmp_path, "thesis"))
+    with pytest.raises(ModelFileError, match="does not record what it was trained on"):
+        pipeline.opponent_model(tmp_path, "thesis", rounds=1, depth=1, seed=3)
+    model.training = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3).training
