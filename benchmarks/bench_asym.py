@@ -9,7 +9,8 @@ import numpy as np
 from positions import game_records
 
 from pawnslib.asym import compare_with_plain
-from pawnslib.dbn import OpponentModel, training_rows
+from pawnslib.dbn import OpponentModel
+from pawnslib.rows import training_rows
 from pawnslib.strategies import THESIS
 
 

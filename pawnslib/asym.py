@@ -29,12 +29,15 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+import numba
 import numpy as np
 import pandas as pd
-from numba import njit
+from numba import njit, types
 
-from pawnslib.dbn import OpponentModel, discretise_lut_into, log_pe_children
+from pawnslib.dbn import OpponentModel
+from pawnslib.discretise import discretise_lut_into
 from pawnslib.game import (
     BLACK,
     MAX_MOVES,
@@ -48,25 +51,68 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
-from pawnslib.predict import Predictor, pr_counts_into, seen_before
+from pawnslib.pe import MODEL_TYPE, KernelArrays, children_log_pe_into, history_weights, log_pe_children
+from pawnslib.predict import SEEN_SHAPE, Predictor, pr_counts_into, seen_before
+from pawnslib.records import derive_seed
 from pawnslib.search import (
     INF,
+    WORK_TYPE,
     SearchResult,
     alphabeta_node,
     backup,
-    buffers,
     check_search_args,
     expand,
     horizon_value,
     leaf_value,
+    new_work,
     search,
 )
 from pawnslib.strategies import check_weights
-from pawnslib.tournament import derive_seed
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
 PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
 EXTENSION = 2  # extra plies below a predicted reply (Listing 9.1: MAXDEPTH + 2)
+
+
+class Setting(NamedTuple):
+    """What stays fixed during one asymmetric search."""
+
+    depth: int  # plies below a reply that stops predicting (Listing 9.1's MAXDEPTH)
+    base: int  # the root's row in ``Prediction.path``
+    n_hist: int  # history slices P(e) reads: the model's slices - 1
+    sb: int  # Black's strategy id (P(e) conditions on S_b)
+    mode: int  # the mostlikely predicate: SEEN_BEFORE, ALWAYS, NEVER or THRESHOLD
+    max_pr: float  # THRESHOLD's bound
+    noisy: bool  # tie-breaking leaf noise on
+
+
+class Prediction(NamedTuple):
+    """The asymmetric search's work space besides :class:`~pawnslib.search.Work`.
+
+    ``path`` row j holds the discretised features of the game's position j (up to the root's row,
+    ``Setting.base``), then of the search path's positions below it. Row t of ``weights``/``wmax``
+    caches the P(e) history that ends at row t (:func:`~pawnslib.pe.history_weights`): every
+    White node below the same Black node shares it, and ``valid[t]`` is cleared when row t is
+    rewritten.
+    """
+
+    path: np.ndarray  # (R, F) int64
+    weights: np.ndarray  # (R, K) float64
+    wmax: np.ndarray  # (R,) float64
+    valid: np.ndarray  # (R,) bool
+    states: np.ndarray  # (P, MAX_MOVES, F) int64: a White node's children, discretised
+    logpe: np.ndarray  # (P, MAX_MOVES) float64: their log P(e)
+    counts: np.ndarray  # (P, MAX_MOVES) int64: their pr numerators (pr = count / children)
+    seen: np.ndarray  # SEEN_SHAPE bool: the prs White has played in this game (pawnslib.predict)
+    reach: np.ndarray  # (1,) int64: the deepest ply reached
+
+
+def new_prediction(path: np.ndarray, seen: np.ndarray, n_strategies: int, plies: int) -> Prediction:
+    """The work space for a search whose path rows are ``path`` (the game's rows filled in)."""
+    rows = len(path)
+    return Prediction(path, np.empty((rows, n_strategies)), np.empty(rows), np.zeros(rows, np.bool_),
+                      np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty((plies, MAX_MOVES)),
+                      np.empty((plies, MAX_MOVES), np.int64), seen, np.zeros(1, np.int64))
 
 
 @njit(cache=True)
@@ -82,63 +128,72 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, path, t, n_hist, states, logpe, model, sb):
-    """Discretise ``n`` children (positions x_t, raw features ``feats``) into ``states``; their log P(e) into ``logpe``.
+def score_children(feats, n, t, pred, model, cfg, out):
+    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``out``; discretised into ``pred.states``.
 
-    ``model`` is ``tuple(OpponentModel.kernel_arrays())``. The history is ``path[t - 2], path[t - 4], ...``,
-    at most ``n_hist`` of them, oldest first.
+    The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first.
     """
+    states = pred.states[t - cfg.base - 1]
     for k in range(n):
-        discretise_lut_into(model[8], model[9], feats[k], states[k])
-    h = min(n_hist, t // 2)
-    log_pe_children(model[2], model[3], model[4], model[5], model[6], model[7], path[t - 2 * h : t : 2], states[:n], sb,
-                    logpe)
+        discretise_lut_into(model.lut, model.lut_lo, feats[k], states[k])
+    h = min(cfg.n_hist, t // 2)
+    last = t - 2
+    if not pred.valid[last]:
+        pred.wmax[last] = history_weights(model, pred.path[t - 2 * h : t : 2], cfg.sb, pred.weights[last])
+        pred.valid[last] = True
+    children_log_pe_into(model, pred.weights[last], pred.wmax[last], pred.path[last, : N_FEATURES if h else 0],
+                         states, n, cfg.sb, out)
 
 
-MODEL_TYPE = ("Tuple((float64[:, ::1], int64[::1], float64[::1], float64[::1], float64[:, :, :, ::1],"
-              " float64[:, :, :, :, ::1], float64[:, :, :, ::1], float64[:, :, :, :, ::1], int64[:, ::1], int64[::1]))")
-_ASYM_SIG = (
-    "float64(int64[::1], int64, int64, boolean, float64, float64, int64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
-    " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, int64[:, ::1], int64, int64,"
-    f" int64[:, :, ::1], float64[:, ::1], int64[:, ::1], {MODEL_TYPE}, int64, int64, float64, boolean[:, ::1],"
-    " int64[::1])"
-)
+PREDICTION_TYPE = numba.typeof(
+    new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), 1, 1))
+SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False))
+_ASYM_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.boolean, types.float64, types.float64,
+                          types.int64[::1], WORK_TYPE, PREDICTION_TYPE, MODEL_TYPE, SETTING_TYPE)
 
 
 @njit(_ASYM_SIG, cache=True)
-def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy, path,
-          base, n_hist, states, logpe, counts, model, sb, mode, max_pr, seen, reach):
-    nodes[0] += 1
-    reach[0] = max(reach[0], ply)
+def _asym(s, ply, limit, predict, alpha, beta, w, work, pred, model, cfg):
+    """The value of node ``s`` in the asymmetric tree, ``ply`` plies below the root.
+
+    Contract: as :func:`~pawnslib.search.alphabeta_node` (alpha < beta on entry, fail-soft
+    result, nodes counted in ``work.nodes[0]``, rows ``ply`` and below of ``work`` overwritten),
+    with the tree cut at ``limit`` plies from the root instead of a fixed depth. ``predict``:
+    every White move above was predicted likely, so a White node here scores its children by
+    P(e) (counted in ``work.nodes[1]``) and gives each predicted child ``limit = cfg.depth +
+    EXTENSION``, the others ``cfg.depth``. It writes the children's discretised features to
+    ``pred.path`` rows below the root's and ``pred.reach[0]`` is raised to the deepest ply reached.
+    """
+    work.nodes[0] += 1
+    pred.reach[0] = max(pred.reach[0], ply)
     if ply >= limit or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, noisy)
-    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
+        return leaf_value(s, w, work, ply, cfg.noisy)
+    n = expand(s, ply, w, work, True)
     black = s[S_SIDE] == BLACK
     predicting = predict and not black
-    t = base + ply + 1  # the children's row in path
+    t = cfg.base + ply + 1  # the children's row in path
     if predicting:
-        score_children(feats[ply], n, path, t, n_hist, states[ply], logpe[ply], model, sb)
-        pr_counts_into(logpe[ply, :n], counts[ply])
-        nodes[1] += n  # children scored by P(e)
+        score_children(work.feats[ply], n, t, pred, model, cfg, pred.logpe[ply])
+        pr_counts_into(pred.logpe[ply, :n], pred.counts[ply])
+        work.nodes[1] += n
     best = -INF if black else INF
     for i in range(n):
-        k = order[ply, i]
+        k = work.order[ply, i]
         child_limit, child_predict = limit, predict
         if predicting:
-            child_predict = mostlikely(counts[ply, k], n, mode, max_pr, seen)
-            child_limit = depth + EXTENSION if child_predict else depth
-            path[t] = states[ply, k]
+            child_predict = mostlikely(pred.counts[ply, k], n, cfg.mode, cfg.max_pr, pred.seen)
+            child_limit = cfg.depth + EXTENSION if child_predict else cfg.depth
+            pred.path[t] = pred.states[ply, k]
+            pred.valid[t] = False
         if ply + 1 >= child_limit:
-            reach[0] = max(reach[0], ply + 1)
-            v = horizon_value(kids, vals, ply, k, noisy, nodes)
+            pred.reach[0] = max(pred.reach[0], ply + 1)
+            v = horizon_value(work, ply, k, cfg.noisy)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
-            reach[0] = max(reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
-            v = alphabeta_node(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
-                               feats, feat, nodes, noisy, True, True)
+            pred.reach[0] = max(pred.reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
+            v = alphabeta_node(work.kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, work, cfg.noisy,
+                               True, True)
         else:
-            v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, depth, w, kids, moves, vals,
-                      order, feats, feat, nodes, noisy, path, base, n_hist, states, logpe, counts, model, sb, mode,
-                      max_pr, seen, reach)
+            v = _asym(work.kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, work, pred, model, cfg)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if alpha >= beta:
             break
@@ -146,47 +201,45 @@ def _asym(s, ply, limit, predict, alpha, beta, depth, w, kids, moves, vals, orde
 
 
 @njit(cache=True)
-def asym_kernel(root, w, depth, seed, path, base, n_hist, model, sb, mode, max_pr, seen):
-    """Asymmetric search from ``root`` (Black to move).
+def asym_kernel(root, w, pred, model, cfg, seed):
+    """Asymmetric search from ``root`` (Black to move; ``pred.path`` row ``cfg.base``).
 
-    Returns (best move, value, nodes, deepest ply reached, children scored by P(e)).
-
-    ``path[j]`` holds the discretised features of the game's j-th position for j <= base (the root's row);
-    the search writes its path's positions below, so ``path`` needs ``depth + EXTENSION`` more rows.
+    Returns (best move, value, nodes, deepest ply reached, children scored by P(e)). ``pred.path``
+    needs ``cfg.depth + EXTENSION`` free rows after the root's, for the search path.
     """
-    noisy = seed >= 0
-    if noisy:
+    if cfg.noisy:
         np.random.seed(seed)
-    top = depth + EXTENSION + 1
-    kids, moves, vals, order, feats, feat, nodes = buffers(top)
-    states = np.empty((top, MAX_MOVES, N_FEATURES), np.int64)
-    logpe = np.empty((top, MAX_MOVES), np.float64)
-    counts = np.empty((top, MAX_MOVES), np.int64)
-    reach = np.zeros(1, np.int64)
-    nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feats, True)
+    work = new_work(cfg.depth + EXTENSION + 1)
+    work.nodes[0] = 1
+    n = expand(root, 0, w, work, True)
     best, best_move, alpha = -INF, -1, -INF
     for i in range(n):  # the root is a Black node; its children, White nodes, all predict
-        k = order[0, i]
-        v = _asym(kids[0, k], 1, depth, True, alpha, INF, depth, w, kids, moves, vals, order, feats, feat, nodes, noisy,
-                  path, base, n_hist, states, logpe, counts, model, sb, mode, max_pr, seen, reach)
+        k = work.order[0, i]
+        v = _asym(work.kids[0, k], 1, cfg.depth, True, alpha, INF, w, work, pred, model, cfg)
         if v > best:
-            best, best_move = v, moves[0, k]
+            best, best_move = v, work.moves[0, k]
         alpha = max(alpha, best)
-    return best_move, best, nodes[0], reach[0], nodes[1]
+    return best_move, best, work.nodes[0], pred.reach[0], work.nodes[1]
 
 
 @njit(cache=True)
-def reply_log_pe(parent, path, t, n_hist, model, sb, out_moves, out_logpe):
-    """For White to move at ``parent`` (row t - 1 of ``path``): every reply's move and log P(e); returns their count."""
+def reply_log_pe(parent, path, n_hist, model, sb, out_moves, out_logpe):
+    """White to move at ``parent``, whose row is the last of ``path``: every reply's move and log P(e).
+
+    The history of a reply x_t (row t = len(path)) is rows t - 2, t - 4, ..., at most ``n_hist``,
+    as in the search. Returns the number of replies.
+    """
     n = gen_moves(parent, out_moves)
     kid = np.empty(parent.shape[0], np.int64)
-    feats = np.empty((n, N_FEATURES), np.int64)
+    feat = np.empty(N_FEATURES, np.int64)
+    states = np.empty((n, N_FEATURES), np.int64)
     for k in range(n):
         play_into(parent, out_moves[k], kid)
-        features_into(kid, feats[k])
-    states = np.empty((n, N_FEATURES), np.int64)
-    score_children(feats, n, path, t, n_hist, states, out_logpe, model, sb)
+        features_into(kid, feat)
+        discretise_lut_into(model.lut, model.lut_lo, feat, states[k])
+    t = path.shape[0]
+    h = min(n_hist, t // 2)
+    log_pe_children(model, path[t - 2 * h : t : 2], states, sb, out_logpe)
     return n
 
 
@@ -223,20 +276,8 @@ class AsymPlayer:
     def __post_init__(self):
         self.w = check_weights(self.weights)
         self.mode, self.max_pr = predicate(self.mostlikely)
-        self.arrays = tuple(self.model.kernel_arrays())  # a plain tuple: what the kernels take
+        self.arrays = self.model.kernel_arrays()
         self.sb = self.model._check_sb(self.sb)
-
-    def _path(self, history: list[Position], extra: int) -> tuple[np.ndarray, int]:
-        """The discretised tail of ``history`` that P(e) can reach, ``extra`` free rows after it, and its last row.
-
-        A reply at row t looks back to rows t - 2, ..., t - 2 * (n_slices - 1), so older positions are never read;
-        discretising only the tail keeps each move's work independent of the game's length.
-        """
-        tail = history[-(2 * (self.model.n_slices - 1) + 1):]
-        path = np.zeros((len(tail) + extra, N_FEATURES), np.int64)
-        for j, pos in enumerate(tail):
-            discretise_lut_into(self.arrays[8], self.arrays[9], pos.features(), path[j])
-        return path, len(tail) - 1
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """Search the last position of ``history`` (Black to move).
@@ -256,11 +297,13 @@ class AsymPlayer:
         check_search_args(root, self.depth, seed)
         if root.side_to_move != "black":
             raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
-        path, base = self._path(history, self.depth + EXTENSION + 1)
+        path = _discretised_tail(self.arrays, history, self.model.n_slices, self.depth + EXTENSION)
+        base = len(path) - self.depth - EXTENSION - 1
+        pred = new_prediction(path, self.predictor.seen, len(self.model.strategy_ids), self.depth + EXTENSION + 1)
+        cfg = Setting(self.depth, base, self.model.n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None)
         t0 = time.perf_counter()
-        move, value, nodes, reach, scored = asym_kernel(
-            root.array, self.w, self.depth, -1 if seed is None else seed, path, base,
-            self.model.n_slices - 1, self.arrays, self.sb, self.mode, self.max_pr, self.predictor.seen)
+        move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg,
+                                                        0 if seed is None else seed)
         seconds = time.perf_counter() - t0
         info = {"reached": int(reach), "extended": bool(reach > self.depth), "pe_children": int(scored)}
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
@@ -270,16 +313,54 @@ class AsymPlayer:
         parent, child = history[-2], history[-1]
         if parent.side_to_move != "white":
             return None
-        path, base = self._path(history, 0)
-        moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
-        n = reply_log_pe(parent.array, path, base, self.model.n_slices - 1, self.arrays, self.sb, moves, logpe)
-        played = next((k for k in range(n) if parent.play(int(moves[k])) == child), None)
+        moves, logpe = _reply_log_pe(self.arrays, self.model.n_slices, history[:-1], self.sb)
+        played = next((k for k, m in enumerate(moves) if parent.play(int(m)) == child), None)
         if played is None:
             raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
-        hit = self.predictor.observe(logpe[:n], played)  # scores against earlier prs, then records this one
-        pr = self.predictor.played[-1]
+        hit = self.predictor.observe(logpe, played)  # scores against earlier prs, then records this one
+        pr, n = self.predictor.played[-1], len(moves)
         return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,
                 "predicted": bool(hit), "likely": self.predictor.likely_sizes[-1] if hit is not None else 0}
+
+
+def _discretised_tail(arrays: KernelArrays, history: list[Position], n_slices: int, extra: int) -> np.ndarray:
+    """The discretised tail of ``history`` that P(e) can reach, with ``extra`` free rows after it.
+
+    A reply at row t looks back to rows t - 2, ..., t - 2 * (n_slices - 1), so older positions are
+    never read; discretising only the tail keeps each move's work independent of the game's length.
+    """
+    tail = history[-(2 * (n_slices - 1)):] if extra == 0 else history[-(2 * (n_slices - 1) + 1):]
+    path = np.zeros((len(tail) + extra, N_FEATURES), np.int64)
+    for j, pos in enumerate(tail):
+        discretise_lut_into(arrays.lut, arrays.lut_lo, pos.features(), path[j])
+    return path
+
+
+def _reply_log_pe(arrays: KernelArrays, n_slices: int, history: list[Position], sb: int):
+    path = _discretised_tail(arrays, history, n_slices, 0)
+    moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
+    n = reply_log_pe(history[-1].array, path, n_slices - 1, arrays, sb, moves, logpe)
+    return moves[:n], logpe[:n]
+
+
+def score_replies(model: OpponentModel, history: list[Position], sb: int) -> tuple[list[Move], np.ndarray]:
+    """Every legal White reply at the end of ``history``, with its log P(e) as the search computes it.
+
+    Args:
+        model: the opponent model.
+        history: the game's consecutive positions so far (it may start mid-game), White to move at the last.
+        sb: Black's strategy id.
+
+    Returns:
+        The replies in move-generation order, and their log P(e) given the history the search would use.
+
+    Raises:
+        ValueError: Black to move, a finished game, or an unknown strategy id.
+    """
+    if not history or history[-1].side_to_move != "white" or history[-1].result is not None:
+        raise ValueError("score_replies needs a game in progress with White to move at the end of history")
+    moves, logpe = _reply_log_pe(model.kernel_arrays(), model.n_slices, history, model._check_sb(sb))
+    return [Move.from_code(m) for m in moves], logpe
 
 
 @lru_cache(maxsize=4)

@@ -6,17 +6,20 @@ its heuristic value ``weights . features`` plus, when a seed is given, uniform n
 ``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the
 root, so quicker wins are preferred, and 0 for a draw.
 
-The kernels keep every node's children in a per-ply buffer (``kids[ply]``) so the
-recursion allocates nothing; :func:`expand` is shared with the asymmetric search.
+The kernels keep every node's children in a per-ply work space (:class:`Work`) so the
+recursion allocates nothing; :func:`expand` and the leaf and back-up steps are shared
+with the asymmetric search.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
+import numba
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 from pawnslib.game import (
     BLACK,
@@ -42,6 +45,30 @@ INF = 1e18
 MAX_DEPTH = 32
 
 
+class Work(NamedTuple):
+    """A search's work space: row ``ply`` of each per-ply array belongs to the node at that ply.
+
+    The recursion keeps a node's children here instead of allocating, so it allocates nothing.
+    """
+
+    kids: np.ndarray  # (P, MAX_MOVES, NS) int64: the node's children
+    moves: np.ndarray  # (P, MAX_MOVES) int64: the moves that lead to them
+    vals: np.ndarray  # (P, MAX_MOVES) float64: their static values (no noise)
+    order: np.ndarray  # (P, MAX_MOVES) int64: child indexes, best for the side to move first
+    feats: np.ndarray  # (P, MAX_MOVES, N_FEATURES) int64: their feature scores
+    feat: np.ndarray  # (N_FEATURES,) int64: scratch for a leaf's features
+    nodes: np.ndarray  # (2,) int64: [0] nodes visited; [1] free for a search variant's own count
+
+
+@njit(cache=True)
+def new_work(plies):
+    """Work space for a search whose nodes lie at plies 0..plies-1."""
+    return Work(np.empty((plies, MAX_MOVES, NS), np.int64), np.empty((plies, MAX_MOVES), np.int64),
+                np.empty((plies, MAX_MOVES), np.float64), np.empty((plies, MAX_MOVES), np.int64),
+                np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
+                np.zeros(2, np.int64))
+
+
 @njit(cache=True)
 def value_of(s, w, feat, d):
     """Heuristic value of ``s`` whose features are ``feat`` (no noise), or its exact value if the game is over."""
@@ -59,53 +86,49 @@ def value_of(s, w, feat, d):
 
 
 @njit(cache=True)
-def static_value(s, w, feat, d):
-    """Heuristic value of ``s`` (no noise); ``feat`` is scratch space for its features."""
-    features_into(s, feat)
-    return value_of(s, w, feat, d)
-
-
-@njit(cache=True)
-def expand(s, ply, w, kids, moves, vals, order, feats, sort):
-    """Play every move of ``s`` into ``kids[ply]``; ``order[ply]`` lists them, best first.
+def expand(s, ply, w, work, sort):
+    """Play every move of ``s`` into ``work.kids[ply]``; ``work.order[ply]`` lists them, best first.
 
     The ordering key is each child's static value (best for the side to move first);
     the sort is stable so equal children keep move-generation order. The children's
-    features stay in ``feats[ply]`` (the asymmetric search reads them). Returns the count.
+    features stay in ``work.feats[ply]`` (the asymmetric search reads them). Returns the count.
     """
-    n = gen_moves(s, moves[ply])
+    kids, vals, order, feats = work.kids[ply], work.vals[ply], work.order[ply], work.feats[ply]
+    n = gen_moves(s, work.moves[ply])
     for k in range(n):
-        play_into(s, moves[ply, k], kids[ply, k])
-        features_into(kids[ply, k], feats[ply, k])
-        vals[ply, k] = value_of(kids[ply, k], w, feats[ply, k], ply + 1)
-        order[ply, k] = k
+        play_into(s, work.moves[ply, k], kids[k])
+        features_into(kids[k], feats[k])
+        vals[k] = value_of(kids[k], w, feats[k], ply + 1)
+        order[k] = k
     if sort:
         black = s[S_SIDE] == BLACK
         for i in range(1, n):
-            j = order[ply, i]
-            v = vals[ply, j]
+            j = order[i]
+            v = vals[j]
             m = i - 1
-            while m >= 0 and ((vals[ply, order[ply, m]] < v) if black else (vals[ply, order[ply, m]] > v)):
-                order[ply, m + 1] = order[ply, m]
+            while m >= 0 and ((vals[order[m]] < v) if black else (vals[order[m]] > v)):
+                order[m + 1] = order[m]
                 m -= 1
-            order[ply, m + 1] = j
+            order[m + 1] = j
     return n
 
 
 @njit(cache=True)
-def leaf_value(s, w, feat, ply, noisy):
-    v = static_value(s, w, feat, ply)
+def leaf_value(s, w, work, ply, noisy):
+    """The value of a node searched no deeper: static value, plus tie-breaking noise for a live game."""
+    features_into(s, work.feat)
+    v = value_of(s, w, work.feat, ply)
     if noisy and s[S_RESULT] == NO_RESULT:
         v += np.random.random() - 0.5
     return v
 
 
 @njit(cache=True)
-def horizon_value(kids, vals, ply, k, noisy, nodes):
+def horizon_value(work, ply, k, noisy):
     """Child k of a node at ``ply`` is a leaf: expand() valued it already, so add noise and count it."""
-    nodes[0] += 1
-    v = vals[ply, k]
-    if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
+    work.nodes[0] += 1
+    v = work.vals[ply, k]
+    if noisy and work.kids[ply, k, S_RESULT] == NO_RESULT:
         v += np.random.random() - 0.5
     return v
 
@@ -120,46 +143,39 @@ def backup(black, v, best, alpha, beta):
     return best, alpha, min(beta, best)
 
 
-# Recursive kernels carry explicit signatures: numba segfaults loading a cached recursive
-# function whose types it inferred (numba issue #6061).
-_AB_SIG = (
-    "float64(int64[::1], int64, int64, float64, float64, int64[::1], int64[:, :, ::1], int64[:, ::1],"
-    " float64[:, ::1], int64[:, ::1], int64[:, :, ::1], int64[::1], int64[::1], boolean, boolean, boolean)"
-)
+# The recursive kernels carry explicit signatures (numba segfaults loading a cached recursive function
+# whose types it inferred, numba issue #6061); they are derived from the types, not typed out.
+WORK_TYPE = numba.typeof(new_work(1))
+_AB_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
+                        WORK_TYPE, types.boolean, types.boolean, types.boolean)
 
 
 @njit(_AB_SIG, cache=True)
-def alphabeta_node(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
-    """Value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies."""
-    nodes[0] += 1
+def alphabeta_node(s, ply, depth, alpha, beta, w, work, noisy, prune, sort):
+    """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
+
+    Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
+    White minimises); the result is exact when it lies strictly between them, and otherwise
+    only a bound on the same side (fail-soft). It counts every node visited in
+    ``work.nodes[0]`` and overwrites rows ``ply`` and below of ``work``. With ``prune`` false
+    it is plain minimax through the same code; ``sort`` orders children by static value.
+    """
+    work.nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, noisy)
-    n = expand(s, ply, w, kids, moves, vals, order, feats, sort)
+        return leaf_value(s, w, work, ply, noisy)
+    n = expand(s, ply, w, work, sort)
     black = s[S_SIDE] == BLACK
     best = -INF if black else INF
     for i in range(n):
-        k = order[ply, i]
+        k = work.order[ply, i]
         if depth == 1:
-            v = horizon_value(kids, vals, ply, k, noisy, nodes)
+            v = horizon_value(work, ply, k, noisy)
         else:
-            v = alphabeta_node(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                               nodes, noisy, prune, sort)
+            v = alphabeta_node(work.kids[ply, k], ply + 1, depth - 1, alpha, beta, w, work, noisy, prune, sort)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if prune and alpha >= beta:
             break
     return best
-
-
-@njit(cache=True)
-def buffers(depth):
-    """Per-ply work space for a search of ``depth`` plies: children, moves, values, order, features."""
-    kids = np.empty((depth + 1, MAX_MOVES, NS), np.int64)
-    moves = np.empty((depth + 1, MAX_MOVES), np.int64)
-    vals = np.empty((depth + 1, MAX_MOVES), np.float64)
-    order = np.empty((depth + 1, MAX_MOVES), np.int64)
-    feats = np.empty((depth + 1, MAX_MOVES, N_FEATURES), np.int64)
-    # nodes[0] counts nodes; nodes[1] is free for a search variant's own count.
-    return kids, moves, vals, order, feats, np.empty(N_FEATURES, np.int64), np.zeros(2, np.int64)
 
 
 @njit(cache=True)
@@ -168,27 +184,32 @@ def search_kernel(root, w, depth, seed, prune, sort):
     noisy = seed >= 0
     if noisy:
         np.random.seed(seed)
-    kids, moves, vals, order, feats, feat, nodes = buffers(depth)
-    nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
+    work = new_work(depth + 1)
+    work.nodes[0] = 1
+    n = expand(root, 0, w, work, sort)
     black = root[S_SIDE] == BLACK
     alpha, beta = -INF, INF
     best, best_move = (-INF if black else INF), -1
     for i in range(n):
-        k = order[0, i]
-        v = alphabeta_node(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
-                       noisy, prune, sort)
+        k = work.order[0, i]
+        v = alphabeta_node(work.kids[0, k], 1, depth - 1, alpha, beta, w, work, noisy, prune, sort)
         if (v > best) if black else (v < best):
-            best_move = moves[0, k]
+            best_move = work.moves[0, k]
         best, alpha, beta = backup(black, v, best, alpha, beta)
-    return best_move, best, nodes[0]
+    return best_move, best, work.nodes[0]
 
 
-@njit("float64(int64[::1], int64, int64, int64[::1], int64[::1], int64[::1])", cache=True)
+_MINIMAX_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.int64[::1], types.int64[::1],
+                             types.int64[::1])
+
+
+@njit(_MINIMAX_SIG, cache=True)
 def _minimax(s, ply, depth, w, feat, nodes):
+    """Plain minimax value of ``s`` searched ``depth`` more plies; counts nodes in ``nodes[0]``."""
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return static_value(s, w, feat, ply)
+        features_into(s, feat)
+        return value_of(s, w, feat, ply)
     moves = np.empty(MAX_MOVES, np.int64)
     child = np.empty(NS, np.int64)
     black = s[S_SIDE] == BLACK

@@ -5,8 +5,9 @@ import pytest
 
 from pawnslib import Position
 from pawnslib.asym import AsymPlayer, compare_with_plain, mostlikely, predicate
-from pawnslib.dbn import OpponentModel, training_rows
+from pawnslib.dbn import OpponentModel
 from pawnslib.predict import SEEN_SHAPE
+from pawnslib.rows import training_rows
 from pawnslib.search import search
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import play_game, run_tournament
