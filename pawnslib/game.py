@@ -309,12 +309,27 @@ class Move(NamedTuple):
 
     @property
     def code(self) -> int:
-        frm = BASE if self.frm is None else self.frm[0] * 8 + self.frm[1]
-        return frm * 64 + self.to[0] * 8 + self.to[1]
+        """``frm * 64 + to`` with squares as ``row * 8 + col`` (``frm`` = BASE out of the base).
+
+        Raises:
+            ValueError: a square that is not two integers from 0 to 7.
+        """
+        frm = BASE if self.frm is None else _square_index(self.frm, "from")
+        return frm * 64 + _square_index(self.to, "to")
 
     @classmethod
     def from_code(cls, code: int) -> Move:
+        """The move whose :attr:`code` is ``code``.
+
+        Raises:
+            ValueError: ``code`` is not an integer, or names no square (from 0 to 63, or BASE; to 0 to 63).
+        """
+        if isinstance(code, bool) or not isinstance(code, (int, np.integer)):
+            raise ValueError(f"a move code must be an integer, got {code!r} ({type(code).__name__})")
         frm, to = divmod(int(code), 64)
+        if not (0 <= frm < 64 or frm == BASE) or code < 0:
+            raise ValueError(f"move code {code} is out of range: codes are from * 64 + to, from 0..63 or {BASE} "
+                             "(the base), to 0..63")
         return cls(None if frm == BASE else divmod(frm, 8), divmod(to, 8))
 
     @classmethod
@@ -325,13 +340,24 @@ class Move(NamedTuple):
             frm = None if a == "base" else tuple(int(x) for x in a.split(","))
             if len(to) != 2 or (frm is not None and len(frm) != 2):
                 raise ValueError
-        except ValueError:
+        except (ValueError, AttributeError):
             raise ValueError(f"bad move text {text!r}: expected 'r,c-r,c' or 'base-r,c'") from None
-        return cls(frm, to)
+        move = cls(frm, to)
+        move.code  # noqa: B018  (checks that both squares are on the board)
+        return move
 
     def __str__(self) -> str:
         frm = "base" if self.frm is None else f"{self.frm[0]},{self.frm[1]}"
         return f"{frm}-{self.to[0]},{self.to[1]}"
+
+
+def _square_index(square, what: str) -> int:
+    """``row * 8 + col`` of a ``(row, col)`` square on the board, or a ValueError naming it."""
+    ok = isinstance(square, tuple) and len(square) == 2 and all(
+        isinstance(x, (int, np.integer)) and not isinstance(x, bool) and 0 <= x < 8 for x in square)
+    if not ok:
+        raise ValueError(f"the {what} square {square!r} is not on the board: rows and columns are 0 to 7")
+    return int(square[0]) * 8 + int(square[1])
 
 
 def _result_of(s: np.ndarray) -> int:
@@ -477,11 +503,17 @@ class Position:
         """The position after ``move`` (a :class:`Move`, its text, or its code).
 
         Raises:
+            ValueError: ``move`` is none of these, or names a square off the board.
             IllegalMoveError: the move is not legal here, or the game is over.
         """
         if isinstance(move, str):
             move = Move.from_text(move)
-        code = move.code if isinstance(move, Move) else int(move)
+        elif isinstance(move, (int, np.integer)) and not isinstance(move, bool):
+            move = Move.from_code(move)
+        elif not isinstance(move, Move):
+            raise ValueError(f"a move is a Move, its text ('2,6-3,6', 'base-2,6') or its integer code; got {move!r} "
+                             f"({type(move).__name__})")
+        code = move.code
         if self.result is not None:
             raise IllegalMoveError(f"game is over ({self.result}); no move can be played")
         buf = np.empty(MAX_MOVES, np.int64)

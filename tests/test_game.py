@@ -517,3 +517,31 @@ def test_no_move_on_a_finished_game():
         with pytest.raises(IllegalMoveError, match="game is over"):
             over.play(move)
     assert np.array_equal(over.array, before)
+
+
+@pytest.mark.parametrize(("move", "message"), [
+    ("base-0,13", r"to square \(0, 13\) is not on the board"),  # was silently played as base-1,5
+    ("8,0-7,0", r"from square \(8, 0\) is not on the board"),
+    (Move(None, (0, -1)), r"to square \(0, -1\) is not on the board"),
+    (Move((9, 9), (0, 5)), r"from square \(9, 9\) is not on the board"),
+    (-5, "move code -5 is out of range"),
+    (10**9, "move code 1000000000 is out of range"),
+    (65 * 64, "move code 4160 is out of range"),
+    (2.0, r"got 2\.0 \(float\)"),
+    (None, r"got None \(NoneType\)"),
+    (True, r"got True \(bool\)"),
+    (["base", "0,5"], r"got \['base', '0,5'\] \(list\)"),
+])
+def test_play_rejects_malformed_moves_naming_them(move, message):
+    p = Position.start()
+    with pytest.raises(ValueError, match=message) as e:
+        p.play(move)
+    assert not isinstance(e.value, IllegalMoveError)  # malformed, not merely illegal here
+    assert p == Position.start()
+
+
+def test_well_formed_moves_in_every_form_are_played_alike():
+    p = Position.start()
+    move = p.legal_moves()[0]
+    assert p.play(move) == p.play(str(move)) == p.play(move.code) == p.play(np.int64(move.code))
+    assert Move.from_code(move.code) == move and Move.from_text(str(move)) == move
