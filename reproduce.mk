@@ -6,7 +6,8 @@ RUNS := $(R)/runs
 DATA := $(R)/data
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
 	pawnslib/config.py
-MODEL := $(CORE) pawnslib/dbn.py pawnslib/predict.py pawnslib/pipeline.py
+MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib/dbn.py pawnslib/modelfile.py \
+	pawnslib/recognition.py pawnslib/pe.py pawnslib/predict.py pawnslib/pipeline.py
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
 # SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
@@ -48,6 +49,7 @@ $(RUNS)/%_asym/done: $(DATA)/dbn_%.npz $(ASYM)
 
 # --- notebooks: what each reads --------------------------------------------------------------
 $(R)/notebooks/04_pawns.ipynb $(R)/notebooks/07_features.ipynb: $(RUNS)/thesis_minimax/done
+$(R)/notebooks/07_features.ipynb: $(DATA)/dbn_thesis.npz
 $(R)/notebooks/08_dbn.ipynb: $(DATA)/dbn_thesis.npz $(DATA)/dbn_harmony.npz
 $(R)/notebooks/10_harmony_search.ipynb: $(RUNS)/thesis_minimax/done $(RUNS)/harmony_minimax/done
 $(R)/notebooks/11_asymmetric_game_tree.ipynb: $(RUNS)/thesis_asym/done $(RUNS)/harmony_asym/done

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from pawnslib.game import BASE_SQUARES, BLACK, WHITE
@@ -62,4 +64,22 @@ def board_svg(pos: Position, size: int = CELL) -> str:
     return "".join(out)
 
 
-__all__ = ["board_svg"]
+def boards_html(boards: Iterable[tuple[Position, str]], size: int = CELL) -> str:
+    """Boards side by side, each with its caption below, as one HTML block that wraps onto new lines.
+
+    Args:
+        boards: (position, caption) pairs, drawn left to right by :func:`board_svg`; captions are plain text
+            (escaped for HTML).
+        size: a square's side in pixels.
+
+    Returns:
+        A ``<div>`` of one ``<figure>`` per board, for ``IPython.display.HTML``.
+    """
+    width = MARGIN + 8 * size + 4
+    figures = "".join(f'<figure style="margin:4px;max-width:{width}px">{board_svg(pos, size)}'
+                      f'<figcaption style="text-align:center">{html.escape(caption)}</figcaption></figure>'
+                      for pos, caption in boards)
+    return f'<div style="display:flex;flex-wrap:wrap">{figures}</div>'
+
+
+__all__ = ["board_svg", "boards_html"]

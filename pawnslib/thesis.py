@@ -14,6 +14,7 @@ Verdict for a rate (the thesis's k of n against our k of n):
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -21,8 +22,22 @@ from scipy.stats import fisher_exact
 
 from pawnslib.stats import wilson
 
-GAMES_PER_PAIRING = 9
+SEARCH_DEPTH = 6  # the depth of every search of Chapters 10 and 11
+GAMES_PER_PAIRING = 9  # Chapter 10: 144 games, 9 per ordered pairing of Tables 10.2 and 11.1
 ALPHA = 0.05
+
+# Chapter 2's worked examples. Bayes' rule (Figure 2.1, equations 2.2 to 2.7): P(pearl), P(blue | pearl),
+# P(blue | no pearl), and the posterior of equation 2.7.
+PEARL_PRIOR = 0.4
+BLUE_GIVEN_PEARL, BLUE_GIVEN_NO_PEARL = 0.3, 0.1
+PEARL_POSTERIOR = Fraction(2, 3)
+# EM (Section 2.1, Table 2.1): five cows, None for the thesis's "?"; one EM iteration from uniform tables gives
+# E[N(Pr = yes)] = 0.5 + 3 + 0.5 = 4 and P(Pr = yes) = 4/5.
+TABLE_2_1 = {"Pr": [None, "yes", "yes", "yes", None],
+             "Bt": ["pos", "neg", "pos", "pos", "neg"],
+             "Ut": ["pos", "pos", None, "neg", None]}
+CATTLE_EXPECTED_YES = 4
+CATTLE_P_YES = Fraction(4, 5)
 
 # Tables 10.2 and 11.1: Black (rows) against White (columns), Black's win %, draws in parentheses.
 TABLE_10_2 = [["67%", "0%", "67%", "0%"],
@@ -38,12 +53,24 @@ TABLE_11_1 = [["67%", "67%(33%)", "0%", "0%"],
 IMPROVED = [(1, 2), (2, 4), (3, 1), (3, 2)]
 WORSE = [(1, 3), (2, 1), (2, 2), (2, 3), (4, 3), (4, 4)]
 
+# Chapter 10, on Table 10.2: "all of the strategies can beat at least two of the other strategies".
+BEATS_AT_LEAST = 2
+# Chapter 12: strategy 4 is the strongest of Table 10.1's four.
+STRONGEST = 4
+
 # Section 11.1.1 and "Additional Stats" of Section 11.2.
 CORRECT_PREDICTIONS, PREDICTIONS = 2007, 5520
+SHARE_CORRECT_TEXT = 0.5  # the text's "about 50 %" (its own counts give 2007 / 5520, 36 %)
 LIKELY_WHEN_CORRECT = 5  # "on average approximately 5 nodes satisfy seen_before when the prediction was correct"
 BRANCHING = (10, 11)  # "the branching factor is usually in the range 10 : 11"
-NODES_PLAIN, NODES_ASYM = 2670, 2673
-SECONDS_PLAIN, SECONDS_ASYM = 0.197, 0.873
+PR_ONE_MOVES = 75  # Figure 11.1: moves played at pr = 1, left out of the histogram
+NODES_PLAIN, NODES_ASYM = 2670, 2673  # mean nodes per depth-6 search, plain and asymmetric
+SECONDS_PLAIN, SECONDS_ASYM = 0.197, 0.873  # mean seconds per search, plain and asymmetric
+NODE_RATIO = NODES_ASYM / NODES_PLAIN  # 1.00
+TIME_RATIO = SECONDS_ASYM / SECONDS_PLAIN  # 4.4
+
+# Chapter 12: of the three Black players that rarely won, two improved with the asymmetric tree.
+UNLIKELY_IMPROVED, UNLIKELY_PLAYERS = 2, 3
 
 
 def parse_cell(cell: str) -> tuple[float, float]:
@@ -52,6 +79,12 @@ def parse_cell(cell: str) -> tuple[float, float]:
     if not m:
         raise ValueError(f"not a thesis table cell: {cell!r}")
     return int(m.group(1)) / 100, int(m.group(2) or 0) / 100
+
+
+def table_frame(table: list[list[str]]) -> pd.DataFrame:
+    """A thesis table as printed: its cells, Black (rows) against White (columns), strategy ids from 1."""
+    ids = pd.RangeIndex(1, len(table) + 1)
+    return pd.DataFrame(table, index=ids.rename("Black"), columns=ids.rename("White"))
 
 
 def table_counts(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> pd.DataFrame:
@@ -84,6 +117,60 @@ def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000)
     boots = rng.choice(x, size=(n_boot, len(x))).mean(axis=1)
     lo, hi = np.quantile(boots, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_value <= hi else "not reproduced"), float(x.mean()), float(lo), float(hi)
+
+
+def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: int = 2000,
+                  ) -> tuple[str, float, float, float]:
+    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis gives as a range ``bounds`` (low, high).
+
+    Reproduced when our interval overlaps the thesis's range (as for :data:`BRANCHING`, "usually 10 : 11").
+    """
+    _, mean, lo, hi = mean_verdict(values, (bounds[0] + bounds[1]) / 2, seed, n_boot)
+    return ("reproduced" if bounds[0] <= hi and lo <= bounds[1] else "not reproduced"), mean, lo, hi
+
+
+def prediction_verdict(summary: dict) -> tuple[str, float, float, float]:
+    """Section 11.1.1's share of correct predictions: :func:`verdict` of the thesis's 2007 of 5520 against ours.
+
+    ``summary`` is :func:`pawnslib.stats.prediction_summary`; returns (verdict, Fisher p-value, our interval).
+    """
+    return verdict(CORRECT_PREDICTIONS, PREDICTIONS, int(summary["correct"]), int(summary["predictions made"]))
+
+
+def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:
+    """One value (``"nodes"`` or ``"seconds"``) per Black search of a tournament's games, all games together."""
+    return np.concatenate([np.asarray(r[key][0::2]) for r in records]) if records else np.empty(0)
+
+
+def nodes_verdict(records: list[dict], seed: int = 0) -> tuple[str, float, float, float]:
+    """Section 11.2's 2670 nodes per depth-6 search: (verdict, our mean, 95 % bootstrap interval).
+
+    Judged, like any mean the thesis reports without a spread, by :func:`mean_verdict`, on every Black search of a
+    plain tournament's ``records`` (played at the thesis's :data:`SEARCH_DEPTH`).
+    """
+    return mean_verdict(black_searches(records), NODES_PLAIN, seed)
+
+
+def beats_verdict(strength: pd.DataFrame) -> str:
+    """Chapter 10's "every strategy beats at least two others", judged on :func:`pawnslib.stats.strategy_strength`.
+
+    i beats j when i won more of their games, both colours together, than j.
+    """
+    return "reproduced" if bool((strength.beats >= BEATS_AT_LEAST).all()) else "not reproduced"
+
+
+def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
+    """Chapter 12's "strategy 4 is stronger than the rest": (verdict, our strongest, clearly ahead).
+
+    Our strongest is the highest win rate over both colours (:func:`pawnslib.stats.strategy_strength`); it is
+    *clearly ahead* when its 95 % interval lies above every other's. Reproduced when it is :data:`STRONGEST` and
+    clearly ahead, inconclusive when it is :data:`STRONGEST` but the intervals overlap, not reproduced otherwise.
+    """
+    best = int(strength.win_rate.idxmax())
+    ahead = all(strength.loc[best, "ci_low"] > strength.loc[i, "ci_high"] for i in strength.index if i != best)
+    if best != STRONGEST:
+        return "not reproduced", best, ahead
+    return ("reproduced" if ahead else "inconclusive"), best, ahead
 
 
 def change_verdict(thesis_direction: int, delta: float, p_value: float) -> str:

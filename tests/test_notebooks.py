@@ -46,7 +46,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"tables/minimax_nodes.csv": (3, None), "figures/minimax_nodes.png": None},
     ),
     "07_features": (
-        {"ROUNDS": 1, "DEPTH": 2},
+        {"ROUNDS": 1, "TRAIN_ROUNDS": 1, "DEPTH": 2},
         {"tables/feature_values.csv": (6, None), "figures/feature_distributions.png": None,
          "figures/feature_by_ply.png": None},
     ),
@@ -105,30 +105,82 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
 
 
-# Notebook parameters that must equal what `make reproduce` runs (pawnslib.config and the Makefile's SEED):
-# otherwise a notebook would replay, or refuse, the data the expensive steps wrote.
-def _config_defaults() -> dict:
-    import re
-
+# Notebook parameters that must equal what `make reproduce` runs: a notebook's parameters cell takes these defaults
+# from pawnslib.config (never a copy of the value), otherwise a notebook would replay, or refuse, the data the
+# expensive steps wrote. Papermill injects overrides after the parameters cell, so reading config there is safe.
+def _config_defaults() -> dict[str, str]:
     from pawnslib import config
 
-    seed = int(re.search(r"^SEED \?= (\d+)", (ROOT / "Makefile").read_text(), re.M).group(1))
-    harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
-    return {"SEED": seed, "ROUNDS": config.ROUNDS, "TRAIN_ROUNDS": config.TRAIN_ROUNDS, "DEPTH": config.DEPTH,
-            **harmony}
+    harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
+    return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
+            "DEPTH": "config.DEPTH", **harmony}
+
+
+def _cells(path: Path):
+    import nbformat
+
+    return nbformat.read(path, 4).cells
+
+
+def _parameters(path: Path) -> tuple[int, dict]:
+    """The index of the notebook's one ``parameters`` cell, and its assignments (name -> value expression)."""
+    import ast
+
+    cells = _cells(path)
+    tagged = [i for i, c in enumerate(cells) if "parameters" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1, f"{path.name}: needs exactly one cell tagged 'parameters'"
+    body = ast.parse(cells[tagged[0]].source).body
+    return tagged[0], {t.targets[0].id: t.value for t in body if isinstance(t, ast.Assign)}
 
 
 @pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
-def test_notebook_defaults_match_the_reproduction(path):
+def test_notebook_defaults_come_from_config(path):
     import ast
 
-    import nbformat
+    from pawnslib import config
 
-    cells = [c for c in nbformat.read(path, 4).cells if "parameters" in c.metadata.get("tags", [])]
-    assert len(cells) == 1, f"{path.name}: needs exactly one cell tagged 'parameters'"
-    values = {t.targets[0].id: ast.literal_eval(t.value) for t in ast.parse(cells[0].source).body
-              if isinstance(t, ast.Assign)}
-    assert values.get("RESULTS") == "../results"
+    _, values = _parameters(path)
+    assert "SEED" in values, f"{path.name}: every notebook takes the master seed"
+    assert ast.literal_eval(values["RESULTS"]) == "../results"
     wanted = _config_defaults()
-    wrong = {k: (v, wanted[k]) for k, v in values.items() if k in wanted and v != wanted[k]}
-    assert not wrong, f"{path.name}: parameter (notebook, reproduction) differ: {wrong}"
+    wrong = {k: ast.unparse(v) for k, v in values.items()
+             if k in wanted and ast.dump(v) != ast.dump(ast.parse(wanted[k], mode="eval").body)}
+    assert not wrong, f"{path.name}: these defaults must read pawnslib.config ({wanted}), not {wrong}"
+    for k, v in values.items():
+        if k in wanted:  # and they do evaluate to the reproduction's values
+            assert eval(compile(ast.Expression(v), path.name, "eval"), {"config": config}) is not None
+        else:  # a notebook's own parameter is a plain literal
+            ast.literal_eval(v)
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_the_cell_after_the_parameters_checks_every_parameter(path):
+    import ast
+
+    index, values = _parameters(path)
+    check = _cells(path)[index + 1]
+    calls = [n for n in ast.walk(ast.parse(check.source)) if isinstance(n, ast.Call)
+             and getattr(n.func, "id", None) == "check_parameters"]
+    assert len(calls) == 1, f"{path.name}: the cell after the parameters must call check_parameters once"
+    passed = {k.arg: k.value for k in calls[0].keywords if k.arg != "held_out"}
+    assert set(passed) == set(values), f"{path.name}: checks {sorted(passed)}, parameters are {sorted(values)}"
+    assert all(isinstance(v, ast.Name) and v.id == k for k, v in passed.items()), f"{path.name}: pass NAME=NAME"
+
+
+@pytest.mark.parametrize(("name", "bad"), [
+    ("03_minimax", {"N_POSITIONS": 0}),
+    ("12_reproduction_report", {"ROUNDS": 2, "TRAIN_ROUNDS": 2}),
+])
+def test_a_bad_parameter_stops_the_notebook_at_once_naming_it(name, bad, kernel, tmp_path):
+    import papermill as pm
+    from papermill.exceptions import PapermillExecutionError
+
+    with pytest.raises(PapermillExecutionError) as err:
+        pm.execute_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.ipynb", kernel_name=kernel,
+                            parameters={"RESULTS": str(tmp_path), **bad}, cwd=str(NOTEBOOKS), progress_bar=False)
+    e = err.value
+    param, value = next((k, v) for k, v in bad.items() if k != "ROUNDS")
+    assert e.ename == "ValueError", (e.ename, e.evalue)
+    assert f"notebook parameter {param} = {value!r}" in e.evalue, e.evalue
+    assert e.exec_count is not None
+    assert not any((tmp_path / d).exists() for d in ("tables", "figures", "runs")), "it did work before failing"

@@ -87,3 +87,64 @@ def test_ratio_and_pooled_verdicts():
     assert v == "reproduced" and delta == pytest.approx(15 / 40) and p < 0.05
     assert pooled_change(before, after, [(2, 1)], +1)[0] == "inconclusive"
     assert pooled_change(before, after, [(1, 2)], -1)[0] == "not reproduced"
+
+
+# The thesis's figures and the verdict helpers that the chapter notebooks and the report share.
+
+
+def test_thesis_constants_agree_with_each_other():
+    from fractions import Fraction
+
+    from pawnslib import thesis
+
+    p, (b1, b0) = thesis.PEARL_PRIOR, (thesis.BLUE_GIVEN_PEARL, thesis.BLUE_GIVEN_NO_PEARL)
+    assert Fraction(b1 * p / (b1 * p + b0 * (1 - p))).limit_denominator(100) == thesis.PEARL_POSTERIOR  # eq. 2.7
+    cases = thesis.TABLE_2_1
+    assert {len(v) for v in cases.values()} == {5}
+    assert thesis.CATTLE_P_YES == Fraction(thesis.CATTLE_EXPECTED_YES, len(cases["Pr"]))
+    assert round(thesis.TIME_RATIO, 1) == 4.4 and round(thesis.NODE_RATIO, 2) == 1.0
+    assert thesis.BRANCHING[0] < thesis.BRANCHING[1]
+    assert sum(b == thesis.STRONGEST for b, _ in thesis.WORSE) == 2  # "two of its four pairings fell"
+    frame = thesis.table_frame(thesis.TABLE_10_2)
+    assert frame.shape == (4, 4) and frame.loc[2, 2] == "33%(67%)" and frame.index.name == "Black"
+    assert thesis.table_counts(thesis.TABLE_10_2).games.sum() == 16 * thesis.GAMES_PER_PAIRING
+
+
+def test_range_and_prediction_verdicts():
+    from pawnslib import thesis
+
+    v, mean, lo, hi = thesis.range_verdict([11.5, 11.7, 11.6, 11.4] * 25, thesis.BRANCHING)
+    assert v == "not reproduced" and lo > 11
+    assert thesis.range_verdict([10.2, 11.6] * 50, thesis.BRANCHING)[0] == "reproduced"  # interval overlaps 10-11
+    assert thesis.range_verdict([9.0, 12.0] * 50, (10, 11))[1] == pytest.approx(10.5)
+    summary = {"correct": 36, "predictions made": 100}
+    assert thesis.prediction_verdict(summary) == verdict(2007, 5520, 36, 100)
+    assert thesis.prediction_verdict({"correct": 60, "predictions made": 100})[0] == "not reproduced"
+
+
+def test_nodes_verdict_reads_blacks_searches():
+    from pawnslib import thesis
+
+    games = [{"nodes": [2670, 10, 2660, 10, 2680]}, {"nodes": [2675, 99999]}]
+    assert thesis.black_searches(games).tolist() == [2670, 2660, 2680, 2675]
+    assert thesis.black_searches([{"seconds": [0.1, 0.2, 0.3]}], "seconds").tolist() == [0.1, 0.3]
+    v, mean, lo, hi = thesis.nodes_verdict(games)
+    assert v == "reproduced" and mean == pytest.approx(2671.25)
+    assert thesis.nodes_verdict([{"nodes": [1000, 2670] * 10}])[0] == "not reproduced"
+
+
+def test_beats_and_strongest_verdicts():
+    from pawnslib import thesis
+
+    # 4 beats everyone, both colours; 1 beats 2 and 3; 2 beats 3; 3 beats nobody.
+    rows = []
+    for i, j in [(4, 1), (4, 2), (4, 3), (1, 2), (1, 3), (2, 3)]:
+        rows += [(i, j, "black")] * 30 + [(j, i, "white")] * 30
+    s = strategy_strength(records(rows))
+    assert s.beats.to_dict() == {1: 2, 2: 1, 3: 0, 4: 3}
+    assert thesis.beats_verdict(s) == "not reproduced"
+    assert thesis.beats_verdict(s.assign(beats=2)) == "reproduced"
+    assert thesis.strongest_verdict(s) == ("reproduced", 4, True)
+    close = strategy_strength(records([(4, 1, "black"), (1, 4, "black"), (4, 2, "black")]))
+    assert thesis.strongest_verdict(close)[0] == "inconclusive"  # 4 best, intervals overlap
+    assert thesis.strongest_verdict(strategy_strength(records([(1, 4, "black")] * 20)))[:2] == ("not reproduced", 1)
