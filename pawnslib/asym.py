@@ -6,7 +6,7 @@ children count), every child gets P(e) from the opponent model, then its pessimi
 ratio pr among its siblings (thesis Definition 11.1.1, :mod:`pawnslib.predict`). A child for which
 ``mostlikely(pr)`` holds is searched to ``depth + 2`` plies from the root and keeps
 predicting; the others to ``depth`` and stop predicting. Everything else is the plain
-search (below a reply that stops predicting, literally :func:`~pawnslib.search.alphabeta_node`),
+search (below a reply that stops predicting, literally :func:`~pawnslib.search.alphabeta`),
 so with ``mostlikely`` always false the two agree to the node.
 
 P(e)'s history for a child x_t is the discretised features of x_{t-2}, x_{t-4}, ...
@@ -51,14 +51,14 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
-from pawnslib.pe import MODEL_TYPE, KernelArrays, children_log_pe_into, history_weights, log_pe_children
+from pawnslib.pe import MODEL_TYPE, KernelArrays, children_log_pe_into, example_model, history_tables, log_pe_children
 from pawnslib.predict import SEEN_SHAPE, Predictor, pr_counts_into, seen_before
 from pawnslib.records import derive_seed
 from pawnslib.search import (
     INF,
     WORK_TYPE,
     SearchResult,
-    alphabeta_node,
+    alphabeta,
     backup,
     check_search_args,
     expand,
@@ -90,15 +90,16 @@ class Prediction(NamedTuple):
     """The asymmetric search's work space besides :class:`~pawnslib.search.Work`.
 
     ``path`` row j holds the discretised features of the game's position j (up to the root's row,
-    ``Setting.base``), then of the search path's positions below it. Row t of ``weights``/``wmax``
-    caches the P(e) history that ends at row t (:func:`~pawnslib.pe.history_weights`): every
-    White node below the same Black node shares it, and ``valid[t]`` is cleared when row t is
+    ``Setting.base``), then of the search path's positions below it. Row t of ``weights``, ``wmax``
+    and ``tables`` caches the P(e) history that ends at row t (:func:`~pawnslib.pe.history_tables`):
+    every White node below the same Black node shares it, and ``valid[t]`` is cleared when row t is
     rewritten.
     """
 
     path: np.ndarray  # (R, F) int64
     weights: np.ndarray  # (R, K) float64
     wmax: np.ndarray  # (R,) float64
+    tables: np.ndarray  # (R, K, F, S) float64
     valid: np.ndarray  # (R,) bool
     states: np.ndarray  # (P, MAX_MOVES, F) int64: a White node's children, discretised
     logpe: np.ndarray  # (P, MAX_MOVES) float64: their log P(e)
@@ -107,10 +108,10 @@ class Prediction(NamedTuple):
     reach: np.ndarray  # (1,) int64: the deepest ply reached
 
 
-def new_prediction(path: np.ndarray, seen: np.ndarray, n_strategies: int, plies: int) -> Prediction:
+def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int) -> Prediction:
     """The work space for a search whose path rows are ``path`` (the game's rows filled in)."""
-    rows = len(path)
-    return Prediction(path, np.empty((rows, n_strategies)), np.empty(rows), np.zeros(rows, np.bool_),
+    rows, (nf, k, _, s) = len(path), model.p_first.shape
+    return Prediction(path, np.empty((rows, k)), np.empty(rows), np.empty((rows, k, nf, s)), np.zeros(rows, np.bool_),
                       np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty((plies, MAX_MOVES)),
                       np.empty((plies, MAX_MOVES), np.int64), seen, np.zeros(1, np.int64))
 
@@ -128,72 +129,81 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, t, pred, model, cfg, out):
-    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``out``; discretised into ``pred.states``.
+def score_children(feats, n, t, path, weights, wmax, tables, valid, states, model, cfg, out):
+    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``out``; discretised into ``states``.
 
-    The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first.
+    The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first; its
+    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables`` (see :class:`Prediction`).
     """
-    states = pred.states[t - cfg.base - 1]
+    lut, lut_lo = model.lut, model.lut_lo
     for k in range(n):
-        discretise_lut_into(model.lut, model.lut_lo, feats[k], states[k])
-    h = min(cfg.n_hist, t // 2)
-    last = t - 2
-    if not pred.valid[last]:
-        pred.wmax[last] = history_weights(model, pred.path[t - 2 * h : t : 2], cfg.sb, pred.weights[last])
-        pred.valid[last] = True
-    children_log_pe_into(model, pred.weights[last], pred.wmax[last], pred.path[last, : N_FEATURES if h else 0],
-                         states, n, cfg.sb, out)
+        discretise_lut_into(lut, lut_lo, feats[k], states[k])
+    h, last = min(cfg.n_hist, t // 2), t - 2
+    if not valid[last]:
+        wmax[last] = history_tables(model, path[t - 2 * h : t : 2], cfg.sb, weights[last], tables[last])
+        valid[last] = True
+    children_log_pe_into(weights[last], wmax[last], tables[last], states, n, out)
 
 
 PREDICTION_TYPE = numba.typeof(
-    new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), 1, 1))
+    new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), example_model(), 1))
 SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False))
+# The recursion takes the fields of Work and Prediction, not the tuples: numba reference-counts every
+# array taken out of a tuple, which made each node of the tree about 40 % dearer (the plain search does the same).
 _ASYM_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.boolean, types.float64, types.float64,
-                          types.int64[::1], WORK_TYPE, PREDICTION_TYPE, MODEL_TYPE, SETTING_TYPE)
+                          types.int64[::1], *WORK_TYPE.types, *PREDICTION_TYPE.types, MODEL_TYPE, SETTING_TYPE)
 
 
 @njit(_ASYM_SIG, cache=True)
-def _asym(s, ply, limit, predict, alpha, beta, w, work, pred, model, cfg):
+def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
+          path, weights, wmax, tables, valid, states, logpe, counts, seen, reach, model, cfg):
     """The value of node ``s`` in the asymmetric tree, ``ply`` plies below the root.
 
-    Contract: as :func:`~pawnslib.search.alphabeta_node` (alpha < beta on entry, fail-soft
-    result, nodes counted in ``work.nodes[0]``, rows ``ply`` and below of ``work`` overwritten),
+    Contract: as :func:`~pawnslib.search.alphabeta` (alpha < beta on entry, fail-soft
+    result, nodes counted in ``nodes[0]``, rows ``ply`` and below of the work arrays overwritten),
     with the tree cut at ``limit`` plies from the root instead of a fixed depth. ``predict``:
     every White move above was predicted likely, so a White node here scores its children by
-    P(e) (counted in ``work.nodes[1]``) and gives each predicted child ``limit = cfg.depth +
-    EXTENSION``, the others ``cfg.depth``. It writes the children's discretised features to
-    ``pred.path`` rows below the root's and ``pred.reach[0]`` is raised to the deepest ply reached.
+    P(e) (counted in ``nodes[1]``) and gives each predicted child ``limit = cfg.depth + EXTENSION``,
+    the others ``cfg.depth`` (unless its children are leaves either way). It writes the children's
+    discretised features to ``path`` rows below the root's, and raises ``reach[0]`` to the deepest
+    ply reached. The arguments after ``w`` are the fields of :class:`~pawnslib.search.Work` and
+    :class:`Prediction`, in order.
     """
-    work.nodes[0] += 1
-    pred.reach[0] = max(pred.reach[0], ply)
+    nodes[0] += 1
+    reach[0] = max(reach[0], ply)
     if ply >= limit or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, work, ply, cfg.noisy)
-    n = expand(s, ply, w, work, True)
+        return leaf_value(s, w, feat, ply, cfg.noisy)
+    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
     black = s[S_SIDE] == BLACK
-    predicting = predict and not black
+    # A White node below predicted replies scores its children by P(e), unless they are leaves whether
+    # predicted or not (ply + 1 >= depth + EXTENSION): there no prediction can change the tree.
+    predicting = predict and not black and ply + 1 < cfg.depth + EXTENSION
     t = cfg.base + ply + 1  # the children's row in path
     if predicting:
-        score_children(work.feats[ply], n, t, pred, model, cfg, pred.logpe[ply])
-        pr_counts_into(pred.logpe[ply, :n], pred.counts[ply])
-        work.nodes[1] += n
+        score_children(feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], model, cfg, logpe[ply])
+        pr_counts_into(logpe[ply, :n], counts[ply])
+        nodes[1] += n
+    depth, noisy = cfg.depth, cfg.noisy
     best = -INF if black else INF
     for i in range(n):
-        k = work.order[ply, i]
+        k = order[ply, i]
         child_limit, child_predict = limit, predict
         if predicting:
-            child_predict = mostlikely(pred.counts[ply, k], n, cfg.mode, cfg.max_pr, pred.seen)
-            child_limit = cfg.depth + EXTENSION if child_predict else cfg.depth
-            pred.path[t] = pred.states[ply, k]
-            pred.valid[t] = False
+            child_predict = mostlikely(counts[ply, k], n, cfg.mode, cfg.max_pr, seen)
+            child_limit = depth + EXTENSION if child_predict else depth
+            path[t] = states[ply, k]
+            valid[t] = False
         if ply + 1 >= child_limit:
-            pred.reach[0] = max(pred.reach[0], ply + 1)
-            v = horizon_value(work, ply, k, cfg.noisy)
+            reach[0] = max(reach[0], ply + 1)
+            v = horizon_value(kids, vals, nodes, ply, k, noisy)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
-            pred.reach[0] = max(pred.reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
-            v = alphabeta_node(work.kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, work, cfg.noisy,
-                               True, True)
+            reach[0] = max(reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
+            v = alphabeta(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
+                          feats, feat, nodes, noisy, True, True)
         else:
-            v = _asym(work.kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, work, pred, model, cfg)
+            v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, kids, moves, vals, order,
+                      feats, feat, nodes, path, weights, wmax, tables, valid, states, logpe, counts, seen, reach,
+                      model, cfg)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if alpha >= beta:
             break
@@ -209,17 +219,19 @@ def asym_kernel(root, w, pred, model, cfg, seed):
     """
     if cfg.noisy:
         np.random.seed(seed)
-    work = new_work(cfg.depth + EXTENSION + 1)
-    work.nodes[0] = 1
-    n = expand(root, 0, w, work, True)
+    kids, moves, vals, order, feats, feat, nodes = new_work(cfg.depth + EXTENSION + 1)
+    path, weights, wmax, tables, valid, states, logpe, counts, seen, reach = pred
+    nodes[0] = 1
+    n = expand(root, 0, w, kids, moves, vals, order, feats, True)
     best, best_move, alpha = -INF, -1, -INF
     for i in range(n):  # the root is a Black node; its children, White nodes, all predict
-        k = work.order[0, i]
-        v = _asym(work.kids[0, k], 1, cfg.depth, True, alpha, INF, w, work, pred, model, cfg)
+        k = order[0, i]
+        v = _asym(kids[0, k], 1, cfg.depth, True, alpha, INF, w, kids, moves, vals, order, feats, feat, nodes,
+                  path, weights, wmax, tables, valid, states, logpe, counts, seen, reach, model, cfg)
         if v > best:
-            best, best_move = v, work.moves[0, k]
+            best, best_move = v, moves[0, k]
         alpha = max(alpha, best)
-    return best_move, best, work.nodes[0], pred.reach[0], work.nodes[1]
+    return best_move, best, nodes[0], reach[0], nodes[1]
 
 
 @njit(cache=True)
@@ -299,7 +311,7 @@ class AsymPlayer:
             raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
         path = _discretised_tail(self.arrays, history, self.model.n_slices, self.depth + EXTENSION)
         base = len(path) - self.depth - EXTENSION - 1
-        pred = new_prediction(path, self.predictor.seen, len(self.model.strategy_ids), self.depth + EXTENSION + 1)
+        pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1)
         cfg = Setting(self.depth, base, self.model.n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None)
         t0 = time.perf_counter()
         move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg,

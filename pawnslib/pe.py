@@ -35,13 +35,14 @@ class KernelArrays(NamedTuple):
     lut_lo: np.ndarray  # (F,) int64: the score of lut[f, 0]
 
 
-def _example() -> KernelArrays:
+def example_model() -> KernelArrays:
+    """A tiny model of the right array types (for deriving kernel signatures)."""
     f, i = np.empty(1), np.empty(1, np.int64)
     f4, f5 = f.reshape(1, 1, 1, 1), f.reshape(1, 1, 1, 1, 1)
     return KernelArrays(f.reshape(1, 1), i, f, f, f4, f5, f4, f5, i.reshape(1, 1), i)
 
 
-MODEL_TYPE = numba.typeof(_example())  # for explicit kernel signatures: every array C-contiguous
+MODEL_TYPE = numba.typeof(example_model())  # for explicit kernel signatures: every array C-contiguous
 
 
 @njit(cache=True)
@@ -82,32 +83,35 @@ def log_pe_states(model, states, sb):
 
 
 @njit(cache=True)
-def history_weights(model, history, sb, weights):
-    """The history's part of P(e), shared by every child that follows it.
+def history_tables(model, history, sb, weights, table):
+    """The history's part of P(e), shared by every child that follows it; returns m.
 
     Writes weights[w] = exp(L_w - m), with L_w = log P(history (h, F), S_b = sb, S_w = w) computed
-    in log space (long chains would underflow otherwise), and returns m = max_w L_w (-inf: impossible).
+    in log space (long chains would underflow otherwise) and m = max_w L_w (-inf: impossible), and
+    table[w, f, s] = P(child's F_f = s | the history's last slice, S_b = sb, S_w = w) (K, F, S):
+    P(F_prev = s | ...) when the history is empty, the child then being slice 0.
     """
     sw_loglik_into(model, history, sb, weights)
     m = weights.max()
     if m > -np.inf:
         for w in range(weights.shape[0]):
             weights[w] = np.exp(weights[w] - m)
+    b, h = sb - 1, history.shape[0]
+    for w in range(weights.shape[0]):
+        for f in range(history.shape[1]):
+            table[w, f] = model.p_first[f, b, w] if h == 0 else model.p_trans[f, b, w, history[h - 1, f]]
     return m
 
 
 @njit(cache=True)
-def children_log_pe_into(model, weights, m, last, children, n, sb, out):
-    """out[c] = log P(e) of a history followed by ``children[c]``, for c < n.
+def children_log_pe_into(weights, m, table, children, n, out):
+    """out[c] = log P(e) of a history followed by ``children[c]`` (F,), for c < n.
 
-    The history is summarised by :func:`history_weights` (``weights``, ``m``) and its last slice's
-    states ``last`` (F,) (an empty array when the history is empty: the child is then slice 0).
-    A child's P(e) is exp(m) * sum_w weights[w] * prod_f p(child_f | last_f, S_b, S_w): six
-    probabilities per S_w, whose product cannot underflow, so each child costs one log and no exp
-    (the search scores thousands of children per move). Allocates nothing.
+    The history is summarised by :func:`history_tables`: a child's P(e) is
+    exp(m) * sum_w weights[w] * prod_f table[w, f, child_f], six probabilities per S_w whose
+    product cannot underflow, so each child costs one log and no exp (the search scores thousands
+    of children per move). Allocates nothing.
     """
-    b = sb - 1
-    first = last.shape[0] == 0
     for c in range(n):
         if m == -np.inf:
             out[c] = -np.inf
@@ -116,8 +120,7 @@ def children_log_pe_into(model, weights, m, last, children, n, sb, out):
         for w in range(weights.shape[0]):
             term = weights[w]
             for f in range(children.shape[1]):
-                s = children[c, f]
-                term *= model.p_first[f, b, w, s] if first else model.p_trans[f, b, w, last[f], s]
+                term *= table[w, f, children[c, f]]
             acc += term
         out[c] = m + np.log(acc)
 
@@ -125,10 +128,10 @@ def children_log_pe_into(model, weights, m, last, children, n, sb, out):
 @njit(cache=True)
 def log_pe_children(model, history, children, sb, out):
     """out[c] = log P(e) of the chain ``history`` (h, F) + ``children[c]`` (F,), h >= 0."""
-    weights = np.empty(model.log_sw.shape[0])
-    m = history_weights(model, history, sb, weights)
-    last = history[history.shape[0] - 1] if history.shape[0] > 0 else np.empty(0, history.dtype)
-    children_log_pe_into(model, weights, m, last, children, children.shape[0], sb, out)
+    k, nf, s = model.p_first.shape[1], model.p_first.shape[0], model.p_first.shape[3]
+    weights, table = np.empty(k), np.empty((k, nf, s))
+    m = history_tables(model, history, sb, weights, table)
+    children_log_pe_into(weights, m, table, children, children.shape[0], out)
 
 
 @njit(cache=True)

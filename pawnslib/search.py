@@ -86,49 +86,51 @@ def value_of(s, w, feat, d):
 
 
 @njit(cache=True)
-def expand(s, ply, w, work, sort):
+def expand(s, ply, w, kids, moves, vals, order, feats, sort):
     """Play every move of ``s`` into ``work.kids[ply]``; ``work.order[ply]`` lists them, best first.
 
     The ordering key is each child's static value (best for the side to move first);
     the sort is stable so equal children keep move-generation order. The children's
     features stay in ``work.feats[ply]`` (the asymmetric search reads them). Returns the count.
     """
-    kids, vals, order, feats = work.kids[ply], work.vals[ply], work.order[ply], work.feats[ply]
-    n = gen_moves(s, work.moves[ply])
+    n = gen_moves(s, moves[ply])
     for k in range(n):
-        play_into(s, work.moves[ply, k], kids[k])
-        features_into(kids[k], feats[k])
-        vals[k] = value_of(kids[k], w, feats[k], ply + 1)
-        order[k] = k
+        play_into(s, moves[ply, k], kids[ply, k])
+        features_into(kids[ply, k], feats[ply, k])
+        vals[ply, k] = value_of(kids[ply, k], w, feats[ply, k], ply + 1)
+        order[ply, k] = k
     if sort:
         black = s[S_SIDE] == BLACK
         for i in range(1, n):
-            j = order[i]
-            v = vals[j]
+            j = order[ply, i]
+            v = vals[ply, j]
             m = i - 1
-            while m >= 0 and ((vals[order[m]] < v) if black else (vals[order[m]] > v)):
-                order[m + 1] = order[m]
+            while m >= 0 and ((vals[ply, order[ply, m]] < v) if black else (vals[ply, order[ply, m]] > v)):
+                order[ply, m + 1] = order[ply, m]
                 m -= 1
-            order[m + 1] = j
+            order[ply, m + 1] = j
     return n
 
 
 @njit(cache=True)
-def leaf_value(s, w, work, ply, noisy):
-    """The value of a node searched no deeper: static value, plus tie-breaking noise for a live game."""
-    features_into(s, work.feat)
-    v = value_of(s, w, work.feat, ply)
+def leaf_value(s, w, feat, ply, noisy):
+    """The value of a node searched no deeper: static value, plus tie-breaking noise for a live game.
+
+    ``feat`` is scratch space for its features.
+    """
+    features_into(s, feat)
+    v = value_of(s, w, feat, ply)
     if noisy and s[S_RESULT] == NO_RESULT:
         v += np.random.random() - 0.5
     return v
 
 
 @njit(cache=True)
-def horizon_value(work, ply, k, noisy):
+def horizon_value(kids, vals, nodes, ply, k, noisy):
     """Child k of a node at ``ply`` is a leaf: expand() valued it already, so add noise and count it."""
-    work.nodes[0] += 1
-    v = work.vals[ply, k]
-    if noisy and work.kids[ply, k, S_RESULT] == NO_RESULT:
+    nodes[0] += 1
+    v = vals[ply, k]
+    if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
         v += np.random.random() - 0.5
     return v
 
@@ -144,34 +146,38 @@ def backup(black, v, best, alpha, beta):
 
 
 # The recursive kernels carry explicit signatures (numba segfaults loading a cached recursive function
-# whose types it inferred, numba issue #6061); they are derived from the types, not typed out.
+# whose types it inferred, numba issue #6061), derived from the types rather than typed out. They take the
+# fields of Work rather than the tuple: numba reference-counts every array taken out of a tuple, which cost
+# the plain search 3.5 % and the asymmetric one about 40 % per node.
 WORK_TYPE = numba.typeof(new_work(1))
 _AB_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        WORK_TYPE, types.boolean, types.boolean, types.boolean)
+                        *WORK_TYPE.types, types.boolean, types.boolean, types.boolean)
 
 
 @njit(_AB_SIG, cache=True)
-def alphabeta_node(s, ply, depth, alpha, beta, w, work, noisy, prune, sort):
+def alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
     """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
 
     Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
     White minimises); the result is exact when it lies strictly between them, and otherwise
-    only a bound on the same side (fail-soft). It counts every node visited in
-    ``work.nodes[0]`` and overwrites rows ``ply`` and below of ``work``. With ``prune`` false
-    it is plain minimax through the same code; ``sort`` orders children by static value.
+    only a bound on the same side (fail-soft). The arguments after ``w`` are the fields of
+    :class:`Work`, in order: it counts every node visited in ``nodes[0]`` and overwrites rows
+    ``ply`` and below of the per-ply arrays. With ``prune`` false it is plain minimax through the
+    same code; ``sort`` orders children by static value.
     """
-    work.nodes[0] += 1
+    nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, work, ply, noisy)
-    n = expand(s, ply, w, work, sort)
+        return leaf_value(s, w, feat, ply, noisy)
+    n = expand(s, ply, w, kids, moves, vals, order, feats, sort)
     black = s[S_SIDE] == BLACK
     best = -INF if black else INF
     for i in range(n):
-        k = work.order[ply, i]
+        k = order[ply, i]
         if depth == 1:
-            v = horizon_value(work, ply, k, noisy)
+            v = horizon_value(kids, vals, nodes, ply, k, noisy)
         else:
-            v = alphabeta_node(work.kids[ply, k], ply + 1, depth - 1, alpha, beta, w, work, noisy, prune, sort)
+            v = alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
+                          nodes, noisy, prune, sort)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if prune and alpha >= beta:
             break
@@ -184,19 +190,20 @@ def search_kernel(root, w, depth, seed, prune, sort):
     noisy = seed >= 0
     if noisy:
         np.random.seed(seed)
-    work = new_work(depth + 1)
-    work.nodes[0] = 1
-    n = expand(root, 0, w, work, sort)
+    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1)
+    nodes[0] = 1
+    n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
     black = root[S_SIDE] == BLACK
     alpha, beta = -INF, INF
     best, best_move = (-INF if black else INF), -1
     for i in range(n):
-        k = work.order[0, i]
-        v = alphabeta_node(work.kids[0, k], 1, depth - 1, alpha, beta, w, work, noisy, prune, sort)
+        k = order[0, i]
+        v = alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy,
+                      prune, sort)
         if (v > best) if black else (v < best):
-            best_move = work.moves[0, k]
+            best_move = moves[0, k]
         best, alpha, beta = backup(black, v, best, alpha, beta)
-    return best_move, best, work.nodes[0]
+    return best_move, best, nodes[0]
 
 
 _MINIMAX_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.int64[::1], types.int64[::1],

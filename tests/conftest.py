@@ -1,9 +1,16 @@
-"""Shared fixtures: positions from random play, reproducible from a seed."""
+"""Shared fixtures: positions from random play; a small tournament, its training rows and its model.
+
+A test module may define its own ``records`` (e.g. other games); pytest then uses that one.
+"""
 
 import numpy as np
 import pytest
 
 from pawnslib import Position
+from pawnslib.dbn import OpponentModel
+from pawnslib.rows import training_rows
+from pawnslib.strategies import THESIS
+from pawnslib.tournament import run_tournament
 
 
 def random_positions(n: int, seed: int, max_plies: int = 80) -> list[Position]:
@@ -24,3 +31,21 @@ def random_positions(n: int, seed: int, max_plies: int = 80) -> list[Position]:
 @pytest.fixture(scope="session")
 def positions() -> list[Position]:
     return random_positions(200, seed=7)
+
+
+@pytest.fixture(scope="session")
+def records() -> list[dict]:
+    """One round of the thesis strategies at depth 1: 16 quick games."""
+    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
+
+
+@pytest.fixture(scope="session")
+def rows(records):
+    """Their training rows, with White's true id in ``S_w_true``."""
+    return training_rows(records, truth=True)
+
+
+@pytest.fixture(scope="session")
+def model(rows) -> OpponentModel:
+    """A model fitted to them, S_w matched to the true ids."""
+    return OpponentModel.fit(rows, restarts=2, max_iter=40, seed=1, white_truth=rows["S_w_true"])

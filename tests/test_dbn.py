@@ -13,22 +13,9 @@ from hypothesis import strategies as st
 from pawnslib import dbn, em, pe
 from pawnslib.discretise import Discretiser, discretise_into, discretise_lut_into
 from pawnslib.game import FEATURE_NAMES
-from pawnslib.rows import row_columns, training_rows
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
+from pawnslib.rows import row_columns
 
 NF = len(FEATURE_NAMES)
-
-
-@pytest.fixture(scope="module")
-def rows():
-    records = run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
-    return training_rows(records, truth=True)
-
-
-@pytest.fixture(scope="module")
-def model(rows):
-    return dbn.OpponentModel.fit(rows, restarts=2, max_iter=40, seed=1, white_truth=rows["S_w_true"])
 
 
 def ve_log_pe(bn, evidence: dict) -> float:

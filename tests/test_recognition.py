@@ -13,26 +13,8 @@ from pawnslib.recognition import (
     recognition_trace,
     row_posteriors,
 )
-from pawnslib.rows import training_rows
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
 
 FIT = {"restarts": 2, "max_iter": 40, "seed": 1}
-
-
-@pytest.fixture(scope="module")
-def records():
-    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
-
-
-@pytest.fixture(scope="module")
-def rows(records):
-    return training_rows(records, truth=True)
-
-
-@pytest.fixture(scope="module")
-def model(rows):
-    return OpponentModel.fit(rows, white_truth=rows["S_w_true"], **FIT)
 
 
 def reference_posterior(model, states, sb):

@@ -6,18 +6,6 @@ import pytest
 
 from pawnslib.game import FEATURE_NAMES
 from pawnslib.rows import read_training_csv, row_columns, training_rows, write_training_csv
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
-
-
-@pytest.fixture(scope="module")
-def records():
-    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
-
-
-@pytest.fixture(scope="module")
-def rows(records):
-    return training_rows(records, truth=True)
 
 
 def test_training_rows_pair_same_player_positions(records, rows):
