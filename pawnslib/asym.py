@@ -35,6 +35,7 @@ import numba
 import numpy as np
 import pandas as pd
 from numba import njit, types
+from numba.experimental import structref
 
 from pawnslib.dbn import OpponentModel
 from pawnslib.discretise import discretise_lut_into
@@ -105,7 +106,6 @@ class Prediction(NamedTuple):
     logpe: np.ndarray  # (P, MAX_MOVES) float64: their log P(e)
     counts: np.ndarray  # (P, MAX_MOVES) int64: their pr numerators (pr = count / children)
     seen: np.ndarray  # SEEN_SHAPE bool: the prs White has played in this game (pawnslib.predict)
-    reach: np.ndarray  # (1,) int64: the deepest ply reached
 
 
 def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int) -> Prediction:
@@ -113,7 +113,7 @@ def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plie
     rows, (nf, k, _, s) = len(path), model.p_first.shape
     return Prediction(path, np.empty((rows, k)), np.empty(rows), np.empty((rows, k, nf, s)), np.zeros(rows, np.bool_),
                       np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty((plies, MAX_MOVES)),
-                      np.empty((plies, MAX_MOVES), np.int64), seen, np.zeros(1, np.int64))
+                      np.empty((plies, MAX_MOVES), np.int64), seen)
 
 
 @njit(cache=True)
@@ -129,48 +129,80 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, t, path, weights, wmax, tables, valid, states, model, cfg, out):
-    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``out``; discretised into ``states``.
+def score_children(feats, n, t, pred, model, cfg):
+    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``pred.logpe``; discretised into ``pred.states``.
 
     The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first; its
-    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables`` (see :class:`Prediction`).
+    part of P(e) is cached in row t - 2 of ``pred.weights``, ``wmax`` and ``tables`` (see :class:`Prediction`).
     """
-    lut, lut_lo = model.lut, model.lut_lo
+    ply = t - cfg.base - 1
+    states, lut, lut_lo = pred.states[ply], model.lut, model.lut_lo
     for k in range(n):
         discretise_lut_into(lut, lut_lo, feats[k], states[k])
     h, last = min(cfg.n_hist, t // 2), t - 2
-    if not valid[last]:
-        wmax[last] = history_tables(model, path[t - 2 * h : t : 2], cfg.sb, weights[last], tables[last])
-        valid[last] = True
-    children_log_pe_into(weights[last], wmax[last], tables[last], states, n, out)
+    if not pred.valid[last]:
+        pred.wmax[last] = history_tables(model, pred.path[t - 2 * h : t : 2], cfg.sb, pred.weights[last],
+                                         pred.tables[last])
+        pred.valid[last] = True
+    children_log_pe_into(pred.weights[last], pred.wmax[last], pred.tables[last], states, n, pred.logpe[ply])
+    pr_counts_into(pred.logpe[ply, :n], pred.counts[ply])
+
+
+@njit(cache=True)
+def enter_child(pred, ply, k, n, t, cfg):
+    """Whether child k of a scored White node is predicted likely; writes its features to ``pred.path[t]``."""
+    pred.path[t] = pred.states[ply, k]
+    pred.valid[t] = False  # the history ending at row t changed
+    return mostlikely(pred.counts[ply, k], n, cfg.mode, cfg.max_pr, pred.seen)
+
+
+@structref.register
+class ContextType(types.StructRef):
+    """The numba type of :func:`context`: a reference to the prediction's state, model and setting.
+
+    The recursion passes this one pointer instead of their two dozen arrays: numba copies every
+    array argument at every call, which made each node of the asymmetric tree about 25 % dearer.
+    """
+
+    def preprocess_fields(self, fields):
+        return tuple((name, types.unliteral(typ)) for name, typ in fields)
 
 
 PREDICTION_TYPE = numba.typeof(
     new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), example_model(), 1))
 SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False))
-# The recursion takes the fields of Work and Prediction, not the tuples: numba reference-counts every
-# array taken out of a tuple, which made each node of the tree about 40 % dearer (the plain search does the same).
+CONTEXT_TYPE = ContextType([("pred", PREDICTION_TYPE), ("model", MODEL_TYPE), ("cfg", SETTING_TYPE)])
+
+
+@njit(cache=True)
+def context(pred, model, cfg):
+    """One search's :class:`Prediction`, :class:`~pawnslib.pe.KernelArrays` and :class:`Setting`, by reference."""
+    ctx = structref.new(CONTEXT_TYPE)
+    ctx.pred, ctx.model, ctx.cfg = pred, model, cfg
+    return ctx
+
+
+# The recursion takes the fields of Work, as the plain search does (see pawnslib.search), and the context.
 _ASYM_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.boolean, types.float64, types.float64,
-                          types.int64[::1], *WORK_TYPE.types, *PREDICTION_TYPE.types, MODEL_TYPE, SETTING_TYPE)
+                          types.int64[::1], *WORK_TYPE.types, CONTEXT_TYPE)
 
 
 @njit(_ASYM_SIG, cache=True)
-def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
-          path, weights, wmax, tables, valid, states, logpe, counts, seen, reach, model, cfg):
+def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, ctx):
     """The value of node ``s`` in the asymmetric tree, ``ply`` plies below the root.
 
-    Contract: as :func:`~pawnslib.search.alphabeta` (alpha < beta on entry, fail-soft
-    result, nodes counted in ``nodes[0]``, rows ``ply`` and below of the work arrays overwritten),
-    with the tree cut at ``limit`` plies from the root instead of a fixed depth. ``predict``:
-    every White move above was predicted likely, so a White node here scores its children by
-    P(e) (counted in ``nodes[1]``) and gives each predicted child ``limit = cfg.depth + EXTENSION``,
-    the others ``cfg.depth`` (unless its children are leaves either way). It writes the children's
-    discretised features to ``path`` rows below the root's, and raises ``reach[0]`` to the deepest
-    ply reached. The arguments after ``w`` are the fields of :class:`~pawnslib.search.Work` and
-    :class:`Prediction`, in order.
+    Contract: as :func:`~pawnslib.search.alphabeta` (alpha < beta on entry, fail-soft result,
+    nodes counted in ``nodes[0]``, rows ``ply`` and below of the work arrays overwritten), with the
+    tree cut at ``limit`` plies from the root instead of a fixed depth. ``predict``: every White
+    move above was predicted likely, so a White node here scores its children by P(e) (counted in
+    ``nodes[1]``) and gives each predicted child ``limit = depth + EXTENSION``, the others ``depth``
+    (unless its children are leaves either way). It writes the children's discretised features to
+    ``ctx.pred.path`` rows below the root's, and raises ``nodes[2]`` to the deepest ply reached.
+    The arguments from ``kids`` to ``nodes`` are the fields of :class:`~pawnslib.search.Work`.
     """
     nodes[0] += 1
-    reach[0] = max(reach[0], ply)
+    nodes[2] = max(nodes[2], ply)
+    cfg = ctx.cfg
     if ply >= limit or s[S_RESULT] != NO_RESULT:
         return leaf_value(s, w, feat, ply, cfg.noisy)
     n = expand(s, ply, w, kids, moves, vals, order, feats, True)
@@ -178,10 +210,10 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
     # A White node below predicted replies scores its children by P(e), unless they are leaves whether
     # predicted or not (ply + 1 >= depth + EXTENSION): there no prediction can change the tree.
     predicting = predict and not black and ply + 1 < cfg.depth + EXTENSION
-    t = cfg.base + ply + 1  # the children's row in path
+    t = cfg.base + ply + 1  # the children's row in the path
     if predicting:
-        score_children(feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], model, cfg, logpe[ply])
-        pr_counts_into(logpe[ply, :n], counts[ply])
+        pred = ctx.pred  # taken out of the context only here: each array taken out costs a reference count
+        score_children(feats[ply], n, t, pred, ctx.model, cfg)
         nodes[1] += n
     depth, noisy = cfg.depth, cfg.noisy
     best = -INF if black else INF
@@ -189,21 +221,18 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
         k = order[ply, i]
         child_limit, child_predict = limit, predict
         if predicting:
-            child_predict = mostlikely(counts[ply, k], n, cfg.mode, cfg.max_pr, seen)
+            child_predict = enter_child(pred, ply, k, n, t, cfg)
             child_limit = depth + EXTENSION if child_predict else depth
-            path[t] = states[ply, k]
-            valid[t] = False
         if ply + 1 >= child_limit:
-            reach[0] = max(reach[0], ply + 1)
+            nodes[2] = max(nodes[2], ply + 1)
             v = horizon_value(kids, vals, nodes, ply, k, noisy)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
-            reach[0] = max(reach[0], child_limit)  # (or less if the game ends; only passing `depth` matters)
+            nodes[2] = max(nodes[2], child_limit)  # (or less if the game ends; only passing `depth` matters)
             v = alphabeta(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
                           feats, feat, nodes, noisy, True, True)
         else:
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, kids, moves, vals, order,
-                      feats, feat, nodes, path, weights, wmax, tables, valid, states, logpe, counts, seen, reach,
-                      model, cfg)
+                      feats, feat, nodes, ctx)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if alpha >= beta:
             break
@@ -220,18 +249,17 @@ def asym_kernel(root, w, pred, model, cfg, seed):
     if cfg.noisy:
         np.random.seed(seed)
     kids, moves, vals, order, feats, feat, nodes = new_work(cfg.depth + EXTENSION + 1)
-    path, weights, wmax, tables, valid, states, logpe, counts, seen, reach = pred
+    ctx = context(pred, model, cfg)
     nodes[0] = 1
     n = expand(root, 0, w, kids, moves, vals, order, feats, True)
     best, best_move, alpha = -INF, -1, -INF
     for i in range(n):  # the root is a Black node; its children, White nodes, all predict
         k = order[0, i]
-        v = _asym(kids[0, k], 1, cfg.depth, True, alpha, INF, w, kids, moves, vals, order, feats, feat, nodes,
-                  path, weights, wmax, tables, valid, states, logpe, counts, seen, reach, model, cfg)
+        v = _asym(kids[0, k], 1, cfg.depth, True, alpha, INF, w, kids, moves, vals, order, feats, feat, nodes, ctx)
         if v > best:
             best, best_move = v, moves[0, k]
         alpha = max(alpha, best)
-    return best_move, best, nodes[0], reach[0], nodes[1]
+    return best_move, best, nodes[0], nodes[2], nodes[1]
 
 
 @njit(cache=True)

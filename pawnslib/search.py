@@ -57,7 +57,7 @@ class Work(NamedTuple):
     order: np.ndarray  # (P, MAX_MOVES) int64: child indexes, best for the side to move first
     feats: np.ndarray  # (P, MAX_MOVES, N_FEATURES) int64: their feature scores
     feat: np.ndarray  # (N_FEATURES,) int64: scratch for a leaf's features
-    nodes: np.ndarray  # (2,) int64: [0] nodes visited; [1] free for a search variant's own count
+    nodes: np.ndarray  # (3,) int64 counters: [0] nodes visited; [1], [2] free for a search variant's own
 
 
 @njit(cache=True)
@@ -66,7 +66,7 @@ def new_work(plies):
     return Work(np.empty((plies, MAX_MOVES, NS), np.int64), np.empty((plies, MAX_MOVES), np.int64),
                 np.empty((plies, MAX_MOVES), np.float64), np.empty((plies, MAX_MOVES), np.int64),
                 np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
-                np.zeros(2, np.int64))
+                np.zeros(3, np.int64))
 
 
 @njit(cache=True)
