@@ -16,6 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from pawnslib.files import replaced_atomically
+
 FILE_FORMAT = "pawnslib.dbn.OpponentModel/1"
 NORM_TOL = 1e-6  # a CPT's rows must sum to 1 within this
 
@@ -107,8 +109,7 @@ def write(path: Path, header: dict, arrays: dict[str, np.ndarray]) -> None:
         ValueError: the header is invalid; nothing is written then.
     """
     check_header(header)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as fh:
+    with replaced_atomically(path) as tmp, open(tmp, "wb") as fh:
         np.savez(fh, header=np.array(json.dumps(header)), **arrays)
 
 

@@ -76,8 +76,8 @@ def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
 
 
 def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax", rounds: int = config.ROUNDS,
-                    depth: int = config.DEPTH, seed: int = config.SEED, n_jobs: int = config.JOBS,
-                    progress: bool = True) -> list[GameRecord]:
+                    depth: int = config.DEPTH, seed: int = config.SEED, train_rounds: int = config.TRAIN_ROUNDS,
+                    n_jobs: int = config.JOBS, progress: bool = True) -> list[GameRecord]:
     """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
 
     Args:
@@ -88,6 +88,8 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         rounds: games per ordered pairing.
         depth: search depth.
         seed: the master seed.
+        train_rounds: ``method="asym"``: the minimax rounds its opponent model must have been trained on
+            (with the same depth, seed and rules); any other model is refused.
         n_jobs: joblib workers.
         progress: show a progress bar.
 
@@ -98,6 +100,7 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         ValueError: an unknown set or method, bad arguments, a damaged record, or the run folder
             holds a different tournament.
         FileNotFoundError: ``method="asym"`` before the set's opponent model was trained.
+        ModelFileError: ``method="asym"`` with a model file trained on other games, or damaged.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
@@ -108,6 +111,7 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         if not path.exists():
             raise FileNotFoundError(f"no opponent model {path}; run `python -m pawnslib train --set {set_name} "
                                     f"--results {results}` first")
+        _checked_model(results, set_name, _training(set_name, train_rounds, depth, seed))
         black = AsymFactory(str(path), tuple(strategies.items()))
     return run_tournament(strategies, config.run_dir(results, set_name, method), rounds=rounds, depth=depth,
                           seed=seed, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
@@ -143,11 +147,11 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
     """
     records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, n_jobs=n_jobs, progress=False)
     rows = training_rows(records, truth=True)
-    write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
     model = OpponentModel.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
                               white_truth=rows["S_w_true"].to_numpy())
     model.training = _training(set_name, rounds, depth, seed)
+    write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
     model.save(config.model_path(results, set_name))
     return model
 
@@ -170,14 +174,19 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         ModelFileError: the file is damaged, or was trained on other games than asked.
         ValueError: an unknown set or bad arguments.
     """
-    path = config.model_path(results, set_name)
-    if not path.exists():
+    if not config.model_path(results, set_name).exists():
         return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed)
+    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed))
+
+
+def _checked_model(results: str | Path, set_name: str, asked: dict) -> OpponentModel:
+    """The set's model file, loaded, if it records having been trained on ``asked``; else ModelFileError."""
+    path = config.model_path(results, set_name)
     model = OpponentModel.load(path)
-    asked, recorded = _training(set_name, rounds, depth, seed), model.training
+    recorded = model.training
     if recorded != asked:
-        fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds {rounds} "
-               f"--depth {depth} --seed {seed}` or delete the file")
+        fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
+               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']}` or delete the file")
         if not recorded:
             raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
         diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"

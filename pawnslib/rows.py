@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from pawnslib import config
+from pawnslib.files import replaced_atomically
 from pawnslib.game import FEATURE_NAMES
 
 PREV = "_prev"
@@ -135,10 +136,9 @@ def write_training_csv(rows: pd.DataFrame, path: str | Path, *, n_strategies: in
         ValueError: the rows are invalid (see :func:`validate_rows`).
     """
     rows = validate_rows(rows, n_strategies=n_strategies)
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    rows[row_columns()].to_csv(path, index=False, na_rep="?")
-    return path
+    with replaced_atomically(path) as tmp:
+        rows[row_columns()].to_csv(tmp, index=False, na_rep="?")
+    return Path(path)
 
 
 def read_training_csv(path: str | Path, *, n_strategies: int = config.N_STRATEGIES) -> pd.DataFrame:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pawnslib.files import replaced_atomically
 from pawnslib.game import FEATURE_NAMES, N_FEATURES
 
 # Every weight of the thesis's Table 10.1 is on this ladder; Harmony* moves along its indexes.
@@ -105,10 +106,9 @@ def save_strategies(strategies: dict, path: str | Path) -> Path:
     """
     strategies = check_strategies(strategies)
     doc = {"features": list(FEATURE_NAMES), "strategies": {str(k): list(v) for k, v in strategies.items()}}
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(doc, indent=1) + "\n")
-    return path
+    with replaced_atomically(path) as tmp:
+        tmp.write_text(json.dumps(doc, indent=1) + "\n")
+    return Path(path)
 
 
 def load_strategies(path: str | Path) -> dict[int, tuple[int, ...]]:

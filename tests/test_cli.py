@@ -112,6 +112,18 @@ def test_a_model_trained_on_other_games_is_refused(trained):
         pipeline.opponent_model(results, "thesis", rounds=1, depth=2, seed=4)
 
 
+def test_the_asymmetric_tournament_refuses_a_model_trained_on_other_games(trained):
+    results, _ = trained
+    run = config.run_dir(results, "thesis", "asym")
+    with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
+                                             r"recorded 1; rounds: asked 80, recorded 1\); retrain"):
+        pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=2, seed=3)
+    assert not run.exists()  # refused before anything was written
+    records = pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=1, seed=3, train_rounds=1,
+                                       progress=False)
+    assert len(records) == 16 and all("pr" in i for r in records for i in r["info"][1::2])
+
+
 def test_a_model_without_provenance_is_refused(trained, tmp_path):
     results, model = trained
     model.training = {}
