@@ -24,7 +24,7 @@ from pawnslib.tournament import run_tournament
 NF = len(FEATURE_NAMES)
 
 
-def _rows(n: int, seed: int = 2008) -> pd.DataFrame:
+def _rows(n: int, seed: int = config.SEED) -> pd.DataFrame:
     records, rows = [], None
     while rows is None or len(rows) < n:
         records += run_tournament(THESIS, None, rounds=4, depth=1, seed=seed + len(records), n_jobs=1, progress=False)

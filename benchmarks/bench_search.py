@@ -7,16 +7,17 @@ per search and >= 2 million nodes per second on one core.
 import numpy as np
 from positions import black_histories, game_records
 
+from pawnslib import config
 from pawnslib.search import search
 from pawnslib.strategies import THESIS
 
 
 def main() -> None:
     cases = black_histories(game_records())
-    search(cases[0][1][-1], THESIS[1], 6, seed=1)  # compile / load the cache
+    search(cases[0][1][-1], THESIS[1], config.DEPTH, seed=1)  # compile / load the cache
     seconds, nodes = [], []
     for i, (sid, hist) in enumerate(cases):
-        r = search(hist[-1], THESIS[sid], 6, seed=i)
+        r = search(hist[-1], THESIS[sid], config.DEPTH, seed=i)
         seconds.append(r.seconds)
         nodes.append(r.nodes)
     seconds, nodes = np.array(seconds), np.array(nodes)

@@ -2,17 +2,17 @@
 
 import tempfile
 
-from pawnslib import Position
+from pawnslib import Position, config
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import run_tournament
 
-SEED = 2008
+SEED = config.SEED
 
 
 def game_records(rounds: int = 2) -> list[dict]:
     """Two rounds of the depth-6 tournament among the thesis's strategies."""
     with tempfile.TemporaryDirectory() as tmp:
-        return run_tournament(THESIS, tmp, rounds=rounds, depth=6, seed=SEED, progress=False)
+        return run_tournament(THESIS, tmp, rounds=rounds, depth=config.DEPTH, seed=SEED, progress=False)
 
 
 def black_histories(records, every: int = 4) -> list[tuple[int, list[Position]]]:

@@ -37,6 +37,7 @@ import pandas as pd
 from numba import njit, types
 from numba.experimental import structref
 
+from pawnslib import config
 from pawnslib.dbn import OpponentModel
 from pawnslib.discretise import discretise_lut_into
 from pawnslib.game import (
@@ -309,9 +310,9 @@ class AsymPlayer:
     weights: tuple[int, ...]
     model: OpponentModel
     sb: int
-    depth: int = 6
-    mostlikely: str | tuple = "seen_before"
-    predictor: Predictor = field(default_factory=Predictor)
+    depth: int = field(default=config.DEPTH, kw_only=True)
+    mostlikely: str | tuple = field(default="seen_before", kw_only=True)
+    predictor: Predictor = field(default_factory=Predictor, kw_only=True)
 
     def __post_init__(self):
         self.w = check_weights(self.weights)
@@ -417,15 +418,16 @@ class AsymFactory:
 
     model_path: str
     strategies: tuple[tuple[int, tuple[int, ...]], ...]
-    mostlikely: str | tuple = "seen_before"
+    mostlikely: str | tuple = field(default="seen_before", kw_only=True)
 
     def __call__(self, weights, depth: int) -> AsymPlayer:
         sb = next(sid for sid, w in self.strategies if tuple(w) == tuple(weights))
-        return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth, self.mostlikely)
+        return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth=depth,
+                          mostlikely=self.mostlikely)
 
 
-def compare_with_plain(records: list[dict], model: OpponentModel, strategies: dict, depth: int = 6, every: int = 4,
-                       mostlikely: str | tuple = "seen_before") -> pd.DataFrame:
+def compare_with_plain(records: list[dict], model: OpponentModel, strategies: dict, *, depth: int = config.DEPTH,
+                       every: int = 4, mostlikely: str | tuple = "seen_before") -> pd.DataFrame:
     """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
 
     The positions are every ``every``-th Black move of the games in ``records``, each searched
@@ -442,13 +444,13 @@ def compare_with_plain(records: list[dict], model: OpponentModel, strategies: di
         for t in range(0, len(texts) - 1, 2 * every):
             hist = [Position.from_text(x) for x in texts[: t + 1]]
             seed = derive_seed(r["round"], r["black"], r["white"], t)
-            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth, mostlikely)
+            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth=depth, mostlikely=mostlikely)
             for j in range(2, len(hist), 2):
                 player.observe(hist[: j + 1])
             if not rows:  # load the compiled kernels before timing anything
-                search(hist[-1], player.weights, depth, seed)
-                AsymPlayer(player.weights, model, player.sb, depth, mostlikely).choose(hist, seed)
-            plain, asym = search(hist[-1], player.weights, depth, seed), player.choose(hist, seed)
+                search(hist[-1], player.weights, depth, seed=seed)
+                AsymPlayer(player.weights, model, player.sb, depth=depth, mostlikely=mostlikely).choose(hist, seed)
+            plain, asym = search(hist[-1], player.weights, depth, seed=seed), player.choose(hist, seed)
             rows.append({"plain_seconds": plain.seconds, "asym_seconds": asym.seconds, "plain_nodes": plain.nodes,
                          "asym_nodes": asym.nodes, "extended": asym.info["extended"],
                          "pe_children": asym.info["pe_children"]})

@@ -121,7 +121,8 @@ class OpponentModel:
             raise ValueError("no training rows")
         nf = len(FEATURE_NAMES)
         raw = rows[row_columns()[: 2 * nf]].to_numpy(np.int64)
-        disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), FEATURE_NAMES, n_intervals=n_intervals)
+        disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), names=FEATURE_NAMES,
+                               n_intervals=n_intervals)
         structure = slice_structure(FEATURE_NAMES, disc.n_states, n_strategies)
         data = _slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
         res = em(structure, data, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
@@ -219,7 +220,7 @@ class OpponentModel:
         """The slice as a pgmpy ``DiscreteBayesianNetwork`` (S_w latent)."""
         return to_pgmpy(self.structure, self.cpts, self.state_names(), latents=["S_w"])
 
-    def to_pgmpy(self, n_slices: int | None = None):
+    def to_pgmpy(self, *, n_slices: int | None = None):
         """The DBN unrolled to ``n_slices`` (default ``self.n_slices``) as a pgmpy model.
 
         Nodes ``S_b``, ``S_w`` and ``{F}_{t}`` for t = 0..n-1 (0 oldest); ``{F}_0`` has

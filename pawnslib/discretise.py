@@ -57,7 +57,7 @@ class Discretiser:
 
     @classmethod
     def fit(
-        cls, values: np.ndarray, names: Sequence[str] = FEATURE_NAMES, n_intervals: int = config.N_INTERVALS
+        cls, values: np.ndarray, *, names: Sequence[str] = FEATURE_NAMES, n_intervals: int = config.N_INTERVALS
     ) -> Discretiser:
         """Fit to raw scores ``values`` (N, F), one column per name.
 

@@ -17,7 +17,7 @@ BASE_FILL = ("#9aa3b5", "#e6d3a3")  # Black's base, White's base
 LAST_MOVE_FILL = "#f4e04d"
 
 
-def board_svg(pos: Position, size: int = CELL) -> str:
+def board_svg(pos: Position, *, size: int = CELL) -> str:
     """An SVG board: bases shaded, pieces in a base drawn on its squares, last move marked."""
     w = MARGIN + 8 * size
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + 20}" '
@@ -64,7 +64,7 @@ def board_svg(pos: Position, size: int = CELL) -> str:
     return "".join(out)
 
 
-def boards_html(boards: Iterable[tuple[Position, str]], size: int = CELL) -> str:
+def boards_html(boards: Iterable[tuple[Position, str]], *, size: int = CELL) -> str:
     """Boards side by side, each with its caption below, as one HTML block that wraps onto new lines.
 
     Args:
@@ -76,7 +76,7 @@ def boards_html(boards: Iterable[tuple[Position, str]], size: int = CELL) -> str
         A ``<div>`` of one ``<figure>`` per board, for ``IPython.display.HTML``.
     """
     width = MARGIN + 8 * size + 4
-    figures = "".join(f'<figure style="margin:4px;max-width:{width}px">{board_svg(pos, size)}'
+    figures = "".join(f'<figure style="margin:4px;max-width:{width}px">{board_svg(pos, size=size)}'
                       f'<figcaption style="text-align:center">{html.escape(caption)}</figcaption></figure>'
                       for pos, caption in boards)
     return f'<div style="display:flex;flex-wrap:wrap">{figures}</div>'

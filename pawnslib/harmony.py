@@ -30,7 +30,7 @@ from pawnslib.strategies import LADDER
 from pawnslib.tournament import run_tournament
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HarmonyParams:
     """Harmony* settings; the defaults are the thesis's (Chapter 10), from ``config.HARMONY``.
 

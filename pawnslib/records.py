@@ -70,7 +70,7 @@ def derive_seed(*parts: int) -> int:
     return int(np.random.SeedSequence([int(p) for p in parts]).generate_state(1)[0])
 
 
-def check_seed(seed, name: str = "seed") -> int:
+def check_seed(seed, *, name: str = "seed") -> int:
     """Return ``seed`` as an int, or raise naming ``name`` unless it is a non-negative integer.
 
     Raises:

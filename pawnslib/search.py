@@ -270,7 +270,7 @@ def check_search_args(position: Position, depth: int, seed: int | None) -> None:
 
 
 def search(
-    position: Position, weights, depth: int, seed: int | None = None, *, prune: bool = True, order: bool = True
+    position: Position, weights, depth: int, *, seed: int | None = None, prune: bool = True, order: bool = True
 ) -> SearchResult:
     """Alpha-beta search of ``position`` to ``depth`` plies with heuristic ``weights``.
 

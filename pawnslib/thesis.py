@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from scipy.stats import fisher_exact
+from scipy.stats import chisquare, fisher_exact
 
 from pawnslib.stats import wilson
 
@@ -135,6 +135,16 @@ def prediction_verdict(summary: dict) -> tuple[str, float, float, float]:
     ``summary`` is :func:`pawnslib.stats.prediction_summary`; returns (verdict, Fisher p-value, our interval).
     """
     return verdict(CORRECT_PREDICTIONS, PREDICTIONS, int(summary["correct"]), int(summary["predictions made"]))
+
+
+def skew_verdict(counts) -> tuple[str, float]:
+    """Figure 11.1's "some pr values are played much more often than others": (verdict, p-value).
+
+    ``counts`` holds how often White played each pr value below 1; reproduced when the chi-square test against
+    equal counts rejects them (p < :data:`ALPHA`), not reproduced otherwise.
+    """
+    p = float(chisquare(np.asarray(counts)).pvalue)
+    return ("reproduced" if p < ALPHA else "not reproduced"), p
 
 
 def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:

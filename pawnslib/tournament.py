@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import joblib
@@ -19,6 +19,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pawnslib import config
+from pawnslib.files import replaced_atomically
 from pawnslib.game import Position
 from pawnslib.records import (
     GameRecord,
@@ -44,11 +45,11 @@ class AlphaBeta:
     """A player that runs the plain alpha-beta search with a strategy's weights."""
 
     weights: tuple[int, ...]
-    depth: int = config.DEPTH
+    depth: int = field(default=config.DEPTH, kw_only=True)
 
     def choose(self, history: list[Position], seed: int) -> SearchResult:
         """The alpha-beta move at ``history[-1]``."""
-        return search(history[-1], self.weights, self.depth, seed)
+        return search(history[-1], self.weights, self.depth, seed=seed)
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
@@ -70,7 +71,7 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
     Raises:
         ValueError: a bad weight vector, depth or seed.
     """
-    players = [p if isinstance(p, Player) else AlphaBeta(tuple(check_weights(p)), depth) for p in (black, white)]
+    players = [p if isinstance(p, Player) else AlphaBeta(tuple(check_weights(p)), depth=depth) for p in (black, white)]
     history = [start or Position.start()]
     rec = {"positions": [history[0].to_text()], "features": [history[0].features().tolist()],
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
@@ -187,7 +188,8 @@ def run_tournament(
                 raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
         else:
             out.mkdir(parents=True, exist_ok=True)
-            meta_path.write_text(json.dumps(meta, indent=1) + "\n")
+            with replaced_atomically(meta_path) as tmp:
+                tmp.write_text(json.dumps(meta, indent=1) + "\n")
         if games_path.exists():
             done = {(r["black"], r["white"], r["round"]): r for r in read_records(games_path)}
     todo = [k for k in schedule(strategies, rounds) if k not in done]

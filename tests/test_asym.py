@@ -38,7 +38,7 @@ def test_never_predicting_is_the_plain_search(records, model):
         sid = 1 + i % 4
         for seed in (None, 17):
             a = AsymPlayer(THESIS[sid], model, sid, depth=4, mostlikely="never").choose(hist, seed)
-            b = search(hist[-1], THESIS[sid], 4, seed)
+            b = search(hist[-1], THESIS[sid], 4, seed=seed)
             assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
             assert a.info["reached"] == 4 and not a.info["extended"]
 

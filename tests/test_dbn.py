@@ -181,7 +181,7 @@ def test_cattle_example_of_table_2_1():
 def test_prob_evidence_matches_pgmpy_variable_elimination(model):
     rng = np.random.default_rng(2)
     for n in (1, 2, 4):
-        bn = model.to_pgmpy(n)
+        bn = model.to_pgmpy(n_slices=n)
         assert len(bn.nodes()) == 2 + n * NF
         for _ in range(2 if n == 4 else 1):
             raw, sb = random_scores(rng, model, n), int(rng.integers(1, 5))
@@ -194,7 +194,7 @@ def test_prob_evidence_matches_pgmpy_variable_elimination(model):
 
 def test_batched_children_kernel_matches_pgmpy_and_single(model):
     rng = np.random.default_rng(3)
-    bn = model.to_pgmpy(4)
+    bn = model.to_pgmpy(n_slices=4)
     history, children, sb = random_scores(rng, model, 3), random_scores(rng, model, 11), 2
     children[5] = children[2]  # equal children get bit-identical values (for pr)
     got = model.log_pe_children(history, children, sb)

@@ -89,10 +89,12 @@ def kernel() -> str:
 def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
     import papermill as pm
 
+    from pawnslib import config
+
     tiny, expected = NOTEBOOK_PARAMS[name]
     t0 = time.perf_counter()
     pm.execute_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.ipynb", kernel_name=kernel,
-                        parameters={"SEED": 2008, "RESULTS": str(tmp_path), **tiny}, cwd=str(NOTEBOOKS),
+                        parameters={"SEED": config.SEED, "RESULTS": str(tmp_path), **tiny}, cwd=str(NOTEBOOKS),
                         progress_bar=False)
     print(f"{name}: {time.perf_counter() - t0:.1f}s")
     missing = [p for p in expected if not (tmp_path / p).is_file()]

@@ -8,7 +8,7 @@ from pawnslib.params import RULES, STRATEGY_SETS, check_parameters
 
 def test_defaults_of_the_reproduction_pass():
     harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
-    check_parameters(SEED=2008, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
+    check_parameters(SEED=config.SEED, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
                      DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=6,
                      GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, held_out=True, **harmony)
     check_parameters()  # nothing to check

@@ -30,7 +30,7 @@ def test_derive_seed_never_changes():
 @pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
 def test_check_seed_names_the_parameter(bad):
     with pytest.raises(ValueError, match=r"master seed must be a non-negative integer"):
-        check_seed(bad, "master seed")
+        check_seed(bad, name="master seed")
 
 
 def test_a_played_game_has_exactly_the_record_layout():
@@ -112,7 +112,7 @@ class Watcher(AlphaBeta):
 def test_player_and_observer_protocols():
     assert isinstance(AlphaBeta(THESIS[1]), Player) and not isinstance(AlphaBeta(THESIS[1]), Observer)
     assert not isinstance(THESIS[1], Player)
-    watcher = Watcher(THESIS[1], 1)
+    watcher = Watcher(THESIS[1], depth=1)
     assert isinstance(watcher, Player) and isinstance(watcher, Observer)
     rec = play_game(THESIS[2], watcher, depth=1, seed=3)
     # The watcher plays White, so it observes after each Black move: plies 1, 3, ...

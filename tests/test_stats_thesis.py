@@ -122,6 +122,18 @@ def test_range_and_prediction_verdicts():
     assert thesis.prediction_verdict({"correct": 60, "predictions made": 100})[0] == "not reproduced"
 
 
+def test_skew_verdict_tests_pr_counts_against_uniform():
+    from scipy.stats import chisquare
+
+    from pawnslib import thesis
+
+    tall = [120, 15, 10, 12, 90, 11]  # a few values played far more often
+    v, p = thesis.skew_verdict(tall)
+    assert v == "reproduced" and p == pytest.approx(chisquare(tall).pvalue) and p < thesis.ALPHA
+    v, p = thesis.skew_verdict([20, 21, 19, 20, 22, 18])  # about even: no skew shown
+    assert v == "not reproduced" and p >= thesis.ALPHA
+
+
 def test_nodes_verdict_reads_blacks_searches():
     from pawnslib import thesis
 
