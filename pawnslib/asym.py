@@ -130,31 +130,22 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, t, pred, model, cfg):
-    """log P(e) of ``n`` children x_t (raw features ``feats``) into ``pred.logpe``; discretised into ``pred.states``.
+def score_children(feats, n, t, path, weights, wmax, tables, valid, states, logpe, counts, model, cfg):
+    """Score ``n`` children x_t (raw features ``feats``): discretised into ``states``, log P(e) into
+    ``logpe``, pr numerators into ``counts`` (the arguments from ``path`` are :class:`Prediction`'s rows).
 
     The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first; its
-    part of P(e) is cached in row t - 2 of ``pred.weights``, ``wmax`` and ``tables`` (see :class:`Prediction`).
+    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables``.
     """
-    ply = t - cfg.base - 1
-    states, lut, lut_lo = pred.states[ply], model.lut, model.lut_lo
+    lut, lut_lo = model.lut, model.lut_lo
     for k in range(n):
         discretise_lut_into(lut, lut_lo, feats[k], states[k])
     h, last = min(cfg.n_hist, t // 2), t - 2
-    if not pred.valid[last]:
-        pred.wmax[last] = history_tables(model, pred.path[t - 2 * h : t : 2], cfg.sb, pred.weights[last],
-                                         pred.tables[last])
-        pred.valid[last] = True
-    children_log_pe_into(pred.weights[last], pred.wmax[last], pred.tables[last], states, n, pred.logpe[ply])
-    pr_counts_into(pred.logpe[ply, :n], pred.counts[ply])
-
-
-@njit(cache=True)
-def enter_child(pred, ply, k, n, t, cfg):
-    """Whether child k of a scored White node is predicted likely; writes its features to ``pred.path[t]``."""
-    pred.path[t] = pred.states[ply, k]
-    pred.valid[t] = False  # the history ending at row t changed
-    return mostlikely(pred.counts[ply, k], n, cfg.mode, cfg.max_pr, pred.seen)
+    if not valid[last]:
+        wmax[last] = history_tables(model, path[t - 2 * h : t : 2], cfg.sb, weights[last], tables[last])
+        valid[last] = True
+    children_log_pe_into(weights[last], wmax[last], tables[last], states, n, logpe)
+    pr_counts_into(logpe[:n], counts)
 
 
 @structref.register
@@ -212,9 +203,10 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
     # predicted or not (ply + 1 >= depth + EXTENSION): there no prediction can change the tree.
     predicting = predict and not black and ply + 1 < cfg.depth + EXTENSION
     t = cfg.base + ply + 1  # the children's row in the path
-    if predicting:
-        pred = ctx.pred  # taken out of the context only here: each array taken out costs a reference count
-        score_children(feats[ply], n, t, pred, ctx.model, cfg)
+    if predicting:  # the prediction's arrays are taken out only here: each costs a reference count
+        path, weights, wmax, tables, valid, states, logpe, counts, seen = ctx.pred
+        score_children(feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], logpe[ply], counts[ply],
+                       ctx.model, cfg)
         nodes[1] += n
     depth, noisy = cfg.depth, cfg.noisy
     best = -INF if black else INF
@@ -222,7 +214,9 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
         k = order[ply, i]
         child_limit, child_predict = limit, predict
         if predicting:
-            child_predict = enter_child(pred, ply, k, n, t, cfg)
+            path[t] = states[ply, k]
+            valid[t] = False  # the history ending at row t changed
+            child_predict = mostlikely(counts[ply, k], n, cfg.mode, cfg.max_pr, seen)
             child_limit = depth + EXTENSION if child_predict else depth
         if ply + 1 >= child_limit:
             nodes[2] = max(nodes[2], ply + 1)
@@ -427,17 +421,24 @@ class AsymFactory:
 
 
 def compare_with_plain(records: list[dict], model: OpponentModel, strategies: dict, *, depth: int = config.DEPTH,
-                       every: int = 4, mostlikely: str | tuple = "seen_before") -> pd.DataFrame:
+                       every: int = 4, mostlikely: str | tuple = "seen_before", repeats: int = 1) -> pd.DataFrame:
     """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
 
     The positions are every ``every``-th Black move of the games in ``records``, each searched
     with Black's strategy; the asymmetric player first observes the game's White moves, so its
-    ``seen_before`` state is the one it would have had in that game.
+    ``seen_before`` state is the one it would have had in that game. With ``repeats`` > 1 the two
+    searches take turns that often on each position and each keeps its shortest time, so that a
+    moment of machine load does not count against one of them.
 
     Returns:
         One row per position: ``plain_seconds``, ``asym_seconds``, ``plain_nodes``,
         ``asym_nodes``, ``extended``, ``pe_children``.
+
+    Raises:
+        ValueError: ``repeats`` is not a positive integer.
     """
+    if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
+        raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
     rows = []
     for r in records:
         texts = r["positions"]
@@ -450,8 +451,12 @@ def compare_with_plain(records: list[dict], model: OpponentModel, strategies: di
             if not rows:  # load the compiled kernels before timing anything
                 search(hist[-1], player.weights, depth, seed=seed)
                 AsymPlayer(player.weights, model, player.sb, depth=depth, mostlikely=mostlikely).choose(hist, seed)
-            plain, asym = search(hist[-1], player.weights, depth, seed=seed), player.choose(hist, seed)
-            rows.append({"plain_seconds": plain.seconds, "asym_seconds": asym.seconds, "plain_nodes": plain.nodes,
+            times = []
+            for _ in range(repeats):  # the asymmetric search's state (seen prs) is only read, so repeats agree
+                plain, asym = search(hist[-1], player.weights, depth, seed=seed), player.choose(hist, seed)
+                times.append((plain.seconds, asym.seconds))
+            plain_seconds, asym_seconds = np.min(times, axis=0)
+            rows.append({"plain_seconds": plain_seconds, "asym_seconds": asym_seconds, "plain_nodes": plain.nodes,
                          "asym_nodes": asym.nodes, "extended": asym.info["extended"],
                          "pe_children": asym.info["pe_children"]})
     return pd.DataFrame(rows)

@@ -122,3 +122,8 @@ def test_score_replies_reads_the_history_the_search_reads(records, model):
         np.testing.assert_array_equal(logpe, model.log_pe_children(history, children, rec["black"]))
     with pytest.raises(ValueError, match="White to move"):
         score_replies(model, games[:1], rec["black"])
+
+
+def test_compare_with_plain_refuses_a_bad_repeat_count(records, model):
+    with pytest.raises(ValueError, match="repeats must be a positive integer, got 0"):
+        compare_with_plain(records[:1], model, THESIS, depth=2, repeats=0)
