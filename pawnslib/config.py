@@ -4,6 +4,7 @@ from pathlib import Path
 
 SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
 JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
+SETS = ("thesis", "harmony")  # strategy sets: the thesis's Table 10.1, and the four our Harmony* finds
 RULES = "kalles"  # the rules the games are played by (pawnslib.game's docstring), recorded with each model
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9

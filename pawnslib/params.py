@@ -15,7 +15,7 @@ from collections.abc import Callable
 from numbers import Integral, Real
 from typing import Any
 
-STRATEGY_SETS = ("thesis", "harmony")
+from pawnslib.config import SETS as STRATEGY_SETS
 
 
 def _integer(v: Any) -> bool:

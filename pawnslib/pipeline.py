@@ -16,7 +16,7 @@ from pawnslib.rows import training_rows, write_training_csv
 from pawnslib.strategies import THESIS, load_strategies, save_strategies
 from pawnslib.tournament import run_tournament
 
-SETS = ("thesis", "harmony")  # the thesis's Table 10.1, and the strategies our Harmony* found
+SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 
 
