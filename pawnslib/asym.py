@@ -312,7 +312,7 @@ class AsymPlayer:
         self.w = check_weights(self.weights)
         self.mode, self.max_pr = predicate(self.mostlikely)
         self.arrays = self.model.kernel_arrays()
-        self.sb = self.model._check_sb(self.sb)
+        self.sb = self.model.check_sb(self.sb)
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """Search the last position of ``history`` (Black to move).
@@ -361,10 +361,12 @@ class AsymPlayer:
 def _discretised_tail(arrays: KernelArrays, history: list[Position], n_slices: int, extra: int) -> np.ndarray:
     """The discretised tail of ``history`` that P(e) can reach, with ``extra`` free rows after it.
 
-    A reply at row t looks back to rows t - 2, ..., t - 2 * (n_slices - 1), so older positions are
-    never read; discretising only the tail keeps each move's work independent of the game's length.
+    A reply at row t looks back to rows t - 2, ..., t - 2 * (n_slices - 1), so positions more than
+    2 * (n_slices - 1) + 1 from the end are never read, whether the replies follow the last position
+    (:func:`score_replies`) or lie deeper in the search; discretising only the tail keeps each move's
+    work independent of the game's length.
     """
-    tail = history[-(2 * (n_slices - 1)):] if extra == 0 else history[-(2 * (n_slices - 1) + 1):]
+    tail = history[-(2 * (n_slices - 1) + 1):]
     path = np.zeros((len(tail) + extra, N_FEATURES), np.int64)
     for j, pos in enumerate(tail):
         discretise_lut_into(arrays.lut, arrays.lut_lo, pos.features(), path[j])
@@ -394,7 +396,7 @@ def score_replies(model: OpponentModel, history: list[Position], sb: int) -> tup
     """
     if not history or history[-1].side_to_move != "white" or history[-1].result is not None:
         raise ValueError("score_replies needs a game in progress with White to move at the end of history")
-    moves, logpe = _reply_log_pe(model.kernel_arrays(), model.n_slices, history, model._check_sb(sb))
+    moves, logpe = _reply_log_pe(model.kernel_arrays(), model.n_slices, history, model.check_sb(sb))
     return [Move.from_code(m) for m in moves], logpe
 
 

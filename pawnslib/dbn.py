@@ -278,7 +278,12 @@ class OpponentModel:
         """
         return self.discretiser.transform(raw)
 
-    def _check_sb(self, sb) -> int:
+    def check_sb(self, sb) -> int:
+        """Black's strategy id ``sb`` as an int, if the model knows it.
+
+        Raises:
+            ValueError: a bool, not an integer, or an id the model was not trained with.
+        """
         if isinstance(sb, bool) or not isinstance(sb, int | np.integer) or int(sb) not in self.strategy_ids:
             raise ValueError(f"unknown strategy id {sb!r}: the model knows {self.strategy_ids}")
         return int(sb)
@@ -296,7 +301,7 @@ class OpponentModel:
         Raises:
             ValueError: wrong shape, no slices, NaNs, or an unknown strategy id.
         """
-        sb = self._check_sb(sb)
+        sb = self.check_sb(sb)
         h = np.asarray(history)
         if h.ndim != 2 or len(h) == 0:
             raise ValueError(f"history must be (n >= 1, {len(self.feature_names)}) scores, got shape {h.shape}")
@@ -320,7 +325,7 @@ class OpponentModel:
         Raises:
             ValueError: wrong shapes, NaNs, or an unknown strategy id.
         """
-        sb = self._check_sb(sb)
+        sb = self.check_sb(sb)
         nf = len(self.feature_names)
         for what, x in (("history", history), ("children", children)):
             if np.ndim(x) != 2 and np.size(x) > 0:
@@ -345,7 +350,7 @@ class OpponentModel:
         Raises:
             ValueError: as :meth:`log_prob_evidence`.
         """
-        sb = self._check_sb(sb)
+        sb = self.check_sb(sb)
         out = np.empty(len(self.strategy_ids))
         sw_loglik_into(self.kernel_arrays(), self.discretise(np.atleast_2d(history)), sb, out)
         return softmax(out)

@@ -118,7 +118,7 @@ def recognition_trace(model: OpponentModel, features: np.ndarray, sb: int, *, wi
     Raises:
         ValueError: wrong shape, NaNs, an unknown strategy id, or ``window`` < 1.
     """
-    sb = model._check_sb(sb)
+    sb = model.check_sb(sb)
     if window is not None and (isinstance(window, bool) or window < 1):
         raise ValueError(f"window must be >= 1 or None, got {window!r}")
     states = model.discretise(np.asarray(features)[0::2])
