@@ -6,6 +6,10 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 # number of workers: empty means pawnslib/config.py's SEED and JOBS; e.g. `make reproduce SEED=7 JOBS=2`.
 SEED ?=
 JOBS ?=
+# The readings of the rules (pawnslib/config.py's READINGS; see the README): `make reproduce` runs every one of
+# READINGS, `make reading` only RULES, e.g. `make reading RULES=king`.
+READINGS ?= kalles king
+RULES ?= kalles
 
 .PHONY: test lint bench lab lock
 .DEFAULT_GOAL := test

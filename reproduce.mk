@@ -1,9 +1,10 @@
-# `make reproduce`: the expensive steps (Harmony*, tournaments, EM), then every notebook, run
-# headlessly by papermill in thesis order, each rendered to HTML. A step re-runs only when the
-# code it uses, its notebook, or the data it reads changed; `results/logs/timings.txt` times each.
+# `make reproduce`: the whole thesis under every reading of the rules in READINGS: the expensive steps
+# (Harmony*, tournaments, EM), then every notebook, run headlessly by papermill in thesis order, each rendered
+# to HTML. The first reading (kalles) lives in results/, every other beside it in results/<reading>/
+# (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show every reading.
+# A step re-runs only when the code it uses, its notebook, or the data it reads changed;
+# results/logs/timings.txt times each. `make reading RULES=king` makes one reading's steps and notebooks.
 R := results
-RUNS := $(R)/runs
-DATA := $(R)/data
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
 	pawnslib/config.py
 MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib/dbn.py pawnslib/modelfile.py \
@@ -11,57 +12,78 @@ MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
 # SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
-ARGS = --results $(R) $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
+ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 # $(call timed,name,command): run, log the seconds it took.
 timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(R)/logs/timings.txt
+# $(call reading_dir,reading): where a reading's outputs go (as config.reading_dir).
+reading_dir = $(if $(filter kalles,$(1)),$(R),$(R)/$(1))
+comma := ,
+empty :=
+space := $(empty) $(empty)
 
-NOTEBOOKS := 02_bayesian_networks 03_minimax 04_pawns 07_features 08_dbn 10_harmony_search \
-	11_asymmetric_game_tree 12_reproduction_report
-NB_OUT := $(patsubst %,$(R)/notebooks/%.ipynb,$(NOTEBOOKS))
+ONCE := 02_bayesian_networks 04_pawns 12_reproduction_report
+PER_READING := 03_minimax 07_features 08_dbn 10_harmony_search 11_asymmetric_game_tree
+per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(PER_READING))
+NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE))
+PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED))
 
 reproduce: .venv/stamp
 	@mkdir -p $(R)/logs && rm -f $(R)/logs/timings.txt
 	@$(MAKE) --no-print-directory $(NB_OUT)
 	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
 
-# --- expensive steps -------------------------------------------------------------------------
-$(DATA)/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
-	rm -rf $(DATA)/harmony
-	$(call timed,harmony,$(CLI) harmony $(ARGS))
-	touch $@
+reading: .venv/stamp
+	@$(MAKE) --no-print-directory $(call per_reading_out,$(RULES))
+
+# --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
+define READING
+$(2)/data/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
+	rm -rf $(2)/data/harmony
+	$$(call timed,harmony $(1),$(CLI) harmony --results $(2) --rules $(1) $(ARGS))
+	touch $$@
 # Harmony* rewrites the strategy file only when it found other strategies, so what follows re-runs only then.
-$(DATA)/strategies_harmony.json: $(DATA)/harmony/done ;
+$(2)/data/strategies_harmony.json: $(2)/data/harmony/done ;
 
-$(RUNS)/thesis_minimax/done: $(CORE)
-$(RUNS)/harmony_minimax/done: $(CORE) $(DATA)/strategies_harmony.json
-$(RUNS)/%_minimax/done:
-	rm -rf $(RUNS)/$*_minimax
-	$(call timed,tournament $*,$(CLI) tournament --set $* $(ARGS))
-	touch $@
+$(2)/runs/thesis_minimax/done: $(CORE)
+$(2)/runs/harmony_minimax/done: $(CORE) $(2)/data/strategies_harmony.json
+$(2)/runs/%_minimax/done:
+	rm -rf $(2)/runs/$$*_minimax
+	$$(call timed,tournament $$* $(1),$(CLI) tournament --set $$* --results $(2) --rules $(1) $(ARGS))
+	touch $$@
 
-$(DATA)/dbn_%.npz: $(RUNS)/%_minimax/done $(MODEL)
-	$(call timed,train $*,$(CLI) train --set $* $(ARGS))
+$(2)/data/dbn_%.npz: $(2)/runs/%_minimax/done $(MODEL)
+	$$(call timed,train $$* $(1),$(CLI) train --set $$* --results $(2) --rules $(1) $(ARGS))
 
-$(RUNS)/%_asym/done: $(DATA)/dbn_%.npz $(ASYM)
-	rm -rf $(RUNS)/$*_asym
-	$(call timed,asymmetric $*,$(CLI) tournament --set $* --method asym $(ARGS))
-	touch $@
+$(2)/runs/%_asym/done: $(2)/data/dbn_%.npz $(ASYM)
+	rm -rf $(2)/runs/$$*_asym
+	$$(call timed,asymmetric $$* $(1),$(CLI) tournament --set $$* --method asym --results $(2) --rules $(1) $(ARGS))
+	touch $$@
 
-# --- notebooks: what each reads --------------------------------------------------------------
-$(R)/notebooks/04_pawns.ipynb $(R)/notebooks/07_features.ipynb: $(RUNS)/thesis_minimax/done
-$(R)/notebooks/07_features.ipynb: $(DATA)/dbn_thesis.npz
-$(R)/notebooks/08_dbn.ipynb: $(DATA)/dbn_thesis.npz $(DATA)/dbn_harmony.npz
-$(R)/notebooks/10_harmony_search.ipynb: $(RUNS)/thesis_minimax/done $(RUNS)/harmony_minimax/done
-$(R)/notebooks/11_asymmetric_game_tree.ipynb: $(RUNS)/thesis_asym/done $(RUNS)/harmony_asym/done
+$(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_thesis.npz
+$(2)/notebooks/08_dbn.ipynb: $(2)/data/dbn_thesis.npz $(2)/data/dbn_harmony.npz
+$(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done
+$(2)/notebooks/11_asymmetric_game_tree.ipynb: $(2)/runs/thesis_asym/done $(2)/runs/harmony_asym/done
+$(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
+	@mkdir -p $(2)/notebooks $(2)/html $(2)/logs
+	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(CURDIR)/$(2) -p RULES $(1) $$< $$@ \
+		> $(2)/logs/$$*.log 2>&1 || { tail -40 $(2)/logs/$$*.log; exit 1; })
+	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(2)/html $$@
+endef
+$(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
+
+# --- the notebooks that show every reading, in results/ ----------------------------------------------------------
+READINGS_YAML := '{READINGS: [$(subst $(space),$(comma)$(space),$(strip $(READINGS)))]}'
+$(R)/notebooks/04_pawns.ipynb: $(foreach r,$(READINGS),$(call reading_dir,$(r))/runs/thesis_minimax/done)
 $(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_reproduction_report.ipynb,$(NB_OUT))
-
-$(R)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
+$(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) \
+		.venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
-	$(call timed,notebook $*,$(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) \
-		-p RESULTS $(CURDIR)/$(R) $< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
+	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) $(if $(filter-out 02_%,$*),-y $(READINGS_YAML)) \
+		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
 	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
 
 clean-results:
-	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(RUNS) $(DATA)
+	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data \
+		$(foreach r,$(filter-out kalles,$(READINGS)),$(R)/$(r))
 
-.PHONY: reproduce clean-results
+.PHONY: reproduce reading clean-results

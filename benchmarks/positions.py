@@ -3,23 +3,23 @@
 import tempfile
 
 from pawnslib import Position, config
+from pawnslib.records import positions_of
 from pawnslib.strategies import THESIS
 from pawnslib.tournament import run_tournament
 
 SEED = config.SEED
 
 
-def game_records(rounds: int = 2) -> list[dict]:
-    """Two rounds of the depth-6 tournament among the thesis's strategies."""
+def game_records(rounds: int = 2, *, rules: str = config.RULES) -> list[dict]:
+    """Two rounds of the depth-6 tournament among the thesis's strategies, played by ``rules``."""
     with tempfile.TemporaryDirectory() as tmp:
-        return run_tournament(THESIS, tmp, rounds=rounds, depth=config.DEPTH, seed=SEED, progress=False)
+        return run_tournament(THESIS, tmp, rounds=rounds, depth=config.DEPTH, seed=SEED, rules=rules, progress=False)
 
 
 def black_histories(records, every: int = 4) -> list[tuple[int, list[Position]]]:
     """(Black's strategy id, the game so far) at every ``every``-th Black move of each game."""
     out = []
     for r in records:
-        texts = r["positions"]
-        for t in range(0, len(texts) - 1, 2 * every):
-            out.append((r["black"], [Position.from_text(x) for x in texts[: t + 1]]))
+        for t in range(0, r["plies"], 2 * every):
+            out.append((r["black"], positions_of(r, t)))
     return out

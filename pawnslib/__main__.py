@@ -13,6 +13,7 @@ EXAMPLES = """examples:
   python -m pawnslib train --set thesis                       # the opponent model: data/dbn_thesis.npz
   python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym
   python -m pawnslib tournament --set harmony --seed 7 --jobs 2 --results elsewhere
+  python -m pawnslib tournament --set thesis --rules king --results results/king   # the king-step reading
 """
 
 
@@ -32,6 +33,9 @@ def _parser() -> _Parser:
     ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=config.SEED,
                     help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
+    ap.add_argument("--rules", default=config.RULES, choices=config.READINGS,
+                    help="the reading of the rules every game is played by; keep each reading in its own "
+                         "--results folder (default: config.RULES, %(default)s)")
     ap.add_argument("--set", default="thesis", choices=pipeline.SETS,
                     help="tournament, train: strategy set, the thesis's Table 10.1 or ours from Harmony* "
                          "(default: %(default)s)")
@@ -63,14 +67,15 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     try:
         if a.step == "harmony":
-            pipeline.find_strategies(a.results, seed=a.seed, n_jobs=a.jobs)
+            pipeline.find_strategies(a.results, seed=a.seed, rules=a.rules, n_jobs=a.jobs)
         elif a.step == "tournament":
             rounds = config.ROUNDS if a.rounds is None else a.rounds
             pipeline.play_tournament(a.results, a.set, method=a.method, rounds=rounds, depth=a.depth, seed=a.seed,
-                                     n_jobs=a.jobs)
+                                     rules=a.rules, n_jobs=a.jobs)
         else:
             rounds = config.TRAIN_ROUNDS if a.rounds is None else a.rounds
-            pipeline.train_model(a.results, a.set, rounds=rounds, depth=a.depth, seed=a.seed, n_jobs=a.jobs)
+            pipeline.train_model(a.results, a.set, rounds=rounds, depth=a.depth, seed=a.seed, rules=a.rules,
+                                 n_jobs=a.jobs)
     except (ValueError, FileNotFoundError) as e:
         ap.error(str(e))
 

@@ -55,7 +55,7 @@ from pawnslib.game import (
 )
 from pawnslib.pe import MODEL_TYPE, KernelArrays, children_log_pe_into, example_model, history_tables, log_pe_children
 from pawnslib.predict import SEEN_SHAPE, Predictor, pr_counts_into, seen_before
-from pawnslib.records import derive_seed
+from pawnslib.records import derive_seed, positions_of
 from pawnslib.search import (
     INF,
     WORK_TYPE,
@@ -326,12 +326,16 @@ class AsymPlayer:
             ``extended`` past ``depth``, and ``pe_children``, the replies scored by P(e).
 
         Raises:
-            ValueError: White to move, a finished game, or a bad seed.
+            ValueError: White to move, a finished game, a bad seed, or a model trained under other rules.
         """
         root = history[-1]
         check_search_args(root, self.depth, seed)
         if root.side_to_move != "black":
             raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
+        trained = (self.model.training or {}).get("rules")
+        if trained is not None and trained != root.rules:
+            raise ValueError(f"the opponent model learnt from games played by the {trained!r} rules; this game is "
+                             f"played by {root.rules!r}")
         path = _discretised_tail(self.arrays, history, self.model.n_slices, self.depth + EXTENSION)
         base = len(path) - self.depth - EXTENSION - 1
         pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1)
@@ -443,9 +447,8 @@ def compare_with_plain(records: list[dict], model: OpponentModel, strategies: di
         raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
     rows = []
     for r in records:
-        texts = r["positions"]
-        for t in range(0, len(texts) - 1, 2 * every):
-            hist = [Position.from_text(x) for x in texts[: t + 1]]
+        for t in range(0, r["plies"], 2 * every):
+            hist = positions_of(r, t)
             seed = derive_seed(r["round"], r["black"], r["white"], t)
             player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth=depth, mostlikely=mostlikely)
             for j in range(2, len(hist), 2):

@@ -5,7 +5,8 @@ from pathlib import Path
 SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
 JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
 SETS = ("thesis", "harmony")  # strategy sets: the thesis's Table 10.1, and the four our Harmony* finds
-RULES = "kalles"  # the rules the games are played by (pawnslib.game's docstring), recorded with each model
+RULES = "kalles"  # the reading of the rules games are played by (pawnslib.game's docstring); recorded everywhere
+READINGS = ("kalles", "king")  # the readings `make reproduce` runs (RULES first, at results/; the others beside it)
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9
 TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held out for recognition
@@ -17,6 +18,11 @@ EM_RESTARTS = 5
 EM_MAX_ITER = 300  # EM iterations at most per restart
 EM_TOL = 1e-8  # EM stops when the objective changes by at most EM_TOL * |objective|
 PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero probabilities)
+
+
+def reading_dir(results: str | Path, rules: str) -> Path:
+    """Where a reading's reproduction lives: ``results`` for :data:`RULES`, else ``results/<rules>``."""
+    return Path(results) if rules == RULES else Path(results) / rules
 
 
 def run_dir(results: str | Path, strategy_set: str, method: str) -> Path:

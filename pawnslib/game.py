@@ -2,6 +2,12 @@
 
 Rules, exactly as this project plays them
 -----------------------------------------
+Two readings of the thesis's "adjacent field" (Chapter 4) are played, by name:
+``"kalles"`` (the default; Kalles' RLGame: orthogonal steps, as below) and ``"king"``
+(8-neighbour steps: everything below holds with "adjacent" meaning any of the 8
+neighbouring squares, so a base has five exits, Black's (0,5), (1,5), (2,5), (2,6), (2,7),
+and White's the mirror). :data:`READINGS` lists them; a position carries its reading.
+
 * 8x8 board, squares ``(row, col)``, row 0 at the top. Black's base is the 2x2 block
   rows 0-1, cols 6-7 (top right); White's is rows 6-7, cols 0-1 (bottom left). Each side
   starts with its 4 pieces in its own base. Black moves first and is the max player.
@@ -11,13 +17,13 @@ Rules, exactly as this project plays them
 * A base is one cell for movement: a piece in its own base may move to any empty square
   orthogonally adjacent to the block (Black: (0,5), (1,5), (2,6), (2,7); White: (5,0),
   (5,1), (6,2), (7,2)). Base pieces are interchangeable, so that is at most four moves.
-* A piece on the board steps up, down, left or right to an empty square whose distance
+* A piece on the board steps up, down, left or right (``"king"``: also diagonally) to an empty square whose distance
   from its own base is not smaller than that of the square it leaves; so it never
   re-enters its own base. There are no captures.
 * Stepping into any square of the opponent's base wins at once, whether or not opponent
   pieces are still inside it.
 * After every move that does not win, every piece of either side that has no legal move is
-  removed, all at once. A piece in a base has a move while any of its four exit squares is empty.
+  removed, all at once. A piece in a base has a move while any of its exit squares is empty.
 * A side with no pieces left loses; both emptied in the same turn is a draw. A game with
   no result after 200 plies is a draw.
 
@@ -25,7 +31,9 @@ Internals
 ---------
 A position is a small ``int64`` array (layout in the ``S_*`` constants): the on-board
 squares of each side's pieces in sorted slots (``EMPTY`` for none), the base counts, the
-side to move, the ply, the result and the last move. Squares are ``row * 8 + col``; a move
+side to move, the ply, the result, the reading and the last move. Rules are data: the
+kernels are one set, and read the step and exit tables of the position's reading
+(``TARGETS[rules]``, ``EXITS[rules]``), built below from :data:`STEPS`. Squares are ``row * 8 + col``; a move
 is ``frm * 64 + to`` with ``frm == BASE`` for a move out of the base. Everything hot is a
 numba kernel over such arrays; :class:`Position` is the thin, friendly wrapper.
 """
@@ -37,6 +45,8 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from pawnslib import config
+
 BLACK, WHITE = 0, 1
 NO_RESULT, BLACK_WIN, WHITE_WIN, DRAW = 0, 1, 2, 3
 RESULT_NAMES = (None, "black", "white", "draw")
@@ -44,20 +54,20 @@ MAX_PLIES = 200
 PIECES = 4
 BASE = 64  # the "from" square of a move out of the base
 EMPTY = 99  # an unused piece slot; sorts after every real square
-MAX_MOVES = 16  # at most 4 pieces with 4 steps each (a base exit replaces a step)
 
 # Layout of a position array.
 S_PIECES = (0, 4)  # S_PIECES[side] is the first of that side's four square slots
 S_BASE = 8  # S_BASE + side: pieces still in that side's base
-S_SIDE, S_PLY, S_RESULT, S_LAST = 10, 11, 12, 13
-NS = 14
+S_SIDE, S_PLY, S_RESULT, S_RULES, S_LAST = 10, 11, 12, 13, 14
+NS = 15
 
 BASE_SQUARES = (((0, 6), (0, 7), (1, 6), (1, 7)), ((6, 0), (6, 1), (7, 0), (7, 1)))
-EXIT_SQUARES = (((0, 5), (1, 5), (2, 6), (2, 7)), ((5, 0), (5, 1), (6, 2), (7, 2)))
 HOME_SQUARES = ((1, 6), (6, 1))  # where a base piece stands for the features
 FEATURE_NAMES = ("BMax", "BSum", "DSum", "OBMin", "OBSum", "PD")
 N_FEATURES = 6
-STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
+STEPS = {"kalles": ORTHOGONAL, "king": ORTHOGONAL + ((-1, -1), (-1, 1), (1, -1), (1, 1))}
+READINGS = tuple(STEPS)  # the readings' names; a position's S_RULES slot is an index into it
 
 
 def base_distance(side: int, row: int, col: int) -> int:
@@ -67,28 +77,44 @@ def base_distance(side: int, row: int, col: int) -> int:
     return max(max(0, 6 - row), max(0, col - 1))
 
 
+def _adjacent_to_base(side: int, steps) -> list[int]:
+    """The squares one step from ``side``'s 2x2 base block, outside it, in square order: its exits."""
+    block = BASE_SQUARES[side]
+    near = {(r + dr, c + dc) for r, c in block for dr, dc in steps}
+    return sorted(r * 8 + c for r, c in near - set(block) if 0 <= r < 8 and 0 <= c < 8)
+
+
 def _tables():
     sq = lambda rc: rc[0] * 8 + rc[1]  # noqa: E731
     dist = np.array([[base_distance(s, r, c) for r in range(8) for c in range(8)] for s in (0, 1)])
     base_mask = np.array([sum(1 << sq(rc) for rc in BASE_SQUARES[s]) for s in (0, 1)], np.uint64)
-    exits = np.array([[sq(rc) for rc in EXIT_SQUARES[s]] for s in (0, 1)], np.int64)
-    targets = np.full((2, 64, 4), -1, np.int64)
-    ntargets = np.zeros((2, 64), np.int64)
-    for s in (0, 1):
-        for r in range(8):
-            for c in range(8):
-                for dr, dc in STEPS:
+    n_steps = max(len(v) for v in STEPS.values())
+    exits = np.full((len(READINGS), 2, n_steps), -1, np.int64)  # EXITS[rules, side, :NEXITS[rules, side]]
+    nexits = np.zeros((len(READINGS), 2), np.int64)
+    targets = np.full((len(READINGS), 2, 64, n_steps), -1, np.int64)  # TARGETS[rules, side, square, k]
+    ntargets = np.zeros((len(READINGS), 2, 64), np.int64)
+    for k, steps in enumerate(STEPS.values()):
+        for s in (0, 1):
+            e = _adjacent_to_base(s, steps)
+            exits[k, s, : len(e)], nexits[k, s] = e, len(e)
+            for q in range(64):
+                r, c = divmod(q, 8)
+                if (r, c) in BASE_SQUARES[s]:
+                    continue  # no piece stands on its own base's squares: base pieces are counted
+                for dr, dc in steps:
                     rr, cc = r + dr, c + dc
-                    if 0 <= rr < 8 and 0 <= cc < 8 and dist[s, rr * 8 + cc] >= dist[s, r * 8 + c]:
-                        targets[s, r * 8 + c, ntargets[s, r * 8 + c]] = rr * 8 + cc
-                        ntargets[s, r * 8 + c] += 1
+                    if 0 <= rr < 8 and 0 <= cc < 8 and dist[s, rr * 8 + cc] >= dist[s, q]:
+                        targets[k, s, q, ntargets[k, s, q]] = rr * 8 + cc
+                        ntargets[k, s, q] += 1
     home = np.array([sq(HOME_SQUARES[s]) for s in (0, 1)], np.int64)
     rc = np.array([divmod(q, 8) for q in range(64)])
     cheb = np.abs(rc[:, None, :] - rc[None, :, :]).max(axis=2)  # Chebyshev distance between squares
-    return dist, base_mask.view(np.int64), exits, targets, ntargets, home, cheb
+    return dist, base_mask.view(np.int64), exits, nexits, targets, ntargets, home, cheb
 
 
-DIST, BASE_MASK, EXITS, TARGETS, NTARGETS, HOME, CHEB = _tables()
+DIST, BASE_MASK, EXITS, NEXITS, TARGETS, NTARGETS, HOME, CHEB = _tables()
+# Enough for any reading: every piece on the board with its most targets (a base exit replaces a piece's steps).
+MAX_MOVES = int(PIECES * max(NTARGETS.max(), NEXITS.max()))
 
 
 # ----------------------------------------------------------------------------- kernels
@@ -104,20 +130,20 @@ def _occupancy(s):
 
 
 @njit(cache=True)
-def _has_step(side, sq, occ):
+def _has_step(rules, side, sq, occ):
     # Any target is free, or is in the opponent's base (entering it wins, so it is a move).
     opp_base = BASE_MASK[1 - side]
-    for k in range(NTARGETS[side, sq]):
-        t = TARGETS[side, sq, k]
+    for k in range(NTARGETS[rules, side, sq]):
+        t = TARGETS[rules, side, sq, k]
         if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
             return True
     return False
 
 
 @njit(cache=True)
-def _base_has_exit(side, occ):
-    for k in range(4):
-        if (occ >> EXITS[side, k]) & 1 == 0:
+def _base_has_exit(rules, side, occ):
+    for k in range(NEXITS[rules, side]):
+        if (occ >> EXITS[rules, side, k]) & 1 == 0:
             return True
     return False
 
@@ -127,13 +153,13 @@ def gen_moves(s, out):
     """Write the legal moves of position ``s`` into ``out``; return how many (0 if over)."""
     if s[S_RESULT] != NO_RESULT:
         return 0
-    side = s[S_SIDE]
+    side, rules = s[S_SIDE], s[S_RULES]
     occ = _occupancy(s)
     opp_base = BASE_MASK[1 - side]
     n = 0
     if s[S_BASE + side] > 0:
-        for k in range(4):
-            e = EXITS[side, k]
+        for k in range(NEXITS[rules, side]):
+            e = EXITS[rules, side, k]
             if (occ >> e) & 1 == 0:
                 out[n] = BASE * 64 + e
                 n += 1
@@ -142,8 +168,8 @@ def gen_moves(s, out):
         sq = s[i]
         if sq == EMPTY:
             break
-        for k in range(NTARGETS[side, sq]):
-            t = TARGETS[side, sq, k]
+        for k in range(NTARGETS[rules, side, sq]):
+            t = TARGETS[rules, side, sq, k]
             if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
                 out[n] = sq * 64 + t
                 n += 1
@@ -185,10 +211,10 @@ def play_into(s, move, d):
         occ = _occupancy(d)
         dead = 0  # bit i: slot i is stuck
         for i in range(8):
-            if d[i] != EMPTY and not _has_step(i // 4, d[i], occ):
+            if d[i] != EMPTY and not _has_step(s[S_RULES], i // 4, d[i], occ):
                 dead |= 1 << i
         for p in range(2):
-            if d[S_BASE + p] > 0 and not _base_has_exit(p, occ):
+            if d[S_BASE + p] > 0 and not _base_has_exit(s[S_RULES], p, occ):
                 d[S_BASE + p] = 0
         for i in range(8):
             if (dead >> i) & 1:
@@ -360,6 +386,17 @@ def _square_index(square, what: str) -> int:
     return int(square[0]) * 8 + int(square[1])
 
 
+def rules_index(rules: str, *, where: str = "rules") -> int:
+    """The index of the reading named ``rules`` in :data:`READINGS`.
+
+    Raises:
+        ValueError: an unknown name, listing the readings (``where`` names the parameter).
+    """
+    if not isinstance(rules, str) or rules not in READINGS:
+        raise ValueError(f"{where} must be one of {', '.join(map(repr, READINGS))} (the rule readings), got {rules!r}")
+    return READINGS.index(rules)
+
+
 def _result_of(s: np.ndarray) -> int:
     """The result a position array implies (used for positions read from text)."""
     for side in (BLACK, WHITE):
@@ -390,21 +427,29 @@ class Position:
         self.array = array
 
     @classmethod
-    def start(cls) -> Position:
+    def start(cls, *, rules: str = config.RULES) -> Position:
+        """The initial position, played by the reading ``rules`` (one of :data:`READINGS`).
+
+        Raises:
+            ValueError: an unknown reading.
+        """
         s = np.full(NS, EMPTY, np.int64)
         s[S_BASE] = s[S_BASE + 1] = PIECES
         s[S_SIDE] = BLACK
         s[S_PLY] = 0
         s[S_RESULT] = NO_RESULT
+        s[S_RULES] = rules_index(rules)
         s[S_LAST] = -1
         return cls(s)
 
     @classmethod
-    def from_text(cls, text: str) -> Position:
+    def from_text(cls, text: str, *, rules: str = config.RULES) -> Position:
         """Read ``"<8 ranks, row 0 first, '/'-separated> <b|w> <black in base> <white in base> <ply>"``.
 
+        The text does not say the reading; ``rules`` does (one of :data:`READINGS`).
+
         Raises:
-            ValueError: naming the field (and rank, column) that is wrong.
+            ValueError: naming the field (and rank, column) that is wrong, or an unknown reading.
         """
         fields = text.split()
         if len(fields) != 5:
@@ -413,7 +458,7 @@ class Position:
         ranks = board.split("/")
         if len(ranks) != 8:
             raise ValueError(f"board needs 8 ranks separated by '/', got {len(ranks)}")
-        s = Position.start().array.copy()
+        s = Position.start(rules=rules).array.copy()
         pieces = ([], [])
         for r, rank in enumerate(ranks):
             if len(rank) != 8:
@@ -467,6 +512,11 @@ class Position:
     @property
     def side_to_move(self) -> str:
         return "black" if self.array[S_SIDE] == BLACK else "white"
+
+    @property
+    def rules(self) -> str:
+        """The reading the position is played by: one of :data:`READINGS`."""
+        return READINGS[self.array[S_RULES]]
 
     @property
     def ply(self) -> int:
@@ -531,12 +581,13 @@ class Position:
         return hash(self.array[:S_LAST].tobytes())
 
     def __repr__(self) -> str:
-        return f"Position.from_text({self.to_text()!r})"
+        rules = "" if self.rules == config.RULES else f", rules={self.rules!r}"
+        return f"Position.from_text({self.to_text()!r}{rules})"
 
     def __str__(self) -> str:
         rows = self.to_text().split()[0].split("/")
         bases = f"base b={self.in_base(BLACK)} w={self.in_base(WHITE)}"
-        return "\n".join(rows) + f"\n{self.side_to_move} to move, {bases}, ply {self.ply}"
+        return "\n".join(rows) + f"\n{self.side_to_move} to move, {bases}, ply {self.ply}, rules {self.rules}"
 
     def _repr_svg_(self) -> str:
         from pawnslib.draw import board_svg
@@ -547,7 +598,8 @@ class Position:
 def perft(position: Position, depth: int) -> int:
     """Count the leaves of the legal-move tree below ``position`` to ``depth`` plies.
 
-    A finished game is a leaf. From the start, perft(1) = 4 and perft(2) = 16.
+    A finished game is a leaf; the position's reading decides the moves. From the start,
+    perft(1) = 4 and perft(2) = 16 under ``"kalles"``, 5 and 25 under ``"king"``.
 
     Raises:
         ValueError: ``depth`` is not a non-negative integer.

@@ -16,6 +16,7 @@ from numbers import Integral, Real
 from typing import Any
 
 from pawnslib.config import SETS as STRATEGY_SETS
+from pawnslib.game import READINGS
 
 
 def _integer(v: Any) -> bool:
@@ -43,6 +44,14 @@ def _sets(v: Any) -> bool:
             and len(set(v)) == len(v))
 
 
+def _reading(v: Any) -> bool:
+    return isinstance(v, str) and v in READINGS
+
+
+def _readings(v: Any) -> bool:
+    return isinstance(v, list | tuple) and len(v) > 0 and all(map(_reading, v)) and len(set(v)) == len(v)
+
+
 POSITIVE_INTEGER = (_positive_integer, "a positive integer (1, 2, ...)")
 
 #: parameter name -> (test, the rule in words)
@@ -50,6 +59,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SEED": (_seed, "an integer >= 0 (the master seed)"),
     "RESULTS": (_folder, "a results folder path, a non-empty string"),
     "SETS": (_sets, f"a non-empty list of distinct strategy sets from {list(STRATEGY_SETS)}"),
+    "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
+    "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
     "ROUNDS": POSITIVE_INTEGER,
     "TRAIN_ROUNDS": POSITIVE_INTEGER,
     "DEPTH": POSITIVE_INTEGER,

@@ -1,6 +1,9 @@
 """The reproduction's steps as functions: what the command line, the Makefile and the notebooks run.
 
 Each step is resumable and reads or writes fixed places under ``results`` (see :mod:`pawnslib.config`).
+Every step plays by one reading of the rules, ``rules``, and records it; the reproduction keeps
+each reading in its own folder (``config.reading_dir``), and a step refuses a folder's games or
+model made under another reading.
 """
 
 from __future__ import annotations
@@ -24,15 +27,16 @@ def _harmony_path(results: str | Path) -> Path:
     return Path(results) / "data" / "strategies_harmony.json"
 
 
-def find_strategies(results: str | Path, *, seed: int = config.SEED, params: HarmonyParams | None = None,
-                    n_jobs: int = config.JOBS,
+def find_strategies(results: str | Path, *, seed: int = config.SEED, rules: str = config.RULES,
+                    params: HarmonyParams | None = None, n_jobs: int = config.JOBS,
                     progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``.
 
     Args:
         results: the results folder; the searches' histories go to ``data/harmony/`` (resumed).
         seed: the master seed.
-        params: Harmony*'s settings (default: ``config.HARMONY``).
+        rules: the reading Harmony*'s games are played by.
+        params: Harmony*'s settings (default: ``config.HARMONY``); their ``rules`` must be ``rules``.
         n_jobs: joblib workers.
         progress: show progress bars.
 
@@ -40,9 +44,12 @@ def find_strategies(results: str | Path, *, seed: int = config.SEED, params: Har
         (strategies ``{1: weights, ...}``, the runs).
 
     Raises:
-        ValueError: a bad seed or a damaged or different history file.
+        ValueError: a bad seed or reading, ``params`` for another reading, or a damaged or different history file.
     """
-    strategies, runs = harmony_star(params=params or HarmonyParams(), seed=seed,
+    params = params or HarmonyParams(rules=rules)
+    if params.rules != rules:
+        raise ValueError(f"params.rules is {params.rules!r} but rules is {rules!r}; give the same reading")
+    strategies, runs = harmony_star(params=params, seed=seed,
                                     out_dir=Path(results) / "data" / "harmony", n_jobs=n_jobs, progress=progress)
     path = _harmony_path(results)
     if not path.exists() or load_strategies(path) != strategies:  # an unchanged file keeps its date, for Make
@@ -76,8 +83,9 @@ def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
 
 
 def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax", rounds: int = config.ROUNDS,
-                    depth: int = config.DEPTH, seed: int = config.SEED, train_rounds: int = config.TRAIN_ROUNDS,
-                    n_jobs: int = config.JOBS, progress: bool = True) -> list[GameRecord]:
+                    depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+                    train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
+                    progress: bool = True) -> list[GameRecord]:
     """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
 
     Args:
@@ -88,6 +96,7 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         rounds: games per ordered pairing.
         depth: search depth.
         seed: the master seed.
+        rules: the reading the games are played by.
         train_rounds: ``method="asym"``: the minimax rounds its opponent model must have been trained on
             (with the same depth, seed and rules); any other model is refused.
         n_jobs: joblib workers.
@@ -98,7 +107,7 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
 
     Raises:
         ValueError: an unknown set or method, bad arguments, a damaged record, or the run folder
-            holds a different tournament.
+            holds a different tournament (e.g. one played by other rules).
         FileNotFoundError: ``method="asym"`` before the set's opponent model was trained.
         ModelFileError: ``method="asym"`` with a model file trained on other games, or damaged.
     """
@@ -111,20 +120,20 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         if not path.exists():
             raise FileNotFoundError(f"no opponent model {path}; run `python -m pawnslib train --set {set_name} "
                                     f"--results {results}` first")
-        _checked_model(results, set_name, _training(set_name, train_rounds, depth, seed))
+        _checked_model(results, set_name, _training(set_name, train_rounds, depth, seed, rules))
         black = AsymFactory(str(path), tuple(strategies.items()))
     return run_tournament(strategies, config.run_dir(results, set_name, method), rounds=rounds, depth=depth,
-                          seed=seed, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
+                          seed=seed, rules=rules, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
                           progress=progress)
 
 
-def _training(set_name: str, rounds: int, depth: int, seed: int) -> dict:
+def _training(set_name: str, rounds: int, depth: int, seed: int, rules: str) -> dict:
     """What a model is trained on, as recorded in ``OpponentModel.training``."""
-    return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": config.RULES}
+    return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": rules}
 
 
 def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
-                seed: int = config.SEED, restarts: int = config.EM_RESTARTS,
+                seed: int = config.SEED, rules: str = config.RULES, restarts: int = config.EM_RESTARTS,
                 n_jobs: int = config.JOBS) -> OpponentModel:
     """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
 
@@ -136,6 +145,7 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
         rounds: the minimax rounds to learn from (played if missing).
         depth: their search depth.
         seed: the master seed (of the games and of EM).
+        rules: the reading the games are played by.
         restarts: EM restarts.
         n_jobs: joblib workers for missing games.
 
@@ -145,19 +155,20 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
     Raises:
         ValueError: an unknown set or bad arguments.
     """
-    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, n_jobs=n_jobs, progress=False)
+    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs,
+                              progress=False)
     rows = training_rows(records, truth=True)
     model = OpponentModel.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
                               white_truth=rows["S_w_true"].to_numpy())
-    model.training = _training(set_name, rounds, depth, seed)
+    model.training = _training(set_name, rounds, depth, seed, rules)
     write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
     model.save(config.model_path(results, set_name))
     return model
 
 
 def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
-                   depth: int = config.DEPTH, seed: int = config.SEED) -> OpponentModel:
+                   depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES) -> OpponentModel:
     """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
 
     Args:
@@ -166,6 +177,7 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         rounds: the minimax rounds it is (to be) trained on.
         depth: their search depth.
         seed: the master seed.
+        rules: the reading its games are played by.
 
     Returns:
         The model.
@@ -175,8 +187,8 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         ValueError: an unknown set or bad arguments.
     """
     if not config.model_path(results, set_name).exists():
-        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed)
-    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed))
+        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules)
+    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules))
 
 
 def _checked_model(results: str | Path, set_name: str, asked: dict) -> OpponentModel:
@@ -186,7 +198,8 @@ def _checked_model(results: str | Path, set_name: str, asked: dict) -> OpponentM
     recorded = model.training
     if recorded != asked:
         fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
-               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']}` or delete the file")
+               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}` "
+               "or delete the file")
         if not recorded:
             raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
         diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"

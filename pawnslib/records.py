@@ -12,7 +12,7 @@ from typing import Literal, NotRequired, Protocol, TypedDict, get_args, runtime_
 
 import numpy as np
 
-from pawnslib.game import Position
+from pawnslib.game import READINGS, Position
 from pawnslib.search import SearchResult
 
 Result = Literal["black", "white", "draw"]
@@ -24,6 +24,7 @@ class PlayedGame(TypedDict):
 
     result: Result  # who won, or "draw" (both sides emptied at once, or 200 plies without a result)
     plies: int  # the number of moves played, T
+    rules: str  # the reading the game was played by (pawnslib.game.READINGS)
     positions: list[str]  # x_0..x_T as Position.to_text()
     features: list[list[int]]  # x_0..x_T's six feature scores (FEATURE_NAMES order), black minus white
     moves: list[str]  # the T moves, as str(Move)
@@ -133,8 +134,16 @@ def read_records(path: str | Path) -> list[GameRecord]:
             raise ValueError(f"{path}:{n}: record lacks field(s) {', '.join(missing)}; delete that line to replay it")
         if rec["result"] not in RESULTS:
             raise ValueError(f"{path}:{n}: field result must be one of {', '.join(RESULTS)}, got {rec['result']!r}")
+        if rec["rules"] not in READINGS:
+            raise ValueError(f"{path}:{n}: field rules must be one of {', '.join(READINGS)}, got {rec['rules']!r}")
         out.append(rec)
     return out
+
+
+def positions_of(record: Mapping, plies: int | None = None) -> list[Position]:
+    """A game record's positions x_0.. x_plies (default: all), played by the record's reading."""
+    texts = record["positions"] if plies is None else record["positions"][: plies + 1]
+    return [Position.from_text(x, rules=record["rules"]) for x in texts]
 
 
 def append_record(path: str | Path, record: Mapping) -> None:

@@ -20,7 +20,7 @@ from tqdm import tqdm
 
 from pawnslib import config
 from pawnslib.files import replaced_atomically
-from pawnslib.game import Position
+from pawnslib.game import Position, rules_index
 from pawnslib.records import (
     GameRecord,
     Observer,
@@ -53,7 +53,7 @@ class AlphaBeta:
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
-              seed: int = 0, start: Position | None = None) -> PlayedGame:
+              seed: int = 0, start: Position | None = None, rules: str | None = None) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
@@ -64,16 +64,21 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
         depth: search depth for players given as weight vectors.
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
         start: the initial position (default: the start of the game).
+        rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
 
     Returns:
         The game's record (its layout: :class:`~pawnslib.records.PlayedGame`).
 
     Raises:
-        ValueError: a bad weight vector, depth or seed.
+        ValueError: a bad weight vector, depth or seed, an unknown reading, or ``start`` played by another.
     """
     players = [p if isinstance(p, Player) else AlphaBeta(tuple(check_weights(p)), depth=depth) for p in (black, white)]
-    history = [start or Position.start()]
-    rec = {"positions": [history[0].to_text()], "features": [history[0].features().tolist()],
+    if start is None:
+        start = Position.start(rules=config.RULES if rules is None else rules)
+    elif rules is not None and rules != start.rules:
+        raise ValueError(f"rules={rules!r}, but the start position is played by {start.rules!r}")
+    history = [start]
+    rec = {"rules": start.rules, "positions": [history[0].to_text()], "features": [history[0].features().tolist()],
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
     while history[-1].result is None:
         pos = history[-1]
@@ -101,10 +106,10 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
     return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
 
 
-def _play_scheduled(strategies, black_player, depth, seed, key) -> GameRecord:
+def _play_scheduled(strategies, black_player, depth, seed, rules, key) -> GameRecord:
     b, w, r = key
     black = black_player(strategies[b], depth) if black_player else strategies[b]
-    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r))
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules)
     return {"black": b, "white": w, "round": r, **rec}
 
 
@@ -133,6 +138,7 @@ def run_tournament(
     rounds: int = 1,
     depth: int = config.DEPTH,
     seed: int = 0,
+    rules: str = config.RULES,
     n_jobs: int = config.JOBS,
     scheduler: str | None = None,
     black_player: Callable[[tuple[int, ...], int], Player] | None = None,
@@ -149,6 +155,7 @@ def run_tournament(
         depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
             with a ``black_player``).
         seed: master seed, a non-negative integer; each game's seed is derived from (seed, black, white, round).
+        rules: the reading every game is played by (one of ``pawnslib.game.READINGS``).
         n_jobs: joblib workers (-1: all cores; not 0).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
@@ -163,9 +170,10 @@ def run_tournament(
 
     Raises:
         ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
-            record, or ``out_dir`` holds a different tournament.
+            record, or ``out_dir`` holds a different tournament (e.g. one played by other rules).
     """
     strategies = check_strategies(strategies)
+    rules_index(rules)
     _check_int("rounds", rounds, 1)
     if black_player is None:
         _check_int("depth", depth, 1, MAX_DEPTH)
@@ -176,7 +184,7 @@ def run_tournament(
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
         raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "label": label}
+            "seed": seed, "rules": rules, "label": label}
     done, games_path = {}, None
     if out_dir is not None:
         out = Path(out_dir)
@@ -197,7 +205,7 @@ def run_tournament(
         scheduler = scheduler or os.environ.get(DASK_ENV)
         with _backend(scheduler):
             jobs = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-                joblib.delayed(_play_scheduled)(strategies, black_player, depth, seed, k) for k in todo)
+                joblib.delayed(_play_scheduled)(strategies, black_player, depth, seed, rules, k) for k in todo)
             for rec in tqdm(jobs, total=len(todo), disable=not progress, desc=label or "games"):
                 if games_path is not None:
                     append_record(games_path, rec)

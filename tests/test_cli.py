@@ -6,7 +6,10 @@ import pytest
 
 from pawnslib import config, pipeline
 from pawnslib.__main__ import main
+from pawnslib.asym import AsymPlayer
 from pawnslib.dbn import ModelFileError
+from pawnslib.game import Position
+from pawnslib.strategies import THESIS
 
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
 
@@ -25,6 +28,7 @@ def fails(capsys, argv) -> str:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["tournament", "--rounds", "0"], "rounds must be an integer >= 1, got 0"),
+    (["tournament", "--rules", "queen"], "argument --rules: invalid choice: 'queen' (choose from 'kalles', 'king')"),
     (["tournament", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
     (["train", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
     (["harmony", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
@@ -108,8 +112,42 @@ def test_a_model_trained_on_other_games_is_refused(trained):
     with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
                                              r"recorded 1; seed: asked 4, recorded 3\); retrain with "
                                              r"`python -m pawnslib train .*--set thesis --rounds 1 --depth 2 "
-                                             r"--seed 4` or delete the file"):
+                                             r"--seed 4 --rules kalles` or delete the file"):
         pipeline.opponent_model(results, "thesis", rounds=1, depth=2, seed=4)
+
+
+def test_a_model_trained_under_other_rules_is_refused(trained):
+    results, model = trained
+    with pytest.raises(ModelFileError, match=r"trained on other games \(rules: asked 'king', recorded 'kalles'\)"):
+        pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, rules="king")
+    with pytest.raises(ModelFileError, match=r"rules: asked 'king', recorded 'kalles'"):
+        pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=1, seed=3, train_rounds=1,
+                                 rules="king")
+    # The player itself refuses a game under other rules, whoever built it.
+    with pytest.raises(ValueError, match="learnt from games played by the 'kalles' rules; this game is played by "
+                                         "'king'"):
+        AsymPlayer(THESIS[1], model, 1, depth=1).choose([Position.start(rules="king")], 0)
+
+
+def test_a_tournament_folder_refuses_games_under_other_rules(tmp_path):
+    pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, n_jobs=1, progress=False)
+    with pytest.raises(ValueError, match=r"holds a different tournament \(rules differ\)"):
+        pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, rules="king", n_jobs=1, progress=False)
+    king = pipeline.play_tournament(tmp_path / "king", "thesis", rounds=1, depth=1, rules="king", n_jobs=1,
+                                    progress=False)
+    assert {r["rules"] for r in king} == {"king"}
+    kalles_illegal = 0
+    for r in king:  # the recorded moves replay under the king reading, and some are not kalles moves
+        p, q = Position.start(rules="king"), Position.start()
+        for move, text in zip(r["moves"], r["positions"][1:], strict=True):
+            p = p.play(move)
+            assert p.to_text() == text
+            if q is not None and move in map(str, q.legal_moves()):
+                q = q.play(move)
+            else:
+                q = None
+        kalles_illegal += q is None
+    assert kalles_illegal > 0
 
 
 def test_the_asymmetric_tournament_refuses_a_model_trained_on_other_games(trained):

@@ -1,8 +1,12 @@
 """Notebook parameters are checked up front, and the error names the parameter, its value and the rule."""
 
+import re
+from pathlib import Path
+
 import pytest
 
 from pawnslib import config
+from pawnslib.game import READINGS
 from pawnslib.params import RULES, STRATEGY_SETS, check_parameters
 
 
@@ -10,7 +14,8 @@ def test_defaults_of_the_reproduction_pass():
     harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
     check_parameters(SEED=config.SEED, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
                      DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=6,
-                     GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, held_out=True, **harmony)
+                     GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, RULES=config.RULES,
+                     READINGS=list(config.READINGS), held_out=True, **harmony)
     check_parameters()  # nothing to check
 
 
@@ -32,6 +37,11 @@ def test_every_harmony_setting_has_a_rule():
     ("SETS", "thesis", "strategy sets"),
     ("SETS", ["thesis", "ours"], "strategy sets"),
     ("SETS", ["thesis", "thesis"], "distinct"),
+    ("RULES", "queen", "reading of the rules, one of ['kalles', 'king']"),
+    ("RULES", ["king"], "reading of the rules"),
+    ("READINGS", "king", "list of distinct readings"),
+    ("READINGS", ["king", "king"], "distinct readings"),
+    ("READINGS", ["kalles", "knight"], "readings of the rules from ['kalles', 'king']"),
     ("H_P_HMCR", 1.5, "probability"),
     ("H_P_PAR", -0.1, "probability"),
     ("H_P_PAR", float("nan"), "probability"),
@@ -44,7 +54,8 @@ def test_a_bad_value_names_the_parameter_its_value_and_the_rule(name, value, rul
 
 
 def test_good_values_pass():
-    check_parameters(SEED=0, ROUNDS=1, SETS=("harmony",), H_P_HMCR=0, H_P_PAR=1, RESULTS="/tmp/x")
+    check_parameters(SEED=0, ROUNDS=1, SETS=("harmony",), H_P_HMCR=0, H_P_PAR=1, RESULTS="/tmp/x", RULES="king",
+                     READINGS=("king",))
 
 
 def test_unknown_parameter_is_refused():
@@ -59,3 +70,11 @@ def test_training_rounds_against_rounds():
     check_parameters(ROUNDS=2, TRAIN_ROUNDS=1, held_out=True)
     with pytest.raises(ValueError, match="TRAIN_ROUNDS = 2 .* less than ROUNDS = 2"):
         check_parameters(ROUNDS=2, TRAIN_ROUNDS=2, held_out=True)
+
+
+def test_the_makefile_and_config_name_the_same_readings():
+    makefile = (Path(__file__).resolve().parents[1] / "Makefile").read_text()
+    assert re.search(r"(?m)^READINGS \?= (.*)$", makefile)[1].split() == list(config.READINGS)
+    assert re.search(r"(?m)^RULES \?= (.*)$", makefile)[1] == config.RULES == config.READINGS[0]
+    assert set(config.READINGS) <= set(READINGS)
+    assert config.reading_dir("r", config.RULES) == Path("r") and config.reading_dir("r", "king") == Path("r/king")

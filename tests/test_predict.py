@@ -47,7 +47,7 @@ def test_bad_values_are_refused():
         predict.pessimistic_ratios([0.0, float("nan")])
     with pytest.raises(ValueError, match="non-empty"):
         predict.Predictor().likely([])
-    with pytest.raises(ValueError, match="at most 16"):
-        predict.Predictor().likely(np.zeros(17))
+    with pytest.raises(ValueError, match=f"at most {predict.MAX_CHILDREN}"):
+        predict.Predictor().likely(np.zeros(predict.MAX_CHILDREN + 1))
     with pytest.raises(ValueError, match="out of range"):
         predict.Predictor().observe([0.0, 1.0], 2)

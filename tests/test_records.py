@@ -12,6 +12,7 @@ from pawnslib.records import (
     append_record,
     check_seed,
     derive_seed,
+    positions_of,
     read_json_lines,
     read_records,
 )
@@ -69,7 +70,7 @@ def _edit_line(path, n, edit):
     path.write_text("\n".join(lines) + "\n")
 
 
-@pytest.mark.parametrize("field", ["black", "result", "moves", "seconds"])
+@pytest.mark.parametrize("field", ["black", "result", "moves", "seconds", "rules"])
 def test_a_missing_field_names_file_line_and_field(games, field):
     _edit_line(games, 2, lambda rec: rec.pop(field))
     with pytest.raises(ValueError, match=rf"games.jsonl:2: record lacks field\(s\) {field}"):
@@ -81,6 +82,20 @@ def test_an_unknown_result_names_file_line_and_field(games, result):
     _edit_line(games, 3, lambda rec: rec.update(result=result))
     with pytest.raises(ValueError, match=r"games.jsonl:3: field result must be one of black, white, draw"):
         read_records(games)
+
+
+@pytest.mark.parametrize("rules", ["queen", None])
+def test_an_unknown_reading_names_file_line_and_field(games, rules):
+    _edit_line(games, 1, lambda rec: rec.update(rules=rules))
+    with pytest.raises(ValueError, match=r"games.jsonl:1: field rules must be one of kalles, king"):
+        read_records(games)
+
+
+def test_positions_of_reads_a_record_by_its_reading():
+    rec = play_game(THESIS[1], THESIS[2], depth=1, seed=5, rules="king")
+    positions = positions_of(rec)
+    assert [p.to_text() for p in positions] == rec["positions"] and {p.rules for p in positions} == {"king"}
+    assert positions_of(rec, 3) == positions[:4]
 
 
 @pytest.mark.parametrize("damage", ["{not json", "[1, 2]"])

@@ -28,6 +28,21 @@ def test_game_record_is_consistent():
     assert p.result == rec["result"]
 
 
+def test_a_game_is_played_and_recorded_by_its_reading():
+    king = play_game(THESIS[1], THESIS[2], depth=2, seed=5, rules="king")
+    assert king["rules"] == "king" and play_game(THESIS[1], THESIS[2], depth=2, seed=5)["rules"] == "kalles"
+    p = Position.start(rules="king")
+    for move in king["moves"]:
+        p = p.play(move)  # every move is legal under the king reading
+    assert p.result == king["result"]
+    late = Position.from_text("/".join(["........"] * 8) + " b 4 4 190", rules="king")
+    assert play_game(THESIS[1], THESIS[2], depth=1, seed=5, start=late)["rules"] == "king"
+    with pytest.raises(ValueError, match="rules='kalles', but the start position is played by 'king'"):
+        play_game(THESIS[1], THESIS[2], depth=1, seed=5, start=late, rules="kalles")
+    with pytest.raises(ValueError, match="rules must be one of 'kalles', 'king'"):
+        run_tournament(TWO, None, rules="queen")
+
+
 def test_game_never_exceeds_200_plies():
     zero = (0,) * 6  # every move ties; the seeded noise plays at random
     late = Position.from_text("/".join(["........"] * 8) + " b 4 4 190")
