@@ -9,6 +9,9 @@ Verdict for a rate (the thesis's k of n against our k of n):
 * **not reproduced**: Fisher's exact test rejects equal rates (p < 0.05);
 * **reproduced**: it does not, and the thesis's rate lies inside our 95 % Wilson interval;
 * **inconclusive**: neither (the samples do not contradict each other, yet ours points elsewhere).
+
+Which reading of the rules fits the thesis's tables (:func:`log_likelihood` and the functions after it): the
+thesis's win, draw and loss counts per cell, scored under our per-cell outcome probabilities, add-one smoothed.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 import pandas as pd
+from scipy.special import gammaln
 from scipy.stats import chisquare, fisher_exact
 
 from pawnslib.stats import wilson
@@ -227,3 +231,77 @@ def compare_table(thesis: list[list[str]], ours: pd.DataFrame) -> pd.DataFrame:
                     "our 95% interval": f"{100 * lo:.0f}-{100 * hi:.0f}%", "games": r.games, "p_value": p,
                     "verdict": v})
     return pd.DataFrame(out)
+
+
+# Which reading of the rules did the thesis play? Its outcome counts under our per-cell outcome probabilities.
+
+
+def cell_outcomes(counts: pd.DataFrame) -> np.ndarray:
+    """Wins, draws and losses of Black per (black, white) cell, cells sorted: an (n cells, 3) integer array.
+
+    ``counts`` is :func:`pawnslib.stats.pairing_counts` or :func:`pawnslib.thesis.table_counts` (no ``white_wins``).
+    """
+    c = counts.sort_values(["black", "white"])
+    return np.stack([c.black_wins, c.draws, c.games - c.black_wins - c.draws], axis=1).astype(int)
+
+
+def smoothed(ours: np.ndarray) -> np.ndarray:
+    """Per-cell outcome probabilities from our counts, add-one smoothed: (k + 1) / (n + 3)."""
+    ours = np.asarray(ours, dtype=float)
+    return (ours + 1) / (ours.sum(axis=-1, keepdims=True) + ours.shape[-1])
+
+
+def log_likelihood(theirs: np.ndarray, ours: np.ndarray) -> float | np.ndarray:
+    """Natural log-probability of the counts ``theirs`` (cells x outcomes) under :func:`smoothed` ``ours``.
+
+    Multinomial per cell, coefficient included, summed over cells; ``ours`` may carry leading (bootstrap) axes.
+    """
+    theirs = np.asarray(theirs, dtype=float)
+    coef = (gammaln(theirs.sum(axis=-1) + 1) - gammaln(theirs + 1).sum(axis=-1)).sum()
+    return coef + (theirs * np.log(smoothed(ours))).sum(axis=(-2, -1))
+
+
+def bootstrap_log_lr(theirs: np.ndarray, ours_a: np.ndarray, ours_b: np.ndarray, *, n_boot: int = 2000,
+                     seed: int = 0) -> np.ndarray:
+    """``n_boot`` natural log likelihood ratios b:a of ``theirs``, each reading's games resampled within each cell.
+
+    Resampling a cell's n games with replacement is a multinomial draw from its observed shares.
+    """
+    rng = np.random.default_rng(seed)
+
+    def resample(ours):
+        ours = np.asarray(ours)
+        n = ours.sum(axis=1)
+        return rng.multinomial(n, ours / np.maximum(n, 1)[:, None], size=(n_boot, len(ours)))
+
+    return log_likelihood(theirs, resample(ours_b)) - log_likelihood(theirs, resample(ours_a))
+
+
+def simulated_log_lr(ours_truth: np.ndarray, ours_a: np.ndarray, ours_b: np.ndarray, games: int, *,
+                     n_sim: int = 2000, seed: int = 0) -> np.ndarray:
+    """Log LRs b:a of thesis-sized tables (``games`` per cell) drawn from :func:`smoothed` ``ours_truth``.
+
+    What the ratio would look like had the thesis played by the reading whose games are ``ours_truth``.
+    """
+    rng = np.random.default_rng(seed)
+    sims = rng.multinomial(games, smoothed(ours_truth), size=(n_sim, len(ours_truth)))
+    pa, pb = np.log(smoothed(ours_a)), np.log(smoothed(ours_b))
+    return (sims * (pb - pa)).sum(axis=(1, 2))
+
+
+def fit_p_value(theirs: np.ndarray, ours: np.ndarray, *, n_sim: int = 2000, seed: int = 0) -> float:
+    """How well ``ours`` explains ``theirs`` on its own: the share of tables of ``theirs``'s size drawn from
+    :func:`smoothed` ``ours`` whose :func:`log_likelihood` is at most that of ``theirs`` (small: a poor fit)."""
+    theirs = np.asarray(theirs)
+    rng = np.random.default_rng(seed)
+    p = smoothed(ours)
+    sims = np.stack([rng.multinomial(n, q, size=n_sim) for n, q in zip(theirs.sum(axis=1), p, strict=True)], axis=1)
+    coef = gammaln(sims.sum(axis=-1) + 1).sum(axis=-1) - gammaln(sims + 1).sum(axis=(-2, -1))
+    return float(np.mean(coef + (sims * np.log(p)).sum(axis=(-2, -1)) <= log_likelihood(theirs, ours)))
+
+
+def evidence_words(log_lr: float) -> str:
+    """Kass & Raftery's (1995) words for a Bayes factor, on their 2 ln B scale (either direction)."""
+    x = 2 * abs(log_lr)
+    return ("not worth more than a bare mention" if x < 2 else "positive" if x < 6 else "strong" if x < 10
+            else "very strong")

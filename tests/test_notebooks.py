@@ -1,11 +1,13 @@
 """Every chapter notebook runs headlessly (papermill, kernel "pawnslib") at a tiny scale and writes its outputs.
 
-To cover another notebook, add an entry to NOTEBOOK_PARAMS: its name (without ``.ipynb``) mapped to
+To cover another notebook, add an entry to NOTEBOOK_PARAMS: its name (without ``.ipynb``; a word after a space
+only tells two entries of one notebook apart) mapped to
 (tiny parameters, expected outputs). An expected output is a path under RESULTS mapped to ``None``
 (it must exist) or, for a ``tables/*.csv``, to its expected shape ``(rows, columns)`` as read by
 :func:`read_table` (either may be ``None``: not checked).
 """
 
+import json
 import subprocess
 import sys
 import time
@@ -32,7 +34,14 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
         {"tables/reproduction_claims.csv": (None, 5), "tables/report_table_10_2.csv": (16, None),
          "tables/report_table_11_1.csv": (16, None), "tables/report_tables_11_2_11_3.csv": (10, None),
+         "tables/report_table_10_2_king.csv": (16, None), "tables/rules_fit.csv": (8, 4),
          "figures/report_table_10_2.png": None, "figures/report_figure_11_1.png": None},
+    ),
+    # A per-reading notebook under the king reading (`make reproduce` renders each of them once per reading).
+    "07_features king": (
+        {"ROUNDS": 1, "TRAIN_ROUNDS": 1, "DEPTH": 2, "RULES": "king"},
+        {"tables/feature_values.csv": (6, None), "figures/feature_distributions.png": None,
+         "runs/thesis_minimax/meta.json": None},
     ),
     "11_asymmetric_game_tree": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
@@ -93,7 +102,8 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
 
     tiny, expected = NOTEBOOK_PARAMS[name]
     t0 = time.perf_counter()
-    pm.execute_notebook(NOTEBOOKS / f"{name}.ipynb", tmp_path / f"{name}.ipynb", kernel_name=kernel,
+    notebook = name.split()[0]
+    pm.execute_notebook(NOTEBOOKS / f"{notebook}.ipynb", tmp_path / f"{notebook}.ipynb", kernel_name=kernel,
                         parameters={"SEED": config.SEED, "RESULTS": str(tmp_path), **tiny}, cwd=str(NOTEBOOKS),
                         progress_bar=False)
     print(f"{name}: {time.perf_counter() - t0:.1f}s")
@@ -105,6 +115,8 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
         table = read_table(tmp_path / rel)
         for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
+    if "RULES" in tiny:  # and its games were played by that reading
+        assert json.loads((tmp_path / "runs/thesis_minimax/meta.json").read_text())["rules"] == tiny["RULES"]
 
 
 # Notebook parameters that must equal what `make reproduce` runs: a notebook's parameters cell takes these defaults
@@ -115,7 +127,7 @@ def _config_defaults() -> dict[str, str]:
 
     harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
     return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
-            "DEPTH": "config.DEPTH", **harmony}
+            "DEPTH": "config.DEPTH", "RULES": "config.RULES", "READINGS": "list(config.READINGS)", **harmony}
 
 
 def _cells(path: Path):
