@@ -43,9 +43,11 @@ from pawnslib.discretise import discretise_lut_into
 from pawnslib.game import (
     BLACK,
     MAX_MOVES,
+    MOVES_OF,
     N_FEATURES,
     NO_RESULT,
     S_RESULT,
+    S_RULES,
     S_SIDE,
     Move,
     Position,
@@ -109,12 +111,13 @@ class Prediction(NamedTuple):
     seen: np.ndarray  # SEEN_SHAPE bool: the prs White has played in this game (pawnslib.predict)
 
 
-def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int) -> Prediction:
-    """The work space for a search whose path rows are ``path`` (the game's rows filled in)."""
+def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int,
+                   moves: int = MAX_MOVES) -> Prediction:
+    """The work space for a search whose path rows are ``path`` (the game's rows filled in), ``moves`` a node."""
     rows, (nf, k, _, s) = len(path), model.p_first.shape
     return Prediction(path, np.empty((rows, k)), np.empty(rows), np.empty((rows, k, nf, s)), np.zeros(rows, np.bool_),
-                      np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty((plies, MAX_MOVES)),
-                      np.empty((plies, MAX_MOVES), np.int64), seen)
+                      np.empty((plies, moves, N_FEATURES), np.int64), np.empty((plies, moves)),
+                      np.empty((plies, moves), np.int64), seen)
 
 
 @njit(cache=True)
@@ -243,7 +246,7 @@ def asym_kernel(root, w, pred, model, cfg, seed):
     """
     if cfg.noisy:
         np.random.seed(seed)
-    kids, moves, vals, order, feats, feat, nodes = new_work(cfg.depth + EXTENSION + 1)
+    kids, moves, vals, order, feats, feat, nodes = new_work(cfg.depth + EXTENSION + 1, MOVES_OF[root[S_RULES]])
     ctx = context(pred, model, cfg)
     nodes[0] = 1
     n = expand(root, 0, w, kids, moves, vals, order, feats, True)
@@ -338,7 +341,8 @@ class AsymPlayer:
                              f"played by {root.rules!r}")
         path = _discretised_tail(self.arrays, history, self.model.n_slices, self.depth + EXTENSION)
         base = len(path) - self.depth - EXTENSION - 1
-        pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1)
+        pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1,
+                              int(MOVES_OF[root.array[S_RULES]]))
         cfg = Setting(self.depth, base, self.model.n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None)
         t0 = time.perf_counter()
         move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg,

@@ -106,21 +106,33 @@ def _tables():
                     if 0 <= rr < 8 and 0 <= cc < 8 and dist[s, rr * 8 + cc] >= dist[s, q]:
                         targets[k, s, q, ntargets[k, s, q]] = rr * 8 + cc
                         ntargets[k, s, q] += 1
+    # The same as bit masks of squares, for the removal test: "some target is free" is one AND.
+    step_mask = np.zeros((len(READINGS), 2, 64), np.uint64)
+    exit_mask = np.zeros((len(READINGS), 2), np.uint64)
+    for k in range(len(READINGS)):
+        for s in (0, 1):
+            exit_mask[k, s] = sum(1 << int(q) for q in exits[k, s, : nexits[k, s]])
+            for q in range(64):
+                step_mask[k, s, q] = sum(1 << int(x) for x in targets[k, s, q, : ntargets[k, s, q]])
     home = np.array([sq(HOME_SQUARES[s]) for s in (0, 1)], np.int64)
     rc = np.array([divmod(q, 8) for q in range(64)])
     cheb = np.abs(rc[:, None, :] - rc[None, :, :]).max(axis=2)  # Chebyshev distance between squares
-    return dist, base_mask.view(np.int64), exits, nexits, targets, ntargets, home, cheb
+    return (dist, base_mask.view(np.int64), exits, nexits, targets, ntargets, step_mask.view(np.int64),
+            exit_mask.view(np.int64), home, cheb)
 
 
-DIST, BASE_MASK, EXITS, NEXITS, TARGETS, NTARGETS, HOME, CHEB = _tables()
-# Enough for any reading: every piece on the board with its most targets (a base exit replaces a piece's steps).
-MAX_MOVES = int(PIECES * max(NTARGETS.max(), NEXITS.max()))
+DIST, BASE_MASK, EXITS, NEXITS, TARGETS, NTARGETS, STEP_MASK, EXIT_MASK, HOME, CHEB = _tables()
+# The most moves a position can have under each reading (every piece on the board with its most targets; a base
+# exit replaces a piece's steps), and under any: search buffers are sized by the reading (a smaller buffer keeps
+# Kalles' search as fast as before the readings).
+MOVES_OF = np.array([PIECES * max(NTARGETS[k].max(), NEXITS[k].max()) for k in range(len(READINGS))], np.int64)
+MAX_MOVES = int(MOVES_OF.max())
 
 
 # ----------------------------------------------------------------------------- kernels
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _occupancy(s):
     occ = np.int64(0)
     for i in range(8):
@@ -132,23 +144,15 @@ def _occupancy(s):
 @njit(cache=True)
 def _has_step(rules, side, sq, occ):
     # Any target is free, or is in the opponent's base (entering it wins, so it is a move).
-    opp_base = BASE_MASK[1 - side]
-    for k in range(NTARGETS[rules, side, sq]):
-        t = TARGETS[rules, side, sq, k]
-        if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
-            return True
-    return False
+    return STEP_MASK[rules, side, sq] & (~occ | BASE_MASK[1 - side]) != 0
 
 
 @njit(cache=True)
 def _base_has_exit(rules, side, occ):
-    for k in range(NEXITS[rules, side]):
-        if (occ >> EXITS[rules, side, k]) & 1 == 0:
-            return True
-    return False
+    return EXIT_MASK[rules, side] & ~occ != 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gen_moves(s, out):
     """Write the legal moves of position ``s`` into ``out``; return how many (0 if over)."""
     if s[S_RESULT] != NO_RESULT:
@@ -156,6 +160,7 @@ def gen_moves(s, out):
     side, rules = s[S_SIDE], s[S_RULES]
     occ = _occupancy(s)
     opp_base = BASE_MASK[1 - side]
+    targets, ntargets = TARGETS[rules, side], NTARGETS[rules, side]
     n = 0
     if s[S_BASE + side] > 0:
         for k in range(NEXITS[rules, side]):
@@ -168,8 +173,8 @@ def gen_moves(s, out):
         sq = s[i]
         if sq == EMPTY:
             break
-        for k in range(NTARGETS[rules, side, sq]):
-            t = TARGETS[rules, side, sq, k]
+        for k in range(ntargets[sq]):
+            t = targets[sq, k]
             if (occ >> t) & 1 == 0 or (opp_base >> t) & 1 == 1:
                 out[n] = sq * 64 + t
                 n += 1
@@ -177,6 +182,31 @@ def gen_moves(s, out):
 
 
 @njit(cache=True)
+def _bits(x):
+    n = 0
+    while x != 0:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def count_moves(s):
+    """How many legal moves ``s`` has: ``gen_moves``' count, from the step masks without listing them."""
+    if s[S_RESULT] != NO_RESULT:
+        return 0
+    side, rules = s[S_SIDE], s[S_RULES]
+    occ = _occupancy(s)
+    n = _bits(EXIT_MASK[rules, side] & ~occ) if s[S_BASE + side] > 0 else 0
+    free = ~occ | BASE_MASK[1 - side]
+    for i in range(4 * side, 4 * side + 4):
+        if s[i] == EMPTY:
+            break
+        n += _bits(STEP_MASK[rules, side, s[i]] & free)
+    return n
+
+
+@njit(cache=True, inline="always")
 def _sort_slots(s, first):
     for i in range(first + 1, first + 4):
         v = s[i]
@@ -187,7 +217,7 @@ def _sort_slots(s, first):
         s[j + 1] = v
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_into(s, move, d):
     """Write into ``d`` the position after the legal ``move`` from ``s`` (``s`` untouched)."""
     for i in range(NS):
@@ -208,27 +238,29 @@ def play_into(s, move, d):
         d[S_RESULT] = BLACK_WIN if side == BLACK else WHITE_WIN
     else:
         # Remove every stuck piece of both sides at once, judged on the same board.
-        occ = _occupancy(d)
-        dead = 0  # bit i: slot i is stuck
+        rules, occ = s[S_RULES], _occupancy(d)
+        dead = 0  # bit i: slot i is stuck; bit 8 + p: side p's base is blocked
         for i in range(8):
-            if d[i] != EMPTY and not _has_step(s[S_RULES], i // 4, d[i], occ):
+            if d[i] != EMPTY and not _has_step(rules, i // 4, d[i], occ):
                 dead |= 1 << i
         for p in range(2):
-            if d[S_BASE + p] > 0 and not _base_has_exit(s[S_RULES], p, occ):
+            if d[S_BASE + p] > 0 and not _base_has_exit(rules, p, occ):
                 d[S_BASE + p] = 0
-        for i in range(8):
-            if (dead >> i) & 1:
-                d[i] = EMPTY
-        _sort_slots(d, 0)
-        _sort_slots(d, 4)
-        nb = d[S_BASE] + _count(d, 0)
-        nw = d[S_BASE + 1] + _count(d, 4)
-        if nb == 0 and nw == 0:
-            d[S_RESULT] = DRAW
-        elif nb == 0:
-            d[S_RESULT] = WHITE_WIN
-        elif nw == 0:
-            d[S_RESULT] = BLACK_WIN
+                dead |= 1 << (8 + p)
+        if dead != 0:  # usually nothing is removed, and then nobody can have lost: the game was live
+            for i in range(8):
+                if (dead >> i) & 1:
+                    d[i] = EMPTY
+            _sort_slots(d, 0)
+            _sort_slots(d, 4)
+            nb = d[S_BASE] + _count(d, 0)
+            nw = d[S_BASE + 1] + _count(d, 4)
+            if nb == 0 and nw == 0:
+                d[S_RESULT] = DRAW
+            elif nb == 0:
+                d[S_RESULT] = WHITE_WIN
+            elif nw == 0:
+                d[S_RESULT] = BLACK_WIN
     d[S_PLY] += 1
     d[S_SIDE] = 1 - side
     d[S_LAST] = move
@@ -236,7 +268,7 @@ def play_into(s, move, d):
         d[S_RESULT] = DRAW
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count(s, first):
     n = 0
     for i in range(first, first + 4):
@@ -245,7 +277,7 @@ def _count(s, first):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def features_into(s, out):
     """Write the six feature scores f(black) - f(white) of ``s`` into ``out``."""
     for f in range(N_FEATURES):
@@ -306,7 +338,7 @@ def perft_kernel(s, depth):
         elif ply + 2 == depth:
             # One ply left: count the moves without playing them. A live position always
             # has a move, because stuck pieces were removed.
-            total += gen_moves(child, moves[ply + 1])
+            total += count_moves(child)
         else:
             ply += 1
             nmoves[ply] = gen_moves(child, moves[ply])

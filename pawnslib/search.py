@@ -26,10 +26,12 @@ from pawnslib.game import (
     BLACK_WIN,
     DRAW,
     MAX_MOVES,
+    MOVES_OF,
     N_FEATURES,
     NO_RESULT,
     NS,
     S_RESULT,
+    S_RULES,
     S_SIDE,
     WHITE_WIN,
     Move,
@@ -61,11 +63,11 @@ class Work(NamedTuple):
 
 
 @njit(cache=True)
-def new_work(plies):
-    """Work space for a search whose nodes lie at plies 0..plies-1."""
-    return Work(np.empty((plies, MAX_MOVES, NS), np.int64), np.empty((plies, MAX_MOVES), np.int64),
-                np.empty((plies, MAX_MOVES), np.float64), np.empty((plies, MAX_MOVES), np.int64),
-                np.empty((plies, MAX_MOVES, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
+def new_work(plies, moves=MAX_MOVES):
+    """Work space for a search whose nodes lie at plies 0..plies-1 and have at most ``moves`` moves each."""
+    return Work(np.empty((plies, moves, NS), np.int64), np.empty((plies, moves), np.int64),
+                np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64),
+                np.empty((plies, moves, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
                 np.zeros(3, np.int64))
 
 
@@ -190,7 +192,7 @@ def search_kernel(root, w, depth, seed, prune, sort):
     noisy = seed >= 0
     if noisy:
         np.random.seed(seed)
-    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1)
+    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MOVES_OF[root[S_RULES]])
     nodes[0] = 1
     n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
     black = root[S_SIDE] == BLACK

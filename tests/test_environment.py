@@ -92,3 +92,26 @@ def test_installed_versions_are_the_locked_ones():
         if installed is None or Version(installed) != Version(version):
             differ[name] = (installed, version)
     assert not differ, f"installed vs requirements.lock (run `make`): {differ}"
+
+
+def test_compiled_kernels_are_kept_per_version_of_the_whole_package(tmp_path):
+    """Numba revalidates a cached kernel only against its own file; the cache folder is named after every source
+    file, so a change to game.py (whose tables search.py's kernels inline) also retires search.py's kernels."""
+    import os
+    import shutil
+
+    import numba
+
+    import pawnslib
+
+    package = Path(pawnslib.__file__).parent
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        assert pawnslib.NUMBA_CACHE == package / "__pycache__" / f"numba-{pawnslib.source_digest(package)}"
+    assert numba.config.CACHE_DIR == str(pawnslib.NUMBA_CACHE)
+    copy = tmp_path / "pawnslib"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = pawnslib.source_digest(copy)
+    assert before == pawnslib.source_digest(package)
+    game = copy / "game.py"
+    game.write_text(game.read_text().replace("MAX_PLIES = 200", "MAX_PLIES = 201"))
+    assert pawnslib.source_digest(copy) != before

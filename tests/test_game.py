@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pawnslib.game import BLACK, READINGS, WHITE, IllegalMoveError, Move, Position, perft
+from pawnslib.game import BLACK, READINGS, WHITE, IllegalMoveError, Move, Position, count_moves, perft
 
 # ----------------------------------------------------------------------------- reference
 
@@ -806,3 +806,14 @@ def test_well_formed_moves_in_every_form_are_played_alike():
     move = p.legal_moves()[0]
     assert p.play(move) == p.play(str(move)) == p.play(move.code) == p.play(np.int64(move.code))
     assert Move.from_code(move.code) == move and Move.from_text(str(move)) == move
+
+
+@pytest.mark.parametrize("rules", READINGS)
+def test_counting_moves_from_the_masks_agrees_with_listing_them(rules):
+    """perft counts the last ply's moves with count_moves; it must be the legal moves' number everywhere."""
+    counted = 0
+    for seed in range(30):
+        for p in random_game(seed, rules=rules):
+            assert count_moves(p.array) == len(p.legal_moves()) == len(Ref.of(p).moves()), p
+            counted += p.result is None
+    assert counted > 500

@@ -27,8 +27,8 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     ),
     "04_pawns": (
         {"N_RANDOM_GAMES": 20, "PERFT_DEPTH": 4, "ROUNDS": 1, "DEPTH": 2},
-        {"tables/perft.csv": (4, None), "figures/branching_factor.png": None,
-         "tables/branching_factor_search.csv": (9, 2), "figures/branching_factor_search.png": None},
+        {"tables/perft.csv": (4, None), "figures/branching_factor.png": None, "tables/branching_factor.csv": (2, 14),
+         "tables/branching_factor_search.csv": (4, 15), "figures/branching_factor_search.png": None},
     ),
     "12_reproduction_report": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
