@@ -1,9 +1,12 @@
-"""Harmony*: memory size, the replacement rule, reproducibility, resuming, parameters."""
+"""Harmony*: memory size, the replacement rule, reproducibility, resuming, parameters, rules, parallel searches."""
+
+import json
 
 import numpy as np
 import pytest
 
-from pawnslib import config
+from pawnslib import config, harmony
+from pawnslib.game import READINGS
 from pawnslib.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w
 from pawnslib.strategies import LADDER
 
@@ -65,14 +68,93 @@ def test_harmony_star_takes_the_best_of_each_search():
     assert sorted(strategies) == [1, 2] and [r.best for r in runs] == [strategies[1], strategies[2]]
 
 
-@pytest.mark.parametrize("bad", [{"k": 0}, {"p_hmcr": 1.5}, {"bw": -1}, {"iterations": 2.5}, {"p_par": "x"}])
+@pytest.mark.parametrize("bad", [{"k": 0}, {"p_hmcr": 1.5}, {"bw": -1}, {"iterations": 2.5}, {"p_par": "x"},
+                                 {"rules": "queen"}, {"rules": None}])
 def test_bad_parameters(bad):
     with pytest.raises(ValueError, match="Harmony\\* parameter"):
         HarmonyParams(**bad)
 
 
+def test_unknown_rules_are_refused_listing_the_readings():
+    with pytest.raises(ValueError, match=r"Harmony\* parameter rules must be one of 'kalles', 'king' .*got 'queen'"):
+        HarmonyParams(rules="queen")
+
+
 def test_defaults_are_the_config():
-    assert HarmonyParams().__dict__ == config.HARMONY
+    params = HarmonyParams().__dict__
+    assert params.pop("rules") == config.RULES and params == config.HARMONY
+    assert type(HarmonyParams(k=np.int64(3)).k) is int  # written as JSON with the history
+
+
+def test_king_run_plays_king_games(monkeypatch):
+    assert "king" in READINGS
+    seen = []
+
+    def spy(*args, **kwargs):
+        recs = run_tournament(*args, **kwargs)
+        seen.append((kwargs["rules"], {r["rules"] for r in recs}))
+        return recs
+
+    run_tournament = harmony.run_tournament
+    monkeypatch.setattr(harmony, "run_tournament", spy)
+    run = harmony_search(params=HarmonyParams(iterations=2, depth=1, rules="king"), seed=5, n_jobs=1, progress=False)
+    assert run.history[0]["params"]["rules"] == "king"
+    assert seen == [("king", {"king"})] * 2
+
+
+def test_other_rules_are_refused_naming_them(tmp_path):
+    path = tmp_path / "h.jsonl"
+    harmony_search(params=HarmonyParams(iterations=1, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    before = path.read_text()
+    with pytest.raises(ValueError, match=r"other parameters \(rules: file 'kalles', asked 'king'\)"):
+        harmony_search(params=HarmonyParams(iterations=2, depth=1, rules="king"), seed=5, history_path=path, n_jobs=1,
+                       progress=False)
+    with pytest.raises(ValueError, match=r"\(depth: file 1, asked 2; rules: file 'kalles', asked 'king'\)"):
+        harmony_search(params=HarmonyParams(iterations=2, depth=2, rules="king"), seed=5, history_path=path, n_jobs=1,
+                       progress=False)
+    assert path.read_text() == before
+    # harmony_star checks every file before any search starts: search 1 (run first with n_jobs=1) is not begun.
+    (tmp_path / "star").mkdir()
+    seed_2 = harmony.derive_seed(0, 1001)
+    harmony_search(params=HarmonyParams(iterations=1, depth=1), seed=seed_2, history_path=tmp_path / "star" /
+                   "harmony_2.jsonl", n_jobs=1, progress=False)
+    with pytest.raises(ValueError, match=r"harmony_2.jsonl holds .*rules: file 'kalles', asked 'king'"):
+        harmony_star(params=HarmonyParams(iterations=1, depth=1, rules="king"), n_searches=2, seed=0,
+                     out_dir=tmp_path / "star", n_jobs=1, progress=False)
+    assert not (tmp_path / "star" / "harmony_1.jsonl").exists()
+
+
+def test_history_from_before_the_readings_resumes_as_kalles(run, tmp_path):
+    path = tmp_path / "h.jsonl"
+    harmony_search(params=HarmonyParams(iterations=3, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    del rows[0]["params"]["rules"]  # as the code before the readings wrote it
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    resumed = harmony_search(params=SMALL, seed=5, history_path=path, n_jobs=1, progress=False)
+    assert resumed.history[1:] == run.history[1:] and resumed.best == run.best
+    with pytest.raises(ValueError, match=r"rules: file 'kalles', asked 'king'"):
+        harmony_search(params=HarmonyParams(iterations=6, depth=1, rules="king"), seed=5, history_path=path, n_jobs=1,
+                       progress=False)
+
+
+def test_parallel_searches_match_sequential_and_resume(tmp_path):
+    one = HarmonyParams(iterations=1, depth=1)
+    two = HarmonyParams(iterations=2, depth=1)
+    seq, seq_runs = harmony_star(params=two, n_searches=3, seed=4, out_dir=tmp_path / "seq", n_jobs=1, progress=False)
+    # In parallel, resuming histories of 1 iteration in each worker.
+    harmony_star(params=one, n_searches=3, seed=4, out_dir=tmp_path / "par", n_jobs=2, progress=False)
+    par, par_runs = harmony_star(params=two, n_searches=3, seed=4, out_dir=tmp_path / "par", n_jobs=2, progress=False)
+    assert par == seq and [r.history for r in par_runs] == [r.history for r in seq_runs]
+    assert len({json.dumps(r.history) for r in par_runs}) == 3  # the searches differ
+    for s in (1, 2, 3):
+        name = f"harmony_{s}.jsonl"
+        assert (tmp_path / "par" / name).read_text() == (tmp_path / "seq" / name).read_text()
+
+
+@pytest.mark.parametrize("bad", [{"n_jobs": 0}, {"n_searches": 0}])
+def test_bad_star_arguments(bad):
+    with pytest.raises(ValueError, match=f"{next(iter(bad))} must be"):
+        harmony_star(params=SMALL, **bad, progress=False)
 
 
 @pytest.mark.parametrize("bad", [-1, 2.5, True])
