@@ -23,7 +23,11 @@ space := $(empty) $(empty)
 
 ONCE := 02_bayesian_networks 04_pawns 12_reproduction_report
 PER_READING := 03_minimax 07_features 08_dbn 10_harmony_search 11_asymmetric_game_tree
-per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(PER_READING))
+# A reading without our Harmony* set has no notebook 10 (it is Harmony*'s chapter).
+per_reading_nb = $(if $(filter harmony,$(SETS_$(1))),$(PER_READING),$(filter-out 10_harmony_search,$(PER_READING)))
+per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(call per_reading_nb,$(1)))
+# $(call yaml_list,words): a YAML flow list, e.g. [thesis, harmony].
+yaml_list = [$(subst $(space),$(comma)$(space),$(strip $(1)))]
 NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE))
 PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED))
 
@@ -37,6 +41,7 @@ reading: .venv/stamp
 
 # --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
 define READING
+SETS_YAML_$(1) := '{SETS: $(call yaml_list,$(SETS_$(1)))}'
 $(2)/data/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
 	rm -rf $(2)/data/harmony
 	$$(call timed,harmony $(1),$(CLI) harmony --results $(2) --rules $(1) $(ARGS))
@@ -60,25 +65,29 @@ $(2)/runs/%_asym/done: $(2)/data/dbn_%.npz $(ASYM)
 	touch $$@
 
 $(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_thesis.npz
-$(2)/notebooks/08_dbn.ipynb: $(2)/data/dbn_thesis.npz $(2)/data/dbn_harmony.npz
+$(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz)
 $(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done
-$(2)/notebooks/11_asymmetric_game_tree.ipynb: $(2)/runs/thesis_asym/done $(2)/runs/harmony_asym/done
+$(2)/notebooks/11_asymmetric_game_tree.ipynb: $(foreach s,$(SETS_$(1)),$(2)/runs/$(s)_asym/done)
 $(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
 	@mkdir -p $(2)/notebooks $(2)/html $(2)/logs
-	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(CURDIR)/$(2) -p RULES $(1) $$< $$@ \
+	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(CURDIR)/$(2) -p RULES $(1) \
+		$$(if $$(filter 08_% 11_%,$$*),-y $$(SETS_YAML_$(1))) $$< $$@ \
 		> $(2)/logs/$$*.log 2>&1 || { tail -40 $(2)/logs/$$*.log; exit 1; })
 	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(2)/html $$@
 endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- the notebooks that show every reading, in results/ ----------------------------------------------------------
-READINGS_YAML := '{READINGS: [$(subst $(space),$(comma)$(space),$(strip $(READINGS)))]}'
+# The report's, e.g. '{READINGS: [kalles, king], READING_SETS: {kalles: [thesis, harmony], king: [thesis]}}'
+READINGS_YAML := '{READINGS: $(call yaml_list,$(READINGS)), READING_SETS: $(subst {@,{,{$(subst $(space)@,$(comma)$(space),$(strip \
+	$(foreach r,$(READINGS),@$(r): $(call yaml_list,$(SETS_$(r)))))))}}'
 $(R)/notebooks/04_pawns.ipynb: $(foreach r,$(READINGS),$(call reading_dir,$(r))/runs/thesis_minimax/done)
 $(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_reproduction_report.ipynb,$(NB_OUT))
 $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) \
 		.venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
-	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) $(if $(filter-out 02_%,$*),-y $(READINGS_YAML)) \
+	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) $(if $(filter 04_%,$*),-y '{READINGS: $(call yaml_list,$(READINGS))}') \
+		$(if $(filter 12_%,$*),-y $(READINGS_YAML)) \
 		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
 	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
 

@@ -52,6 +52,10 @@ def _readings(v: Any) -> bool:
     return isinstance(v, list | tuple) and len(v) > 0 and all(map(_reading, v)) and len(set(v)) == len(v)
 
 
+def _reading_sets(v: Any) -> bool:
+    return isinstance(v, dict) and _readings(list(v)) and all(_sets(list(s)) for s in v.values())
+
+
 POSITIVE_INTEGER = (_positive_integer, "a positive integer (1, 2, ...)")
 
 #: parameter name -> (test, the rule in words)
@@ -61,6 +65,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SETS": (_sets, f"a non-empty list of distinct strategy sets from {list(STRATEGY_SETS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
+    "READING_SETS": (_reading_sets, f"a dict from readings of the rules ({list(READINGS)}) to non-empty lists of "
+                                    f"distinct strategy sets from {list(STRATEGY_SETS)}"),
     "ROUNDS": POSITIVE_INTEGER,
     "TRAIN_ROUNDS": POSITIVE_INTEGER,
     "DEPTH": POSITIVE_INTEGER,

@@ -127,7 +127,8 @@ def _config_defaults() -> dict[str, str]:
 
     harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
     return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
-            "DEPTH": "config.DEPTH", "RULES": "config.RULES", "READINGS": "list(config.READINGS)", **harmony}
+            "DEPTH": "config.DEPTH", "RULES": "config.RULES", "READINGS": "list(config.READINGS)",
+            "READING_SETS": "config.READING_SETS", **harmony}
 
 
 def _cells(path: Path):

@@ -15,7 +15,7 @@ def test_defaults_of_the_reproduction_pass():
     check_parameters(SEED=config.SEED, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
                      DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=6,
                      GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, RULES=config.RULES,
-                     READINGS=list(config.READINGS), held_out=True, **harmony)
+                     READINGS=list(config.READINGS), READING_SETS=config.READING_SETS, held_out=True, **harmony)
     check_parameters()  # nothing to check
 
 
@@ -40,6 +40,9 @@ def test_every_harmony_setting_has_a_rule():
     ("RULES", "queen", "reading of the rules, one of ['kalles', 'king']"),
     ("RULES", ["king"], "reading of the rules"),
     ("READINGS", "king", "list of distinct readings"),
+    ("READING_SETS", {"king": []}, "non-empty lists of distinct strategy sets"),
+    ("READING_SETS", {"queen": ["thesis"]}, "dict from readings"),
+    ("READING_SETS", [["thesis"]], "dict from readings"),
     ("READINGS", ["king", "king"], "distinct readings"),
     ("READINGS", ["kalles", "knight"], "readings of the rules from ['kalles', 'king']"),
     ("H_P_HMCR", 1.5, "probability"),
@@ -78,3 +81,6 @@ def test_the_makefile_and_config_name_the_same_readings():
     assert re.search(r"(?m)^RULES \?= (.*)$", makefile)[1] == config.RULES == config.READINGS[0]
     assert set(config.READINGS) <= set(READINGS)
     assert config.reading_dir("r", config.RULES) == Path("r") and config.reading_dir("r", "king") == Path("r/king")
+    for r in config.READINGS:  # each reading's strategy sets, by default
+        assert re.search(rf"(?m)^SETS_{r} \?= (.*)$", makefile)[1].split() == list(config.READING_SETS[r])
+    assert set(config.READING_SETS) == set(config.READINGS)
