@@ -17,9 +17,9 @@ and White's the mirror). :data:`READINGS` lists them; a position carries its rea
 * A base is one cell for movement: a piece in its own base may move to any empty square
   orthogonally adjacent to the block (Black: (0,5), (1,5), (2,6), (2,7); White: (5,0),
   (5,1), (6,2), (7,2)). Base pieces are interchangeable, so that is at most four moves.
-* A piece on the board steps up, down, left or right (``"king"``: also diagonally) to an empty square whose distance
-  from its own base is not smaller than that of the square it leaves; so it never
-  re-enters its own base. There are no captures.
+* A piece on the board steps up, down, left or right (``"king"``: also diagonally) to an
+  empty square whose distance from its own base is not smaller than that of the square it
+  leaves; so it never re-enters its own base. There are no captures.
 * Stepping into any square of the opponent's base wins at once, whether or not opponent
   pieces are still inside it.
 * After every move that does not win, every piece of either side that has no legal move is
@@ -33,9 +33,10 @@ A position is a small ``int64`` array (layout in the ``S_*`` constants): the on-
 squares of each side's pieces in sorted slots (``EMPTY`` for none), the base counts, the
 side to move, the ply, the result, the reading and the last move. Rules are data: the
 kernels are one set, and read the step and exit tables of the position's reading
-(``TARGETS[rules]``, ``EXITS[rules]``), built below from :data:`STEPS`. Squares are ``row * 8 + col``; a move
-is ``frm * 64 + to`` with ``frm == BASE`` for a move out of the base. Everything hot is a
-numba kernel over such arrays; :class:`Position` is the thin, friendly wrapper.
+(``TARGETS[rules]``, ``EXITS[rules]`` and their bit masks), built below from :data:`STEPS`.
+Squares are ``row * 8 + col``; a move is ``frm * 64 + to`` with ``frm == BASE`` for a move
+out of the base. Everything hot is a numba kernel over such arrays; :class:`Position` is
+the thin, friendly wrapper.
 """
 
 from __future__ import annotations
