@@ -6,6 +6,7 @@ import argparse
 from typing import NoReturn
 
 from pawnslib import config, pipeline
+from pawnslib.game import READINGS
 
 EXAMPLES = """examples:
   python -m pawnslib harmony                                  # Harmony*: data/strategies_harmony.json
@@ -33,7 +34,7 @@ def _parser() -> _Parser:
     ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=config.SEED,
                     help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
-    ap.add_argument("--rules", default=config.RULES, choices=config.READINGS,
+    ap.add_argument("--rules", default=config.RULES, choices=READINGS,
                     help="the reading of the rules every game is played by; keep each reading in its own "
                          "--results folder (default: config.RULES, %(default)s)")
     ap.add_argument("--set", default="thesis", choices=pipeline.SETS,
