@@ -14,6 +14,8 @@ RULES ?= kalles
 # hours on 2 cores, so it plays the thesis's strategies only unless asked: `make reproduce SETS_king="thesis harmony"`.
 SETS_kalles ?= thesis harmony
 SETS_king ?= thesis
+# Chapter 13's paired comparison plays this set under RULES (config.COMPARISON_SETS), every method 100 rounds.
+COMPARE_SET ?= thesis
 
 .PHONY: test lint bench lab lock
 .DEFAULT_GOAL := test

@@ -28,7 +28,8 @@ per_reading_nb = $(if $(filter harmony,$(SETS_$(1))),$(PER_READING),$(filter-out
 per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(call per_reading_nb,$(1)))
 # $(call yaml_list,words): a YAML flow list, e.g. [thesis, harmony].
 yaml_list = [$(subst $(space),$(comma)$(space),$(strip $(1)))]
-NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE))
+NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)) \
+	$(R)/notebooks/13_future_work.ipynb
 PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED))
 
 reproduce: .venv/stamp
@@ -52,7 +53,7 @@ $(2)/data/strategies_harmony.json: $(2)/data/harmony/done ;
 $(2)/runs/thesis_minimax/done: $(CORE)
 $(2)/runs/harmony_minimax/done: $(CORE) $(2)/data/strategies_harmony.json
 $(2)/runs/%_minimax/done:
-	rm -rf $(2)/runs/$$*_minimax
+	[ ! -e $$@ ] || rm -rf $(2)/runs/$$*_minimax  # a stale finished run; an interrupted one resumes
 	$$(call timed,tournament $$* $(1),$(CLI) tournament --set $$* --results $(2) --rules $(1) $(ARGS))
 	touch $$@
 
@@ -60,7 +61,7 @@ $(2)/data/dbn_%.npz: $(2)/runs/%_minimax/done $(MODEL)
 	$$(call timed,train $$* $(1),$(CLI) train --set $$* --results $(2) --rules $(1) $(ARGS))
 
 $(2)/runs/%_asym/done: $(2)/data/dbn_%.npz $(ASYM)
-	rm -rf $(2)/runs/$$*_asym
+	[ ! -e $$@ ] || rm -rf $(2)/runs/$$*_asym
 	$$(call timed,asymmetric $$* $(1),$(CLI) tournament --set $$* --method asym --results $(2) --rules $(1) $(ARGS))
 	touch $$@
 
@@ -76,6 +77,23 @@ $(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(wildca
 	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(2)/html $$@
 endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
+
+# --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
+COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random
+C13 := $(R)/runs/ch13/$(COMPARE_SET)
+$(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL) pawnslib/twoslice.py
+	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
+$(C13)_%/done: $(ASYM) pawnslib/twoslice.py pawnslib/deep.py pawnslib/chapter13.py pawnslib/maxpr.py \
+		$(R)/data/dbn_$(COMPARE_SET).npz $(R)/data/dbn2_$(COMPARE_SET).npz
+	[ ! -e $@ ] || rm -rf $(C13)_$*
+	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
+	touch $@
+$(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(wildcard pawnslib/*.py) .venv/stamp \
+		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS))
+	@mkdir -p $(R)/notebooks $(R)/html
+	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
+		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; })
+	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
 
 # --- the notebooks that show every reading, in results/ ----------------------------------------------------------
 # The report's, e.g. '{READINGS: [kalles, king], READING_SETS: {kalles: [thesis, harmony], king: [thesis]}}'

@@ -21,6 +21,11 @@ calls the model's P(e) kernel; no Python runs per node.
 * ``"always"`` / ``"never"``: test and ablation predicates;
 * ``("threshold", max_pr)``: pr < max_pr (the thesis's naive rule, Chapter 13's
   "one-slice-threshold").
+
+The model may be an :class:`~pawnslib.dbn.OpponentModel` (one slice for both colours) or a
+:class:`~pawnslib.twoslice.TwoSliceModel`, whose White slice scores White's replies. Chapter 13's
+random control replaces P(e) by a seeded hash of each child (``random_seed``,
+:func:`~pawnslib.pe.random_values_into`): the same tree and predicate, predictions by chance.
 """
 
 from __future__ import annotations
@@ -55,9 +60,17 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
-from pawnslib.pe import MODEL_TYPE, KernelArrays, children_log_pe_into, example_model, history_tables, log_pe_children
+from pawnslib.pe import (
+    MODEL_TYPE,
+    KernelArrays,
+    children_log_pe_into,
+    example_model,
+    history_tables,
+    log_pe_children,
+    random_values_into,
+)
 from pawnslib.predict import SEEN_SHAPE, Predictor, pr_counts_into, seen_before
-from pawnslib.records import derive_seed, positions_of
+from pawnslib.records import check_seed, derive_seed, positions_of
 from pawnslib.search import (
     INF,
     WORK_TYPE,
@@ -72,6 +85,7 @@ from pawnslib.search import (
     search,
 )
 from pawnslib.strategies import check_weights
+from pawnslib.twoslice import TwoSliceModel, load_model
 
 SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
 PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
@@ -88,6 +102,7 @@ class Setting(NamedTuple):
     mode: int  # the mostlikely predicate: SEEN_BEFORE, ALWAYS, NEVER or THRESHOLD
     max_pr: float  # THRESHOLD's bound
     noisy: bool  # tie-breaking leaf noise on
+    rseed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
 
 
 class Prediction(NamedTuple):
@@ -133,16 +148,22 @@ def mostlikely(count, n, mode, max_pr, seen):
 
 
 @njit(cache=True)
-def score_children(feats, n, t, path, weights, wmax, tables, valid, states, logpe, counts, model, cfg):
-    """Score ``n`` children x_t (raw features ``feats``): discretised into ``states``, log P(e) into
-    ``logpe``, pr numerators into ``counts`` (the arguments from ``path`` are :class:`Prediction`'s rows).
+def score_children(kids, feats, n, t, path, weights, wmax, tables, valid, states, logpe, counts, model, cfg):
+    """Score ``n`` children x_t (positions ``kids``, raw features ``feats``): discretised into ``states``,
+    log P(e) into ``logpe``, pr numerators into ``counts`` (the arguments from ``path`` are
+    :class:`Prediction`'s rows).
 
     The history is ``path[t - 2], path[t - 4], ...``, at most ``cfg.n_hist`` rows, oldest first; its
-    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables``.
+    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables``. The random control
+    (``cfg.rseed >= 0``) writes its seeded hash instead of log P(e).
     """
     lut, lut_lo = model.lut, model.lut_lo
     for k in range(n):
         discretise_lut_into(lut, lut_lo, feats[k], states[k])
+    if cfg.rseed >= 0:
+        random_values_into(kids, n, cfg.rseed, logpe)
+        pr_counts_into(logpe[:n], counts)
+        return
     h, last = min(cfg.n_hist, t // 2), t - 2
     if not valid[last]:
         wmax[last] = history_tables(model, path[t - 2 * h : t : 2], cfg.sb, weights[last], tables[last])
@@ -165,7 +186,7 @@ class ContextType(types.StructRef):
 
 PREDICTION_TYPE = numba.typeof(
     new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), example_model(), 1))
-SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False))
+SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False, -1))
 CONTEXT_TYPE = ContextType([("pred", PREDICTION_TYPE), ("model", MODEL_TYPE), ("cfg", SETTING_TYPE)])
 
 
@@ -208,8 +229,8 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
     t = cfg.base + ply + 1  # the children's row in the path
     if predicting:  # the prediction's arrays are taken out only here: each costs a reference count
         path, weights, wmax, tables, valid, states, logpe, counts, seen = ctx.pred
-        score_children(feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], logpe[ply], counts[ply],
-                       ctx.model, cfg)
+        score_children(kids[ply], feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], logpe[ply],
+                       counts[ply], ctx.model, cfg)
         nodes[1] += n
     depth, noisy = cfg.depth, cfg.noisy
     best = -INF if black else INF
@@ -261,20 +282,23 @@ def asym_kernel(root, w, pred, model, cfg, seed):
 
 
 @njit(cache=True)
-def reply_log_pe(parent, path, n_hist, model, sb, out_moves, out_logpe):
+def reply_log_pe(parent, path, n_hist, model, sb, rseed, out_moves, out_logpe):
     """White to move at ``parent``, whose row is the last of ``path``: every reply's move and log P(e).
 
     The history of a reply x_t (row t = len(path)) is rows t - 2, t - 4, ..., at most ``n_hist``,
-    as in the search. Returns the number of replies.
+    as in the search; ``rseed >= 0``: the random control's value instead. Returns the number of replies.
     """
     n = gen_moves(parent, out_moves)
-    kid = np.empty(parent.shape[0], np.int64)
+    kids = np.empty((n, parent.shape[0]), np.int64)
     feat = np.empty(N_FEATURES, np.int64)
     states = np.empty((n, N_FEATURES), np.int64)
     for k in range(n):
-        play_into(parent, out_moves[k], kid)
-        features_into(kid, feat)
+        play_into(parent, out_moves[k], kids[k])
+        features_into(kids[k], feat)
         discretise_lut_into(model.lut, model.lut_lo, feat, states[k])
+    if rseed >= 0:
+        random_values_into(kids, n, rseed, out_logpe)
+        return n
     t = path.shape[0]
     h = min(n_hist, t // 2)
     log_pe_children(model, path[t - 2 * h : t : 2], states, sb, out_logpe)
@@ -298,24 +322,30 @@ class AsymPlayer:
     """Black with the asymmetric search: a player for :func:`pawnslib.tournament.play_game`.
 
     It keeps the game's :class:`~pawnslib.predict.Predictor`: the prs of White's actual
-    moves (whose ``seen`` table the search reads) and, per White move, whether the
-    thesis's ``seen_before`` made a prediction (some reply was likely), whether it was
-    correct (the actual reply was likely) and how many replies were likely. These
-    statistics are always ``seen_before``'s, whatever ``mostlikely`` the search uses.
+    moves (whose ``seen`` table the search reads) and, per White move, whether its
+    ``mostlikely`` predicate made a prediction (some reply was likely), whether it was
+    correct (the actual reply was likely) and how many replies were likely.
+
+    ``model`` is a one-slice :class:`~pawnslib.dbn.OpponentModel` or a
+    :class:`~pawnslib.twoslice.TwoSliceModel` (its White slice scores the replies);
+    ``random_seed``: the random control, P(e) replaced by a hash of each reply seeded by it.
     """
 
     weights: tuple[int, ...]
-    model: OpponentModel
+    model: OpponentModel | TwoSliceModel
     sb: int
     depth: int = field(default=config.DEPTH, kw_only=True)
     mostlikely: str | tuple = field(default="seen_before", kw_only=True)
+    random_seed: int | None = field(default=None, kw_only=True)
     predictor: Predictor = field(default_factory=Predictor, kw_only=True)
 
     def __post_init__(self):
         self.w = check_weights(self.weights)
         self.mode, self.max_pr = predicate(self.mostlikely)
-        self.arrays = self.model.kernel_arrays()
-        self.sb = self.model.check_sb(self.sb)
+        self.replies = getattr(self.model, "reply_model", self.model)  # the slice that scores White's replies
+        self.arrays = self.replies.kernel_arrays()
+        self.sb = self.replies.check_sb(self.sb)
+        self.rseed = -1 if self.random_seed is None else check_seed(self.random_seed, name="random_seed")
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """Search the last position of ``history`` (Black to move).
@@ -339,11 +369,12 @@ class AsymPlayer:
         if trained is not None and trained != root.rules:
             raise ValueError(f"the opponent model learnt from games played by the {trained!r} rules; this game is "
                              f"played by {root.rules!r}")
-        path = _discretised_tail(self.arrays, history, self.model.n_slices, self.depth + EXTENSION)
+        n_slices = self.replies.n_slices
+        path = _discretised_tail(self.arrays, history, n_slices, self.depth + EXTENSION)
         base = len(path) - self.depth - EXTENSION - 1
         pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1,
                               int(MOVES_OF[root.array[S_RULES]]))
-        cfg = Setting(self.depth, base, self.model.n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None)
+        cfg = Setting(self.depth, base, n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None, self.rseed)
         t0 = time.perf_counter()
         move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg,
                                                         0 if seed is None else seed)
@@ -352,15 +383,18 @@ class AsymPlayer:
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
 
     def observe(self, history: list[Position]) -> dict | None:
-        """After White's move: its pr, whether it was predicted, then remember its pr."""
+        """After White's move: its pr, whether the predicate predicted it, then remember its pr."""
         parent, child = history[-2], history[-1]
         if parent.side_to_move != "white":
             return None
-        moves, logpe = _reply_log_pe(self.arrays, self.model.n_slices, history[:-1], self.sb)
+        moves, logpe = _reply_log_pe(self.arrays, self.replies.n_slices, history[:-1], self.sb, self.rseed)
         played = next((k for k, m in enumerate(moves) if parent.play(int(m)) == child), None)
         if played is None:
             raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
-        hit = self.predictor.observe(logpe, played)  # scores against earlier prs, then records this one
+        counts, n, seen = np.empty(len(moves), np.int64), len(moves), self.predictor.seen
+        pr_counts_into(logpe, counts)
+        likely = np.array([mostlikely(c, n, self.mode, self.max_pr, seen) for c in counts], np.bool_)
+        hit = self.predictor.observe(logpe, played, likely=likely)  # scores the prediction, then records this pr
         pr, n = self.predictor.played[-1], len(moves)
         return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,
                 "predicted": bool(hit), "likely": self.predictor.likely_sizes[-1] if hit is not None else 0}
@@ -381,10 +415,10 @@ def _discretised_tail(arrays: KernelArrays, history: list[Position], n_slices: i
     return path
 
 
-def _reply_log_pe(arrays: KernelArrays, n_slices: int, history: list[Position], sb: int):
+def _reply_log_pe(arrays: KernelArrays, n_slices: int, history: list[Position], sb: int, rseed: int = -1):
     path = _discretised_tail(arrays, history, n_slices, 0)
     moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES, np.float64)
-    n = reply_log_pe(history[-1].array, path, n_slices - 1, arrays, sb, moves, logpe)
+    n = reply_log_pe(history[-1].array, path, n_slices - 1, arrays, sb, rseed, moves, logpe)
     return moves[:n], logpe[:n]
 
 
@@ -404,30 +438,33 @@ def score_replies(model: OpponentModel, history: list[Position], sb: int) -> tup
     """
     if not history or history[-1].side_to_move != "white" or history[-1].result is not None:
         raise ValueError("score_replies needs a game in progress with White to move at the end of history")
+    model = getattr(model, "reply_model", model)
     moves, logpe = _reply_log_pe(model.kernel_arrays(), model.n_slices, history, model.check_sb(sb))
     return [Move.from_code(m) for m in moves], logpe
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> OpponentModel:
-    return OpponentModel.load(path)
+def _load(path: str) -> OpponentModel | TwoSliceModel:
+    return load_model(path)
 
 
 @dataclass(frozen=True)
 class AsymFactory:
     """``factory(weights, depth) -> AsymPlayer`` for tournaments; loads the model once per process.
 
-    Black's strategy id is looked up from its weights in ``strategies``.
+    Black's strategy id is looked up from its weights in ``strategies``; the model file may hold
+    one slice or two (:func:`~pawnslib.twoslice.load_model`).
     """
 
     model_path: str
     strategies: tuple[tuple[int, tuple[int, ...]], ...]
     mostlikely: str | tuple = field(default="seen_before", kw_only=True)
+    random_seed: int | None = field(default=None, kw_only=True)
 
     def __call__(self, weights, depth: int) -> AsymPlayer:
         sb = next(sid for sid, w in self.strategies if tuple(w) == tuple(weights))
         return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth=depth,
-                          mostlikely=self.mostlikely)
+                          mostlikely=self.mostlikely, random_seed=self.random_seed)
 
 
 def compare_with_plain(records: list[dict], model: OpponentModel, strategies: dict, *, depth: int = config.DEPTH,

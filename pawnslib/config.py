@@ -15,6 +15,12 @@ READING_SETS = {"kalles": ("thesis", "harmony"), "king": ("thesis",)}
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9
 TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held out for recognition
+# Chapter 13's paired comparison plays fresh games, seeded by derive_seed(SEED, COMPARISON_STREAM, ...), so that
+# no method meets a game the opponent models learnt from or MAX_PR was chosen on.
+COMPARISON_STREAM = 13
+COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
+COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random")  # pawnslib.chapter13
+COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
 N_STRATEGIES = 4  # strategies per set (Table 10.1)
@@ -35,9 +41,14 @@ def run_dir(results: str | Path, strategy_set: str, method: str) -> Path:
     return Path(results) / "runs" / f"{strategy_set}_{method}"
 
 
-def model_path(results: str | Path, strategy_set: str) -> Path:
-    """The opponent model trained on a set's minimax tournament."""
-    return Path(results) / "data" / f"dbn_{strategy_set}.npz"
+def model_path(results: str | Path, strategy_set: str, slices: int = 1) -> Path:
+    """The opponent model trained on a set's minimax tournament: one slice for both colours, or two (Chapter 13)."""
+    return Path(results) / "data" / f"dbn{'' if slices == 1 else slices}_{strategy_set}.npz"
+
+
+def comparison_dir(results: str | Path, strategy_set: str, method: str) -> Path:
+    """One method's games in Chapter 13's paired comparison: ``results/runs/ch13/<set>_<method>``."""
+    return Path(results) / "runs" / "ch13" / f"{strategy_set}_{method}"
 
 
 def training_csv(results: str | Path, strategy_set: str) -> Path:

@@ -369,20 +369,12 @@ class OpponentModel:
             ValueError: a field :meth:`load` would refuse (e.g. ``training`` not a dict of JSON
                 scalars, ``n_slices`` < 1); nothing is written then.
         """
-        header = {
-            "format": modelfile.FILE_FORMAT, "feature_names": list(self.feature_names),
-            "kinds": list(self.discretiser.kinds), "strategy_ids": list(self.strategy_ids),
-            "n_slices": self.n_slices, "pseudo_count": self.pseudo_count, "converged": self.converged,
-            "sw_matched": self.sw_matched, "n_restarts": len(self.restart_logliks),
-            "n_states": list(self.discretiser.n_states), "training": self.training,
-        }
-        arrays = {"loglik": self.loglik, "objective": self.objective, "restart_objectives": self.restart_objectives}
-        arrays |= {f"cuts_{f}": c for f, c in enumerate(self.discretiser.cuts)}
-        arrays |= {f"seen_{f}": c for f, c in enumerate(self.discretiser.seen)}
-        arrays |= {f"cpt_{v}": c for v, c in enumerate(self.cpts)}
-        arrays |= {f"restart_loglik_{r}": ll for r, ll in enumerate(self.restart_logliks)}
-        modelfile.write(Path(path), header, arrays)
+        modelfile.write(Path(path), *self._file_parts())
         return Path(path)
+
+    def _file_parts(self) -> tuple[dict, dict[str, np.ndarray]]:
+        # The file's header and arrays; a two-slice model's file holds each slice's (pawnslib.twoslice).
+        return modelfile.model_parts(self)
 
     @classmethod
     def load(cls, path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES,
@@ -403,36 +395,26 @@ class OpponentModel:
                 header, a header that is not a JSON object or lacks keys), is truncated or
                 corrupt, holds invalid contents (NaN, negative or unnormalised CPTs, unsorted
                 cut points, unknown node kinds, a bad slice count or training record), or has
-                other features or another number of strategies. The message names the file.
+                other features or another number of strategies, or is a two-slice model's file
+                (the message names its loader). The message names the file.
         """
         path = Path(path)
         if not path.is_file():
             raise FileNotFoundError(f"no opponent model at {path}: train one with OpponentModel.fit(rows).save(path)")
         try:
             header, arrays = modelfile.read(path)
-            if list(feature_names) != header["feature_names"]:
-                raise ValueError(f"the file models features {header['feature_names']}, expected {list(feature_names)}")
-            ids = tuple(header["strategy_ids"])
-            if n_strategies is not None and len(ids) != n_strategies:
-                raise ValueError(f"the file models {len(ids)} strategies, expected {n_strategies}")
-            nf = len(feature_names)
-            cuts, seen = (tuple(arrays[f"{what}_{f}"] for f in range(nf)) for what in ("cuts", "seen"))
-            disc = Discretiser(tuple(feature_names), tuple(header["kinds"]), cuts, seen)
-            if list(disc.n_states) != header["n_states"]:
-                raise ValueError(f"the header's n_states {header['n_states']} differ from the cut points' "
-                                 f"{list(disc.n_states)}")
-            structure = slice_structure(disc.names, disc.n_states, len(ids))
-            cpts = [arrays[f"cpt_{v}"] for v in range(len(structure.names))]
-            for v, c in enumerate(cpts):
-                modelfile.check_cpt(structure.names[v], c, structure.shape(v))
-            logs = [arrays[f"restart_loglik_{r}"] for r in range(header["n_restarts"])]
-            return cls(disc, ids, cpts, header["n_slices"], header["pseudo_count"], arrays["loglik"],
-                       arrays["objective"], arrays["restart_objectives"], logs, header["converged"],
-                       header["sw_matched"], header.get("training", {}))
+            return cls._from_file_parts(header, arrays, feature_names=feature_names, n_strategies=n_strategies)
         except KeyError as e:
             raise ModelFileError(f"{path}: the file has no array {e}") from None
         except ValueError as e:
             raise ModelFileError(f"{path}: {e}") from None
+
+    @classmethod
+    def _from_file_parts(cls, header: dict, arrays: dict[str, np.ndarray], *,
+                         feature_names: Sequence[str] = FEATURE_NAMES,
+                         n_strategies: int | None = None) -> OpponentModel:
+        # The model of a checked header and its arrays: ValueError if invalid, KeyError naming a missing array.
+        return modelfile.model_from_parts(cls, header, arrays, feature_names=feature_names, n_strategies=n_strategies)
 
 
 def _slice_data(disc: Discretiser, raw: np.ndarray, sb: np.ndarray) -> np.ndarray:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from numbers import Integral, Real
 from typing import Any
 
+from pawnslib.config import COMPARISON_METHODS
 from pawnslib.config import SETS as STRATEGY_SETS
 from pawnslib.game import READINGS
 
@@ -44,6 +45,11 @@ def _sets(v: Any) -> bool:
             and len(set(v)) == len(v))
 
 
+def _methods(v: Any) -> bool:
+    return (isinstance(v, list | tuple) and len(v) > 0 and all(isinstance(m, str) and m in COMPARISON_METHODS
+                                                                for m in v) and len(set(v)) == len(v))
+
+
 def _reading(v: Any) -> bool:
     return isinstance(v, str) and v in READINGS
 
@@ -63,6 +69,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SEED": (_seed, "an integer >= 0 (the master seed)"),
     "RESULTS": (_folder, "a results folder path, a non-empty string"),
     "SETS": (_sets, f"a non-empty list of distinct strategy sets from {list(STRATEGY_SETS)}"),
+    "SET": (lambda v: isinstance(v, str) and v in STRATEGY_SETS, f"one strategy set from {list(STRATEGY_SETS)}"),
+    "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
     "READING_SETS": (_reading_sets, f"a dict from readings of the rules ({list(READINGS)}) to non-empty lists of "
@@ -71,6 +79,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "TRAIN_ROUNDS": POSITIVE_INTEGER,
     "DEPTH": POSITIVE_INTEGER,
     "N_POSITIONS": POSITIVE_INTEGER,
+    "TIMED_GAMES": POSITIVE_INTEGER,
     "MAX_DEPTH": POSITIVE_INTEGER,
     "MINIMAX_MAX_DEPTH": POSITIVE_INTEGER,
     "GAMES_ROUNDS": POSITIVE_INTEGER,

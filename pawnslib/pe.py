@@ -142,3 +142,28 @@ def sw_loglik_chains_into(model, states, starts, stops, sb, out):
     """
     for c in range(starts.shape[0]):
         sw_loglik_into(model, states[starts[c] : stops[c]], sb[c], out[c])
+
+
+_GOLDEN, _MUL1, _MUL2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+
+
+@njit(cache=True)
+def _mix(x):
+    """SplitMix64's finaliser: a bijection of uint64 whose output bits each depend on every input bit."""
+    x = (x ^ (x >> np.uint64(30))) * _MUL1
+    x = (x ^ (x >> np.uint64(27))) * _MUL2
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def random_values_into(children, n, seed, out):
+    """out[c] = a number uniform in [0, 1) fixed by ``seed`` and child c's position (its slots), c < n.
+
+    The random control's stand-in for P(e) (Chapter 13): a hash, not a stream, so the search and the
+    scoring of White's actual reply give a position the same value whatever order they meet it in.
+    """
+    for c in range(n):
+        h = _mix(np.uint64(seed) + _GOLDEN)
+        for v in children[c]:
+            h = _mix(h ^ np.uint64(v))  # slots are small non-negative integers
+        out[c] = float(h >> np.uint64(11)) * (1.0 / 9007199254740992.0)  # the top 53 bits / 2**53

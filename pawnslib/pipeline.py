@@ -18,6 +18,7 @@ from pawnslib.records import GameRecord
 from pawnslib.rows import training_rows, write_training_csv
 from pawnslib.strategies import THESIS, load_strategies, save_strategies
 from pawnslib.tournament import run_tournament
+from pawnslib.twoslice import TwoSliceModel, load_model
 
 SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
@@ -134,10 +135,12 @@ def _training(set_name: str, rounds: int, depth: int, seed: int, rules: str) -> 
 
 def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
                 seed: int = config.SEED, rules: str = config.RULES, restarts: int = config.EM_RESTARTS,
-                n_jobs: int = config.JOBS) -> OpponentModel:
+                n_jobs: int = config.JOBS, slices: int = 1) -> OpponentModel | TwoSliceModel:
     """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
 
-    Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on.
+    Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
+    with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
+    moves, one from White's) to ``data/dbn2_<set>.npz`` instead.
 
     Args:
         results: the results folder.
@@ -148,27 +151,32 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
         rules: the reading the games are played by.
         restarts: EM restarts.
         n_jobs: joblib workers for missing games.
+        slices: 1 (the thesis's model) or 2.
 
     Returns:
         The trained model.
 
     Raises:
-        ValueError: an unknown set or bad arguments.
+        ValueError: an unknown set, bad arguments, or ``slices`` not 1 or 2.
     """
+    if slices not in (1, 2):
+        raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
     records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs,
                               progress=False)
-    rows = training_rows(records, truth=True)
-    model = OpponentModel.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
-                              restarts=restarts, seed=seed, n_slices=config.N_SLICES,
-                              white_truth=rows["S_w_true"].to_numpy())
+    rows = training_rows(records, truth=True, mover=slices == 2)
+    kind = OpponentModel if slices == 1 else TwoSliceModel
+    model = kind.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
+                     restarts=restarts, seed=seed, n_slices=config.N_SLICES, white_truth=rows["S_w_true"].to_numpy())
     model.training = _training(set_name, rounds, depth, seed, rules)
-    write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
-    model.save(config.model_path(results, set_name))
+    if slices == 1:
+        write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
+    model.save(config.model_path(results, set_name, slices))
     return model
 
 
 def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
-                   depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES) -> OpponentModel:
+                   depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+                   slices: int = 1) -> OpponentModel | TwoSliceModel:
     """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
 
     Args:
@@ -178,6 +186,7 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         depth: their search depth.
         seed: the master seed.
         rules: the reading its games are played by.
+        slices: 1 (the thesis's model) or 2 (Chapter 13's, one slice per colour).
 
     Returns:
         The model.
@@ -186,20 +195,22 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         ModelFileError: the file is damaged, or was trained on other games than asked.
         ValueError: an unknown set or bad arguments.
     """
-    if not config.model_path(results, set_name).exists():
-        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules)
-    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules))
+    if not config.model_path(results, set_name, slices).exists():
+        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, slices=slices)
+    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules), slices)
 
 
-def _checked_model(results: str | Path, set_name: str, asked: dict) -> OpponentModel:
+def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1) -> OpponentModel | TwoSliceModel:
     """The set's model file, loaded, if it records having been trained on ``asked``; else ModelFileError."""
-    path = config.model_path(results, set_name)
-    model = OpponentModel.load(path)
+    path = config.model_path(results, set_name, slices)
+    model = load_model(path)
+    if isinstance(model, TwoSliceModel) != (slices == 2):
+        raise ModelFileError(f"{path} holds a {'two' if slices == 1 else 'one'}-slice model; retrain it")
     recorded = model.training
     if recorded != asked:
         fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
-               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}` "
-               "or delete the file")
+               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}"
+               f"{' --slices 2' if slices == 2 else ''}` or delete the file")
         if not recorded:
             raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
         diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"

@@ -151,20 +151,23 @@ class Predictor:
         likely_into(self.seen, v, np.empty(len(v), np.int64), out)
         return out
 
-    def observe(self, values, played: int) -> bool | None:
+    def observe(self, values, played: int, *, likely: np.ndarray | None = None) -> bool | None:
         """Score the prediction for these children, then record the pr of ``played``.
 
         Args:
             values: log P(e) (or P(e)) of every child.
             played: index of the child the opponent chose.
+            likely: the likely children by another rule (e.g. a pr threshold); default: :meth:`likely`'s.
 
         Returns:
             None when no prediction could be made, else whether it was correct.
 
         Raises:
-            ValueError: as :meth:`likely`, or ``played`` out of range.
+            ValueError: as :meth:`likely`, ``played`` out of range, or ``likely`` not one flag per child.
         """
-        mask = self.likely(values)
+        mask = self.likely(values) if likely is None else np.asarray(likely, np.bool_)
+        if mask.shape != (len(_check_values(values)),):
+            raise ValueError(f"likely must hold one flag per child ({len(values)}), got shape {mask.shape}")
         if not 0 <= played < len(mask):
             raise ValueError(f"played child {played} out of range 0..{len(mask) - 1}")
         hit = None

@@ -2,7 +2,8 @@
 
 A training row pairs the six feature scores of x_{t-2} (``F_prev``) and x_t (``F``), the
 positions after two consecutive moves of the same player, with Black's strategy id ``S_b``
-and White's ``S_w``, which is always latent (written ``?``).
+and White's ``S_w``, which is always latent (written ``?``). Optionally a row also says who made
+x_t (``mover``), which :class:`pawnslib.twoslice.TwoSliceModel` learns a slice per colour from.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pawnslib.files import replaced_atomically
 from pawnslib.game import FEATURE_NAMES
 
 PREV = "_prev"
+MOVERS = ("black", "white")  # the ``mover`` column's values
 
 
 def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
@@ -32,7 +34,7 @@ def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
     return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
 
 
-def training_rows(records: Iterable[dict], *, truth: bool = False) -> pd.DataFrame:
+def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool = False) -> pd.DataFrame:
     """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game.
 
     Args:
@@ -40,15 +42,17 @@ def training_rows(records: Iterable[dict], *, truth: bool = False) -> pd.DataFra
             ``"features"`` (T+1 lists of the six scores of x_0..x_T).
         truth: also add ``S_w_true``, White's real id (for matching latent states and
             for measuring recognition; never shown to EM).
+        mover: also add ``mover``, the colour whose move produced x_t: ``"black"`` for odd t,
+            ``"white"`` for even t (Black moves first, so x_1 follows Black's move).
 
     Returns:
         Columns ``BMax_prev..PD_prev, BMax..PD`` (int64), ``S_b`` (int64) and ``S_w``
-        (all missing, nullable ``Int64``), [``S_w_true``].
+        (all missing, nullable ``Int64``), [``S_w_true``], [``mover`` (str)].
 
     Raises:
         ValueError: a record lacks a key or its features are not a (T+1, 6) integer table.
     """
-    blocks = []
+    blocks, movers = [], []
     for i, rec in enumerate(records):
         for key in ("black", "white", "features"):
             if key not in rec:
@@ -63,12 +67,15 @@ def training_rows(records: Iterable[dict], *, truth: bool = False) -> pd.DataFra
         n = len(f) - 2
         b = np.column_stack([f[:-2], f[2:], np.full(n, rec["black"]), np.full(n, rec["white"])])
         blocks.append(b.astype(np.int64))
+        movers.append(np.where(np.arange(2, len(f)) % 2 == 1, MOVERS[0], MOVERS[1]))  # row j is t = j + 2
     cols = row_columns()
     data = np.concatenate(blocks) if blocks else np.empty((0, len(cols)), np.int64)
     df = pd.DataFrame(data[:, :-1], columns=cols[:-1])
     df["S_w"] = pd.array([pd.NA] * len(df), dtype="Int64")
     if truth:
         df["S_w_true"] = data[:, -1]
+    if mover:
+        df["mover"] = np.concatenate(movers).astype(object) if movers else np.empty(0, object)
     return df
 
 

@@ -68,6 +68,13 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
          "figures/dbn_unrolled.png": None, "figures/dbn_pe_examples.png": None, "figures/dbn_recognition.png": None,
          "figures/dbn_confusion.png": None, "data/dbn_thesis.npz": None, "data/training_thesis.csv": None},
     ),
+    "13_future_work": (
+        {"ROUNDS": 1, "TRAIN_ROUNDS": 1, "DEPTH": 1, "TIMED_GAMES": 1},
+        {"tables/ch13_methods.csv": (7, None), "tables/ch13_pairings.csv": (6 * 16, None),
+         "tables/ch13_claims.csv": (2, None), "figures/ch13_forest.png": None, "figures/ch13_strength_cost.png": None,
+         "figures/ch13_max_pr_sweep.png": None, "figures/ch13_pr_histograms.png": None,
+         "runs/ch13/thesis_plain8/games.jsonl": None, "data/dbn2_thesis.npz": None},
+    ),
     "10_harmony_search": (
         {"ROUNDS": 1, "DEPTH": 2, "H_ITERATIONS": 2, "H_DEPTH": 2},
         {"tables/table_10_1.csv": (8, None), "tables/table_10_2_thesis.csv": (4, 4),
@@ -128,7 +135,8 @@ def _config_defaults() -> dict[str, str]:
     harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
     return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
             "DEPTH": "config.DEPTH", "RULES": "config.RULES", "READINGS": "list(config.READINGS)",
-            "READING_SETS": "config.READING_SETS", **harmony}
+            "READING_SETS": "config.READING_SETS", "SET": "config.COMPARISON_SET",
+            "METHODS": "list(config.COMPARISON_METHODS)", "TIMED_GAMES": "config.COMPARISON_TIMED_GAMES", **harmony}
 
 
 def _cells(path: Path):
@@ -185,6 +193,7 @@ def test_the_cell_after_the_parameters_checks_every_parameter(path):
 @pytest.mark.parametrize(("name", "bad"), [
     ("03_minimax", {"N_POSITIONS": 0}),
     ("12_reproduction_report", {"ROUNDS": 2, "TRAIN_ROUNDS": 2}),
+    ("13_future_work", {"METHODS": ["plain6", "plain9"]}),
 ])
 def test_a_bad_parameter_stops_the_notebook_at_once_naming_it(name, bad, kernel, tmp_path):
     import papermill as pm

@@ -1,0 +1,379 @@
+"""Chapter 13, run: which prediction pays off, in a paired tournament that can tell.
+
+The thesis's Future Work asks whether predicting the opponent improves play. Every method
+below is a Black player; White always plays plain alpha-beta at depth 6 with its strategy.
+Every method plays the same games: for each (Black strategy, White strategy, round) the game's
+seed, hence White's tie-breaking and Black's, is the same for every method, so two methods'
+games differ only through Black's choices, and each game pairs with its twin under ``plain6``
+(:mod:`pawnslib.paired` has the statistics). The games are fresh: their seeds come from
+``derive_seed(seed, config.COMPARISON_STREAM)``, never the minimax games the opponent models
+learnt from or MAX_PR was chosen on.
+
+MAX_PR, the threshold methods' bound on pr, is chosen on the training games (:mod:`pawnslib.maxpr`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from scipy.stats import bootstrap
+from statsmodels.stats.multitest import multipletests
+
+from pawnslib import config, paired, pipeline, thesis
+from pawnslib.asym import AsymFactory, AsymPlayer
+from pawnslib.deep import DeepAlphaBeta
+from pawnslib.maxpr import max_pr, threshold_sweep, training_ranks
+from pawnslib.records import GameRecord, derive_seed, positions_of
+from pawnslib.stats import pairing_counts
+from pawnslib.tournament import AlphaBeta, run_tournament
+
+
+@dataclass(frozen=True)
+class Method:
+    """A Black player of the comparison: plain search at ``depth + extra``, or the asymmetric tree."""
+
+    name: str
+    what: str
+    extra: int = 0  # plies beyond the comparison's depth (plain methods)
+    slices: int = 0  # the opponent model: 0 none, 1 the thesis's one slice, 2 one slice per colour
+    rule: str = "seen_before"  # the mostlikely predicate: "seen_before" or "threshold" (pr < MAX_PR)
+    random: bool = False  # P(e) replaced by a seeded random number per child
+
+
+METHODS = {m.name: m for m in (
+    Method("plain6", "plain alpha-beta, depth 6 (Table 10.2's player)"),
+    Method("plain8", "plain alpha-beta, depth 8: what two more plies everywhere buy", extra=2),
+    Method("one-hist", "the thesis: one slice for both colours, seen_before (Table 11.1's player)", slices=1),
+    Method("two-hist", "one slice per colour, learnt from Black's and from White's rows; seen_before", slices=2),
+    Method("one-thr", "one slice, pr < MAX_PR", slices=1, rule="threshold"),
+    Method("two-thr", "two slices, pr < MAX_PR", slices=2, rule="threshold"),
+    Method("random", "P(e) replaced by a seeded random number per child; seen_before", slices=1, random=True),
+)}
+BASELINE = "plain6"
+
+
+def check_method(name: str) -> Method:
+    """The method called ``name``; ``ValueError`` listing the methods otherwise."""
+    if name not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {name!r}")
+    return METHODS[name]
+
+
+# ----------------------------------------------------------------------------- the paired tournament
+
+
+def black_player(results: str | Path, set_name: str, method: str, *, seed: int = config.SEED,
+                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS):
+    """``factory(weights, depth) -> player`` for a method's Black (None: plain alpha-beta at ``depth``), and its label.
+
+    The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
+    play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.
+    """
+    m = check_method(method)
+    if m.slices == 0:
+        return (DeepFactory(m.extra) if m.extra else None), f"chapter 13 {set_name} {method}"
+    kw = {"seed": seed, "rules": rules, "depth": depth}
+    pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, **kw)  # trained or checked here
+    strategies = tuple(pipeline.strategy_set(results, set_name).items())
+    rule, label = m.rule, f"chapter 13 {set_name} {method}"
+    if m.rule == "threshold":
+        bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw)
+        rule, label = ("threshold", bound), f"{label} max_pr={bound:.4f}"
+    random_seed = derive_seed(seed, config.COMPARISON_STREAM, 1) if m.random else None
+    factory = AsymFactory(str(config.model_path(results, set_name, m.slices)), strategies, mostlikely=rule,
+                          random_seed=random_seed)
+    return factory, label
+
+
+@dataclass(frozen=True)
+class DeepFactory:
+    """``factory(weights, depth)``: plain alpha-beta ``extra`` plies deeper than the tournament's depth."""
+
+    extra: int
+
+    def __call__(self, weights, depth: int) -> DeepAlphaBeta:
+        return DeepAlphaBeta(tuple(weights), depth=depth + self.extra)
+
+
+def play_method(results: str | Path, set_name: str, method: str, *, rounds: int = config.ROUNDS,
+                depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+                train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
+                progress: bool = True) -> list[GameRecord]:
+    """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``.
+
+    Args:
+        results: the results folder (the reading's: see ``config.reading_dir``).
+        set_name: the strategy set.
+        method: one of :data:`METHODS`.
+        rounds: games per ordered pairing.
+        depth: White's search depth, and Black's for every method but ``plain8`` (depth + 2).
+        seed: the master seed; the comparison's games are seeded from ``derive_seed(seed, COMPARISON_STREAM)``.
+        rules: the reading the games are played by.
+        train_rounds: the minimax rounds the opponent models learn from (and MAX_PR is chosen on).
+        n_jobs: joblib workers.
+        progress: show a progress bar.
+
+    Returns:
+        The records, sorted by (round, black, white).
+
+    Raises:
+        ValueError: an unknown method or set, bad arguments, or the folder holds another comparison.
+    """
+    factory, label = black_player(results, set_name, method, seed=seed, rules=rules, depth=depth,
+                                  train_rounds=train_rounds)
+    return run_tournament(pipeline.strategy_set(results, set_name), config.comparison_dir(results, set_name, method),
+                          rounds=rounds, depth=depth, seed=derive_seed(seed, config.COMPARISON_STREAM), rules=rules,
+                          n_jobs=n_jobs, black_player=factory, label=label, progress=progress)
+
+
+# ----------------------------------------------------------------------------- cost and prediction quality
+
+
+def black_cost(records: list[GameRecord]) -> dict:
+    """Mean nodes and seconds of Black's searches (the tournament's own clock: machine load included)."""
+    nodes = np.concatenate([r["nodes"][0::2] for r in records])
+    seconds = np.concatenate([r["seconds"][0::2] for r in records])
+    return {"searches": len(nodes), "nodes_mean": float(nodes.mean()), "seconds_mean": float(seconds.mean())}
+
+
+def prediction_quality(records: list[GameRecord]) -> dict:
+    """For a predicting method: the share of White moves with a prediction, the share correct, the likely set's size.
+
+    A prediction is made when the method's own predicate called some reply likely, and correct when
+    White played one of them. ``pr_counts`` lists the actual reply's pr as (count, n) per White move
+    (Figure 11.1's data).
+    """
+    info = [i for r in records for i in r.get("info", []) if "pr" in i]
+    made = np.array([i["prediction_made"] for i in info], bool)
+    hit = np.array([i["predicted"] for i in info], bool)
+    likely = np.array([i["likely"] for i in info], float)
+    return {"white_moves": len(info), "predicted_share": made.mean(), "correct_share": hit[made].mean(),
+            "correct": int(hit.sum()), "predictions": int(made.sum()), "likely_mean": likely[made].mean(),
+            "pr_counts": [tuple(i["pr"]) for i in info]}
+
+
+def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> list[tuple[GameRecord, int]]:
+    """(game, ply) of every ``every``-th Black move of the first ``games`` games: the positions timed back to back."""
+    return [(r, t) for r in records[:games] for t in range(0, r["plies"], 2 * every)]
+
+
+def time_methods(results: str | Path, set_name: str, methods, positions, *, seed: int = config.SEED,
+                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
+                 repeats: int = 3) -> pd.DataFrame:
+    """Every method's Black search on the same positions, back to back, so that machine load cancels.
+
+    Each predicting player first observes the game's White moves up to the position, so that its
+    ``seen`` prs are the ones it would have had. The methods take turns ``repeats`` times on each
+    position and each keeps its shortest time.
+
+    Returns:
+        One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
+    """
+    factories = {m: black_player(results, set_name, m, seed=seed, rules=rules, depth=depth,
+                                 train_rounds=train_rounds)[0] for m in methods}
+    strategies = pipeline.strategy_set(results, set_name)
+    rows = []
+    for j, (r, t) in enumerate(positions):
+        hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
+        players = {}
+        for m, f in factories.items():
+            players[m] = p = (f or AlphaBeta)(strategies[r["black"]], depth=depth)
+            if isinstance(p, AsymPlayer):
+                for k in range(2, len(hist), 2):
+                    p.observe(hist[: k + 1])
+        if j == 0:  # load every compiled kernel before timing anything
+            for p in players.values():
+                p.choose(hist, s)
+        best = {m: (np.inf, 0) for m in methods}
+        for _ in range(repeats):
+            for m, p in players.items():
+                res = p.choose(hist, s)
+                best[m] = (min(best[m][0], res.seconds), res.nodes)
+        rows += [{"position": j, "method": m, "seconds": sec, "nodes": n} for m, (sec, n) in best.items()]
+    return pd.DataFrame(rows)
+
+
+def time_ratios(times: pd.DataFrame, *, baseline: str = BASELINE, n_boot: int = 2000,
+                seed: int = config.SEED) -> pd.DataFrame:
+    """Per method, its total time over the timed positions against the baseline's, with a bootstrap interval."""
+    wide = times.pivot(index="position", columns="method", values="seconds")
+    rows = []
+    for m in wide.columns:
+        a, b = wide[m].to_numpy(), wide[baseline].to_numpy()
+        ci = bootstrap((a, b), lambda x, y: x.sum() / y.sum(), paired=True, vectorized=False, n_resamples=n_boot,
+                       method="percentile", rng=np.random.default_rng(seed)).confidence_interval
+        rows.append({"method": m, "time_ratio": a.sum() / b.sum(), "time_ratio_lo": ci.low, "time_ratio_hi": ci.high,
+                     "timed_positions": len(a)})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- the comparison, assembled
+
+
+@dataclass
+class Comparison:
+    """Everything Chapter 13's notebook and the report show, computed from the methods' games.
+
+    Attributes:
+        records: each method's games.
+        scores: one row per (method, black, white, round): Black's score (:func:`pawnslib.paired.scores_frame`).
+        methods: the ``ch13_methods`` table, one row per method (see :func:`compare`).
+        pairings: the ``ch13_pairings`` table, per method and pairing (:func:`pawnslib.paired.pairing_summary`).
+        sweeps: per model (1, 2 slices): (the MAX_PR sweep on the training games, the chosen MAX_PR, the target).
+        times: every method timed back to back on the same positions (:func:`time_methods`).
+        claims: the thesis's Chapter 12 claims, tested on the comparison's games (:func:`thesis_claims`).
+    """
+
+    records: dict[str, list[GameRecord]]
+    scores: pd.DataFrame
+    methods: pd.DataFrame
+    pairings: pd.DataFrame
+    sweeps: dict[int, tuple[pd.DataFrame, float, float]]
+    times: pd.DataFrame
+    claims: pd.DataFrame
+
+
+def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str = "one-hist",
+                  thesis_set: bool = True, seed: int = config.SEED) -> pd.DataFrame:
+    """Chapter 12's "the asymmetric tree helps where a win was unlikely" and "strategy 4 suffers", paired.
+
+    The unlikely pairings are chosen on the Table 10.2 tournament's games (``plain``: Black's plain win
+    rate under 1/3, the report's rule), never on the comparison's, so that regression to the mean
+    cannot pass for an effect. Each claim is ``method`` against ``plain6`` pooled over its pairings;
+    ``p_holm`` corrects for the two claims. "Strategy 4" is the thesis's (``thesis_set``); another set
+    has no such claim.
+    """
+    counts = pairing_counts(plain)
+    unlikely = [tuple(map(int, bw)) for bw in counts.query("win_rate < 1 / 3")[["black", "white"]].to_numpy()]
+    top = thesis.STRONGEST
+    named = {"helps where a win was unlikely": (unlikely, +1)}
+    if thesis_set:
+        named[f"strategy {top} suffers"] = ([(top, int(w)) for w in sorted(counts.white.unique())], -1)
+    rows = []
+    for claim, (pairs, direction) in named.items():
+        if not pairs:
+            rows.append({"claim": claim, "pairs": "none", "direction": direction})
+            continue
+        t = paired.subset_test(scores, method, pairs, baseline=BASELINE, seed=seed)
+        rows.append({"claim": claim, "direction": direction, **t, "pairs": " ".join(f"{b}-{w}" for b, w in pairs)})
+    out = pd.DataFrame(rows)
+    tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
+    if tested.any():
+        out.loc[tested, "p_holm"] = multipletests(out.p[tested], method="holm")[1]
+    return out
+
+
+def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), rounds: int = config.ROUNDS,
+            depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+            train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
+            timed_games: int = config.COMPARISON_TIMED_GAMES, progress: bool = True) -> Comparison:
+    """Chapter 13's comparison: every method's games (played if missing), their paired statistics, cost and quality.
+
+    Args:
+        results: the results folder of the reading ``rules``.
+        set_name: the strategy set.
+        methods: the methods to compare; ``plain6``, the baseline, is always included.
+        rounds: games per ordered pairing.
+        depth: White's depth, and every method's but ``plain8``'s.
+        seed: the master seed.
+        rules: the reading.
+        train_rounds: the minimax rounds the opponent models learn from.
+        n_jobs: joblib workers.
+        timed_games: the plain6 games whose Black positions time every method back to back.
+        progress: progress bars.
+
+    Returns:
+        The :class:`Comparison`. Its ``methods`` table has the columns ``method, games, score,
+        score_lo, score_hi, diff, diff_lo, diff_hi, p, p_holm, halfwidth, rounds_needed`` (scores
+        and differences as fractions), ``nodes_mean, seconds_mean`` (Black's searches in play),
+        ``time_ratio`` with its interval (back to back against plain6), and for the predicting
+        methods ``max_pr, white_moves, predicted_share, correct_share, likely_mean``.
+
+    Raises:
+        ValueError: an unknown method or set, or bad arguments.
+    """
+    methods = [BASELINE] + [m for m in dict.fromkeys(methods) if m != BASELINE]
+    for m in methods:
+        check_method(m)
+    kw = {"seed": seed, "rules": rules, "depth": depth, "train_rounds": train_rounds}
+    records = {m: play_method(results, set_name, m, rounds=rounds, n_jobs=n_jobs, progress=progress, **kw)
+               for m in methods}
+    scores = paired.scores_frame(records)
+    table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
+    sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, **kw))
+              for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}
+    times = time_methods(results, set_name, methods, timed_positions(records[BASELINE], timed_games), **kw)
+    extra = []
+    for m in methods:
+        spec, row = METHODS[m], {"method": m, **black_cost(records[m])}
+        if spec.slices:
+            quality = prediction_quality(records[m])
+            row |= {k: v for k, v in quality.items() if k != "pr_counts"}
+            row["max_pr"] = sweeps[spec.slices][1] if spec.rule == "threshold" else np.nan
+        extra.append(row)
+    table = (table.merge(pd.DataFrame(extra).drop(columns="searches"), on="method")
+             .merge(time_ratios(times, seed=seed), on="method"))
+    plain = pipeline.play_tournament(results, set_name, rounds=rounds, seed=seed, rules=rules, depth=depth,
+                                     progress=False)
+    return Comparison(records, scores, table, paired.pairing_summary(scores, baseline=BASELINE, seed=seed), sweeps,
+                      times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed))
+
+
+def _pts(x: float) -> str:
+    """A difference of scores in points (percent of a game), signed."""
+    return f"{100 * x:+.1f}"
+
+
+def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha: float = thesis.ALPHA,
+            target: float = 0.04) -> str:
+    """The comparison's answer in words, written from the ``ch13_methods`` table (and the claims' tests).
+
+    A method beats (or loses to) ``plain6`` "beyond noise" when its Holm-corrected p is below ``alpha``.
+    """
+    t = methods.set_index("method")
+    n = int(t.games.iloc[0])
+
+    def ci(m: str) -> str:
+        return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+
+    predicting = [m for m in t.index if METHODS[m].slices]
+    better = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
+    worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
+    out = [f"Each method played the same {n} games as `plain6`."]
+    if better:
+        out.append("Beyond noise (Holm-corrected p < 0.05), " + ", ".join(f"`{m}` beats `plain6` by {ci(m)}"
+                                                                          for m in better) + ".")
+    elif predicting:
+        out.append("**No prediction method beats `plain6` beyond noise** (Holm-corrected p < 0.05).")
+    if worse:
+        out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
+    if predicting:
+        best = max(predicting, key=lambda m: t.loc[m, "diff"])
+        out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, p (Holm) = "
+                   f"{t.loc[best, 'p_holm']:.2g}.")
+        if "plain8" in t.index:
+            d8 = t.loc["plain8", "diff"]
+            share = f", {100 * t.loc[best, 'diff'] / d8:.0f} % of it" if d8 > 0 else ""
+            out.append(f"Two more plies everywhere (`plain8`) change it by {ci('plain8')} at "
+                       f"{t.loc['plain8', 'time_ratio']:.1f} times plain6's time{share}; `{best}` costs "
+                       f"{t.loc[best, 'time_ratio']:.2f} times.")
+        if "random" in t.index and "one-hist" in t.index:
+            out.append(f"The random control changes it by {ci('random')}, the thesis's `one-hist` by "
+                       f"{ci('one-hist')}: the same tree and rule, the DBN's predictions against chance.")
+    wide = t.halfwidth.dropna()
+    if len(wide):
+        w = wide.idxmax()
+        out.append(f"Power: every difference's 95 % interval is within +-{100 * wide.max():.1f} points"
+                   + (f" (goal +-{100 * target:.0f})." if wide.max() <= target else
+                      f", wider than the goal of +-{100 * target:.0f}; `{w}` would need about "
+                      f"{int(t.loc[w, 'rounds_needed'])} rounds a pairing to reach it."))
+    if claims is not None and "p" in claims:
+        for c in claims.dropna(subset=["p"]).itertuples():
+            held = (c.diff > 0) == (c.direction > 0) and c.p_holm < alpha
+            out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games): {_pts(c.diff)} points "
+                       f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), p (Holm) = {c.p_holm:.2g}: "
+                       + ("**supported**." if held else "**not supported** at this power."))
+    return " ".join(out)
