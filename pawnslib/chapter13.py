@@ -66,11 +66,13 @@ def check_method(name: str) -> Method:
 
 
 def black_player(results: str | Path, set_name: str, method: str, *, seed: int = config.SEED,
-                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS):
+                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
+                 bound: float | None = None):
     """``factory(weights, depth) -> player`` for a method's Black (None: plain alpha-beta at ``depth``), and its label.
 
     The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
     play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.
+    A threshold method's MAX_PR is ``bound`` when given (the caller chose it by :func:`max_pr`), else chosen here.
     """
     m = check_method(method)
     if m.slices == 0:
@@ -80,7 +82,7 @@ def black_player(results: str | Path, set_name: str, method: str, *, seed: int =
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
     rule, label = m.rule, f"chapter 13 {set_name} {method}"
     if m.rule == "threshold":
-        bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw)
+        bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw) if bound is None else bound
         rule, label = ("threshold", bound), f"{label} max_pr={bound:.4f}"
     random_seed = derive_seed(seed, config.COMPARISON_STREAM, 1) if m.random else None
     factory = AsymFactory(str(config.model_path(results, set_name, m.slices)), strategies, mostlikely=rule,
@@ -100,8 +102,8 @@ class DeepFactory:
 
 def play_method(results: str | Path, set_name: str, method: str, *, rounds: int = config.ROUNDS,
                 depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
-                train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
-                progress: bool = True) -> list[GameRecord]:
+                train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS, progress: bool = True,
+                bound: float | None = None) -> list[GameRecord]:
     """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``.
 
     Args:
@@ -115,6 +117,7 @@ def play_method(results: str | Path, set_name: str, method: str, *, rounds: int 
         train_rounds: the minimax rounds the opponent models learn from (and MAX_PR is chosen on).
         n_jobs: joblib workers.
         progress: show a progress bar.
+        bound: a threshold method's MAX_PR, if already chosen by :func:`~pawnslib.maxpr.max_pr` (else chosen here).
 
     Returns:
         The records, sorted by (round, black, white).
@@ -123,7 +126,7 @@ def play_method(results: str | Path, set_name: str, method: str, *, rounds: int 
         ValueError: an unknown method or set, bad arguments, or the folder holds another comparison.
     """
     factory, label = black_player(results, set_name, method, seed=seed, rules=rules, depth=depth,
-                                  train_rounds=train_rounds)
+                                  train_rounds=train_rounds, bound=bound)
     return run_tournament(pipeline.strategy_set(results, set_name), config.comparison_dir(results, set_name, method),
                           rounds=rounds, depth=depth, seed=derive_seed(seed, config.COMPARISON_STREAM), rules=rules,
                           n_jobs=n_jobs, black_player=factory, label=label, progress=progress)
@@ -162,18 +165,19 @@ def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> li
 
 def time_methods(results: str | Path, set_name: str, methods, positions, *, seed: int = config.SEED,
                  rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
-                 repeats: int = 3) -> pd.DataFrame:
+                 bounds: dict[int, float] | None = None, repeats: int = 3) -> pd.DataFrame:
     """Every method's Black search on the same positions, back to back, so that machine load cancels.
 
     Each predicting player first observes the game's White moves up to the position, so that its
     ``seen`` prs are the ones it would have had. The methods take turns ``repeats`` times on each
-    position and each keeps its shortest time.
+    position and each keeps its shortest time. ``bounds``: the threshold methods' MAX_PR by model slices.
 
     Returns:
         One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
     """
-    factories = {m: black_player(results, set_name, m, seed=seed, rules=rules, depth=depth,
-                                 train_rounds=train_rounds)[0] for m in methods}
+    bounds = bounds or {}
+    factories = {m: black_player(results, set_name, m, seed=seed, rules=rules, depth=depth, train_rounds=train_rounds,
+                                 bound=bounds.get(METHODS[m].slices))[0] for m in methods}
     strategies = pipeline.strategy_set(results, set_name)
     rows = []
     for j, (r, t) in enumerate(positions):
@@ -299,13 +303,17 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
     for m in methods:
         check_method(m)
     kw = {"seed": seed, "rules": rules, "depth": depth, "train_rounds": train_rounds}
-    records = {m: play_method(results, set_name, m, rounds=rounds, n_jobs=n_jobs, progress=progress, **kw)
-               for m in methods}
-    scores = paired.scores_frame(records)
-    table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
+    for k in {METHODS[m].slices for m in methods} - {0}:  # train (or check) the models before reading their games
+        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=k, seed=seed, rules=rules, depth=depth)
     sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, **kw))
               for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}
-    times = time_methods(results, set_name, methods, timed_positions(records[BASELINE], timed_games), **kw)
+    bounds = {k: sweep[1] for k, sweep in sweeps.items()}
+    records = {m: play_method(results, set_name, m, rounds=rounds, n_jobs=n_jobs, progress=progress,
+                              bound=bounds.get(METHODS[m].slices), **kw) for m in methods}
+    scores = paired.scores_frame(records)
+    table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
+    times = time_methods(results, set_name, methods, timed_positions(records[BASELINE], timed_games), bounds=bounds,
+                         **kw)
     extra = []
     for m in methods:
         spec, row = METHODS[m], {"method": m, **black_cost(records[m])}

@@ -13,6 +13,9 @@ READINGS = ("kalles", "king")  # the readings `make reproduce` runs (RULES first
 # tables are about); the Makefile's SETS_<reading> follow it.
 READING_SETS = {"kalles": ("thesis", "harmony"), "king": ("thesis",)}
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
+# Chapter 3's notebook counts plain minimax's nodes up to this depth: about b^d a search, 10^6 at depth 6 under
+# Kalles' reading, 10^7 under the king reading (which would take 3 of the reproduction's minutes for one table).
+MINIMAX_MAX_DEPTH = {"kalles": 6, "king": 5}
 ROUNDS = 100  # games per pairing (tournaments); the thesis played 9
 TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held out for recognition
 # Chapter 13's paired comparison plays fresh games, seeded by derive_seed(SEED, COMPARISON_STREAM, ...), so that

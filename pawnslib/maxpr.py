@@ -15,9 +15,10 @@ import numpy as np
 import pandas as pd
 
 from pawnslib import config, pipeline
-from pawnslib.asym import score_replies
+from pawnslib.asym import reply_log_pe
+from pawnslib.game import MAX_MOVES, Move, Position
 from pawnslib.predict import Predictor, pr_counts_into
-from pawnslib.records import GameRecord, positions_of
+from pawnslib.records import GameRecord
 
 
 def reply_ranks(model, records: list[GameRecord]) -> pd.DataFrame:
@@ -27,16 +28,22 @@ def reply_ranks(model, records: list[GameRecord]) -> pd.DataFrame:
     (the actual reply's index) and ``seen`` (which replies ``seen_before`` called likely, given the
     prs White played earlier in the game).
     """
+    replies = getattr(model, "reply_model", model)  # a two-slice model scores White's replies with White's slice
+    arrays, n_hist = replies.kernel_arrays(), replies.n_slices - 1
+    moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES)
     rows = []
     for r in records:
-        hist, pred = positions_of(r), Predictor()
-        for t in range(1, len(hist) - 1, 2):  # White to move at odd plies
-            moves, logpe = score_replies(model, hist[: t + 1], r["black"])
-            played = next(k for k, m in enumerate(moves) if hist[t].play(m) == hist[t + 1])
-            counts = np.empty(len(moves), np.int64)
-            pr_counts_into(logpe, counts)
-            rows.append({"n": len(moves), "counts": counts, "played": played, "seen": pred.likely(logpe)})
-            pred.observe(logpe, played)
+        pred, texts = Predictor(), r["positions"]
+        states = replies.discretise(np.array(r["features"]))  # every position's, once: P(e) reads the history's
+        sb = replies.check_sb(r["black"])
+        for t in range(1, len(texts) - 1, 2):  # White to move at odd plies
+            parent = Position.from_text(texts[t], rules=r["rules"])
+            n = reply_log_pe(parent.array, states[: t + 1], n_hist, arrays, sb, -1, moves, logpe)
+            played = [str(Move.from_code(m)) for m in moves[:n]].index(r["moves"][t])
+            counts = np.empty(n, np.int64)
+            pr_counts_into(logpe[:n], counts)
+            rows.append({"n": n, "counts": counts, "played": played, "seen": pred.likely(logpe[:n])})
+            pred.observe(logpe[:n], played)
     return pd.DataFrame(rows)
 
 

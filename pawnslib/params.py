@@ -81,7 +81,8 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "N_POSITIONS": POSITIVE_INTEGER,
     "TIMED_GAMES": POSITIVE_INTEGER,
     "MAX_DEPTH": POSITIVE_INTEGER,
-    "MINIMAX_MAX_DEPTH": POSITIVE_INTEGER,
+    "MINIMAX_MAX_DEPTH": (lambda v: v is None or _positive_integer(v), "None (the reading's default) or a positive "
+                                                                         "integer"),
     "GAMES_ROUNDS": POSITIVE_INTEGER,
     "N_RANDOM_GAMES": POSITIVE_INTEGER,
     "PERFT_DEPTH": POSITIVE_INTEGER,

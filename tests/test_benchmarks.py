@@ -13,5 +13,6 @@ def test_every_benchmark_runs_and_reports():
     assert out.returncode == 0, out.stderr[-2000:]
     for section, figure in (("bench_game", "M leaves/s"), ("bench_search", "M nodes/s"),
                             ("bench_dbn", "x faster (goal >= 1000x)"), ("bench_asym", "goal <= 1.3x"),
-                            ("bench_rules", "rules king"), ("bench_rules", "kalles now against before")):
+                            ("bench_rules", "rules king"), ("bench_rules", "kalles now against before"),
+                            ("bench_deep", "x fewer nodes")):
         assert f"== {section}" in out.stdout and figure in out.stdout, out.stdout

@@ -14,6 +14,7 @@ from pawnslib import dbn, em, pe
 from pawnslib.discretise import Discretiser, discretise_into, discretise_lut_into
 from pawnslib.game import FEATURE_NAMES
 from pawnslib.rows import row_columns
+from pawnslib.twoslice import TwoSliceModel
 
 NF = len(FEATURE_NAMES)
 
@@ -371,11 +372,12 @@ def _header(value):
     pytest.param(_header([1, 2]), r"its header is a JSON list, not an object", id="list_header"),
     pytest.param(_header({"format": "x"}), r"\(format 'x', expected 'pawnslib", id="other_format"),
 ])
-def test_load_refuses_files_that_are_not_a_model(tmp_path, write, message):
+@pytest.mark.parametrize("loader", [dbn.OpponentModel.load, TwoSliceModel.load], ids=["one_slice", "two_slice"])
+def test_load_refuses_files_that_are_not_a_model(tmp_path, write, message, loader):
     path = tmp_path / "model.npz"
     write(path)
     with pytest.raises(dbn.ModelFileError, match=f"not an opponent model file.*{message}") as e:
-        dbn.OpponentModel.load(path)
+        loader(path)
     assert str(e.value).startswith(f"{path}: ")
 
 

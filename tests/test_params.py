@@ -13,7 +13,7 @@ from pawnslib.params import RULES, STRATEGY_SETS, check_parameters
 def test_defaults_of_the_reproduction_pass():
     harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
     check_parameters(SEED=config.SEED, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
-                     DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=6,
+                     DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=None,
                      GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, RULES=config.RULES,
                      READINGS=list(config.READINGS), READING_SETS=config.READING_SETS, held_out=True, **harmony)
     check_parameters()  # nothing to check
@@ -84,3 +84,12 @@ def test_the_makefile_and_config_name_the_same_readings():
     for r in config.READINGS:  # each reading's strategy sets, by default
         assert re.search(rf"(?m)^SETS_{r} \?= (.*)$", makefile)[1].split() == list(config.READING_SETS[r])
     assert set(config.READING_SETS) == set(config.READINGS)
+
+
+def test_every_reading_has_a_minimax_depth_for_chapter_3():
+    from pawnslib.game import READINGS
+
+    assert set(config.MINIMAX_MAX_DEPTH) == set(READINGS) and all(d >= 1 for d in config.MINIMAX_MAX_DEPTH.values())
+    check_parameters(MINIMAX_MAX_DEPTH=None)
+    with pytest.raises(ValueError, match="MINIMAX_MAX_DEPTH"):
+        check_parameters(MINIMAX_MAX_DEPTH=0)

@@ -200,31 +200,6 @@ def test_load_refuses_invalid_contents_naming_file_and_slice(path, header, array
     assert re.match(re.escape(f"{path}: ") + message, str(e.value)), str(e.value)  # the file, then the slice
 
 
-def _npy(path):
-    with open(path, "wb") as fh:
-        np.save(fh, np.zeros((3, NF)))
-
-
-def _header(value):
-    return lambda path: np.savez(path, header=np.array(json.dumps(value)))
-
-
-@pytest.mark.parametrize("write, message", [
-    pytest.param(_npy, r"it is a single \.npy array", id="npy"),
-    pytest.param(lambda path: path.write_text("S_b,S_w\n1,?\n"), r"it is not an \.npz \(zip\) archive", id="text"),
-    pytest.param(lambda path: np.savez(path, x=np.zeros(3)), r"\(it has no header\)", id="no_header"),
-    pytest.param(lambda path: np.savez(path, header=np.array("hello")), r"its header is not JSON", id="text_header"),
-    pytest.param(_header([1, 2]), r"its header is a JSON list, not an object", id="list_header"),
-    pytest.param(_header({"format": "x"}), r"\(format 'x', expected 'pawnslib.twoslice", id="other_format"),
-])
-def test_load_refuses_files_that_are_not_a_model(tmp_path, write, message):
-    path = tmp_path / "dbn2.npz"
-    write(path)
-    with pytest.raises(ModelFileError, match=f"not an opponent model file.*{message}") as e:
-        TwoSliceModel.load(path)
-    assert str(e.value).startswith(f"{path}: ")
-
-
 def test_load_errors(path, tmp_path):
     with pytest.raises(FileNotFoundError, match="no two-slice opponent model"):
         TwoSliceModel.load(tmp_path / "missing.npz")
