@@ -364,9 +364,9 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
                    f"{t.loc[best, 'p_holm']:.2g}.")
         if "plain8" in t.index:
             d8 = t.loc["plain8", "diff"]
-            share = f", {100 * t.loc[best, 'diff'] / d8:.0f} % of it" if d8 > 0 else ""
+            share = f"gains {100 * t.loc[best, 'diff'] / d8:.0f} % of that" if d8 > 0 else "gains nothing comparable"
             out.append(f"Two more plies everywhere (`plain8`) change it by {ci('plain8')} at "
-                       f"{t.loc['plain8', 'time_ratio']:.1f} times plain6's time{share}; `{best}` costs "
+                       f"{t.loc['plain8', 'time_ratio']:.1f} times plain6's time; `{best}` {share} at "
                        f"{t.loc[best, 'time_ratio']:.2f} times.")
         if "random" in t.index and "one-hist" in t.index:
             out.append(f"The random control changes it by {ci('random')}, the thesis's `one-hist` by "

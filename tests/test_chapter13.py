@@ -165,6 +165,8 @@ def test_verdict_is_written_from_the_table():
     t = pd.DataFrame(rows)
     text = chapter13.verdict(t)
     assert "No prediction method beats" in text and "`random` loses to it" in text and "within +-3.0" in text
+    assert "(`plain8`) change it by +10.0 points (+7.0 to +13.0) at 9.0 times" in text
+    assert "`one-hist` gains 10 % of that at 1.30 times" in text
     t.loc[2, "p_holm"], t.loc[2, "diff"] = 0.001, 0.05
     assert "`one-hist` beats `plain6` by +5.0 points" in chapter13.verdict(t)
     t["halfwidth"] = 0.06
