@@ -342,7 +342,7 @@ class AsymPlayer:
     def __post_init__(self):
         self.w = check_weights(self.weights)
         self.mode, self.max_pr = predicate(self.mostlikely)
-        self.replies = getattr(self.model, "reply_model", self.model)  # the slice that scores White's replies
+        self.replies = self.model.reply_model  # the slice that scores White's replies
         self.arrays = self.replies.kernel_arrays()
         self.sb = self.replies.check_sb(self.sb)
         self.rseed = -1 if self.random_seed is None else check_seed(self.random_seed, name="random_seed")
@@ -438,7 +438,7 @@ def score_replies(model: OpponentModel, history: list[Position], sb: int) -> tup
     """
     if not history or history[-1].side_to_move != "white" or history[-1].result is not None:
         raise ValueError("score_replies needs a game in progress with White to move at the end of history")
-    model = getattr(model, "reply_model", model)
+    model = model.reply_model
     moves, logpe = _reply_log_pe(model.kernel_arrays(), model.n_slices, history, model.check_sb(sb))
     return [Move.from_code(m) for m in moves], logpe
 

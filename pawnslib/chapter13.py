@@ -27,7 +27,7 @@ from pawnslib.asym import AsymFactory, AsymPlayer
 from pawnslib.deep import DeepAlphaBeta
 from pawnslib.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.records import GameRecord, derive_seed, positions_of
-from pawnslib.stats import pairing_counts
+from pawnslib.stats import pairing_counts, search_summary, white_moves
 from pawnslib.tournament import AlphaBeta, run_tournament
 
 
@@ -137,25 +137,21 @@ def play_method(results: str | Path, set_name: str, method: str, *, rounds: int 
 
 def black_cost(records: list[GameRecord]) -> dict:
     """Mean nodes and seconds of Black's searches (the tournament's own clock: machine load included)."""
-    nodes = np.concatenate([r["nodes"][0::2] for r in records])
-    seconds = np.concatenate([r["seconds"][0::2] for r in records])
-    return {"searches": len(nodes), "nodes_mean": float(nodes.mean()), "seconds_mean": float(seconds.mean())}
+    s = search_summary(records, "black")
+    return {"nodes_mean": s["mean nodes"], "seconds_mean": s["mean seconds"]}
 
 
 def prediction_quality(records: list[GameRecord]) -> dict:
     """For a predicting method: the share of White moves with a prediction, the share correct, the likely set's size.
 
     A prediction is made when the method's own predicate called some reply likely, and correct when
-    White played one of them. ``pr_counts`` lists the actual reply's pr as (count, n) per White move
-    (Figure 11.1's data).
+    White played one of them (each White move's pr and prediction: :func:`pawnslib.stats.white_moves`).
     """
-    info = [i for r in records for i in r.get("info", []) if "pr" in i]
-    made = np.array([i["prediction_made"] for i in info], bool)
-    hit = np.array([i["predicted"] for i in info], bool)
-    likely = np.array([i["likely"] for i in info], float)
-    return {"white_moves": len(info), "predicted_share": made.mean(), "correct_share": hit[made].mean(),
-            "correct": int(hit.sum()), "predictions": int(made.sum()), "likely_mean": likely[made].mean(),
-            "pr_counts": [tuple(i["pr"]) for i in info]}
+    moves = white_moves(records)
+    made = moves[moves.prediction_made]
+    return {"white_moves": len(moves), "predicted_share": moves.prediction_made.mean(),
+            "correct_share": made.predicted.mean(), "correct": int(made.predicted.sum()), "predictions": len(made),
+            "likely_mean": made.likely.mean()}
 
 
 def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> list[tuple[GameRecord, int]]:
@@ -303,8 +299,6 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
     for m in methods:
         check_method(m)
     kw = {"seed": seed, "rules": rules, "depth": depth, "train_rounds": train_rounds}
-    for k in {METHODS[m].slices for m in methods} - {0}:  # train (or check) the models before reading their games
-        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=k, seed=seed, rules=rules, depth=depth)
     sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, **kw))
               for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}
     bounds = {k: sweep[1] for k, sweep in sweeps.items()}
@@ -318,11 +312,10 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
     for m in methods:
         spec, row = METHODS[m], {"method": m, **black_cost(records[m])}
         if spec.slices:
-            quality = prediction_quality(records[m])
-            row |= {k: v for k, v in quality.items() if k != "pr_counts"}
+            row |= prediction_quality(records[m])
             row["max_pr"] = sweeps[spec.slices][1] if spec.rule == "threshold" else np.nan
         extra.append(row)
-    table = (table.merge(pd.DataFrame(extra).drop(columns="searches"), on="method")
+    table = (table.merge(pd.DataFrame(extra), on="method")
              .merge(time_ratios(times, seed=seed), on="method"))
     plain = pipeline.play_tournament(results, set_name, rounds=rounds, seed=seed, rules=rules, depth=depth,
                                      progress=False)

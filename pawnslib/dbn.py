@@ -278,6 +278,11 @@ class OpponentModel:
         """
         return self.discretiser.transform(raw)
 
+    @property
+    def reply_model(self) -> OpponentModel:
+        """The model that scores White's replies: this one (a two-slice model answers with its White slice)."""
+        return self
+
     def check_sb(self, sb) -> int:
         """Black's strategy id ``sb`` as an int, if the model knows it.
 

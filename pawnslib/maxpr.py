@@ -28,7 +28,7 @@ def reply_ranks(model, records: list[GameRecord]) -> pd.DataFrame:
     (the actual reply's index) and ``seen`` (which replies ``seen_before`` called likely, given the
     prs White played earlier in the game).
     """
-    replies = getattr(model, "reply_model", model)  # a two-slice model scores White's replies with White's slice
+    replies = model.reply_model  # a two-slice model scores White's replies with White's slice
     arrays, n_hist = replies.kernel_arrays(), replies.n_slices - 1
     moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES)
     rows = []

@@ -18,10 +18,11 @@ from pawnslib.records import GameRecord
 from pawnslib.rows import training_rows, write_training_csv
 from pawnslib.strategies import THESIS, load_strategies, save_strategies
 from pawnslib.tournament import run_tournament
-from pawnslib.twoslice import TwoSliceModel, load_model
+from pawnslib.twoslice import TwoSliceModel
 
 SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
+MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
 
 
 def _harmony_path(results: str | Path) -> Path:
@@ -159,13 +160,12 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
     Raises:
         ValueError: an unknown set, bad arguments, or ``slices`` not 1 or 2.
     """
-    if slices not in (1, 2):
+    if slices not in MODELS:
         raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
     records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs,
                               progress=False)
     rows = training_rows(records, truth=True, mover=slices == 2)
-    kind = OpponentModel if slices == 1 else TwoSliceModel
-    model = kind.fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
+    model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
                      restarts=restarts, seed=seed, n_slices=config.N_SLICES, white_truth=rows["S_w_true"].to_numpy())
     model.training = _training(set_name, rounds, depth, seed, rules)
     if slices == 1:
@@ -203,9 +203,7 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
 def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1) -> OpponentModel | TwoSliceModel:
     """The set's model file, loaded, if it records having been trained on ``asked``; else ModelFileError."""
     path = config.model_path(results, set_name, slices)
-    model = load_model(path)
-    if isinstance(model, TwoSliceModel) != (slices == 2):
-        raise ModelFileError(f"{path} holds a {'two' if slices == 1 else 'one'}-slice model; retrain it")
+    model = MODELS[slices].load(path)  # a file of the other kind is refused, naming its loader
     recorded = model.training
     if recorded != asked:
         fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
