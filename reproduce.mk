@@ -8,7 +8,7 @@ R := results
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
 	pawnslib/config.py
 MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib/dbn.py pawnslib/modelfile.py \
-	pawnslib/recognition.py pawnslib/pe.py pawnslib/predict.py pawnslib/pipeline.py
+	pawnslib/recognition.py pawnslib/pe.py pawnslib/predict.py pawnslib/pipeline.py pawnslib/pergame.py
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
 # SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
@@ -60,13 +60,17 @@ $(2)/runs/%_minimax/done:
 $(2)/data/dbn_%.npz: $(2)/runs/%_minimax/done $(MODEL)
 	$$(call timed,train $$* $(1),$(CLI) train --set $$* --results $(2) --rules $(1) $(ARGS))
 
+# The model whose S_w is one latent per game (beyond the thesis: Chapter 8's recognition, Chapter 13's prom-dbn).
+$(2)/data/dbn_game_%.npz: $(2)/runs/%_minimax/done $(MODEL)
+	$$(call timed,train per-game $$* $(1),$(CLI) train --latent game --set $$* --results $(2) --rules $(1) $(ARGS))
+
 $(2)/runs/%_asym/done: $(2)/data/dbn_%.npz $(ASYM)
 	[ ! -e $$@ ] || rm -rf $(2)/runs/$$*_asym
 	$$(call timed,asymmetric $$* $(1),$(CLI) tournament --set $$* --method asym --results $(2) --rules $(1) $(ARGS))
 	touch $$@
 
 $(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_thesis.npz
-$(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz)
+$(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz $(2)/data/dbn_game_$(s).npz)
 $(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done
 $(2)/notebooks/11_asymmetric_game_tree.ipynb: $(foreach s,$(SETS_$(1)),$(2)/runs/$(s)_asym/done)
 $(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
@@ -79,7 +83,7 @@ endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
-COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random
+COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL) pawnslib/twoslice.py
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
@@ -88,6 +92,8 @@ $(C13)_%/done: $(ASYM) pawnslib/twoslice.py pawnslib/deep.py pawnslib/chapter13.
 	[ ! -e $@ ] || rm -rf $(C13)_$*
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
+$(patsubst %,$(C13)_%/done,om-perfect prom-uniform prom-dbn): pawnslib/om.py pawnslib/opponents.py
+$(patsubst %,$(C13)_%/done,one-hist-game prom-dbn): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
 $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(wildcard pawnslib/*.py) .venv/stamp \
 		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz

@@ -14,6 +14,7 @@ EXAMPLES = """examples:
   python -m pawnslib train --set thesis                       # the opponent model: data/dbn_thesis.npz
   python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym
   python -m pawnslib train --set thesis --slices 2            # Chapter 13's two-slice model: data/dbn2_thesis.npz
+  python -m pawnslib train --set thesis --latent game         # one S_w per game: data/dbn_game_thesis.npz
   python -m pawnslib compare --set thesis --method plain8     # one method of Chapter 13: runs/ch13/thesis_plain8
   python -m pawnslib tournament --set harmony --seed 7 --jobs 2 --results elsewhere
   python -m pawnslib tournament --set thesis --rules king --results results/king   # the king-step reading
@@ -49,6 +50,9 @@ def _parser() -> _Parser:
                          "(required)")
     ap.add_argument("--slices", type=int, default=1, choices=[1, 2],
                     help="train: one slice for both colours (the thesis's) or one per colour (default: %(default)s)")
+    ap.add_argument("--latent", default="row", choices=pipeline.LATENTS,
+                    help="train: S_w latent per training row (the thesis's) or per game (one slice only; "
+                         "default: %(default)s)")
     ap.add_argument("--rounds", type=int, default=None,
                     help=f"tournament, train: games per ordered pairing, at least 1 (default: config.ROUNDS, "
                          f"{config.ROUNDS}; for train config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS})")
@@ -88,7 +92,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             rounds = config.TRAIN_ROUNDS if a.rounds is None else a.rounds
             pipeline.train_model(a.results, a.set, rounds=rounds, depth=a.depth, seed=a.seed, rules=a.rules,
-                                 n_jobs=a.jobs, slices=a.slices)
+                                 n_jobs=a.jobs, slices=a.slices, latent=a.latent)
     except (ValueError, FileNotFoundError) as e:
         ap.error(str(e))
 

@@ -444,13 +444,14 @@ def score_replies(model: OpponentModel, history: list[Position], sb: int) -> tup
 
 
 @lru_cache(maxsize=4)
-def _load(path: str) -> OpponentModel | TwoSliceModel:
+def cached_model(path: str) -> OpponentModel | TwoSliceModel:
+    """The model file at ``path``, loaded once per process (a tournament's workers build many players)."""
     return load_model(path)
 
 
 @dataclass(frozen=True)
 class AsymFactory:
-    """``factory(weights, depth) -> AsymPlayer`` for tournaments; loads the model once per process.
+    """``factory(weights, depth, opponent) -> AsymPlayer`` for tournaments; loads the model once per process.
 
     Black's strategy id is looked up from its weights in ``strategies``; the model file may hold
     one slice or two (:func:`~pawnslib.twoslice.load_model`).
@@ -461,9 +462,10 @@ class AsymFactory:
     mostlikely: str | tuple = field(default="seen_before", kw_only=True)
     random_seed: int | None = field(default=None, kw_only=True)
 
-    def __call__(self, weights, depth: int) -> AsymPlayer:
+    def __call__(self, weights, depth: int, opponent=None) -> AsymPlayer:
+        """Black's player with ``weights``; ``opponent`` (White's weights) is not for it to know."""
         sb = next(sid for sid, w in self.strategies if tuple(w) == tuple(weights))
-        return AsymPlayer(tuple(weights), _load(str(Path(self.model_path))), sb, depth=depth,
+        return AsymPlayer(tuple(weights), cached_model(str(Path(self.model_path))), sb, depth=depth,
                           mostlikely=self.mostlikely, random_seed=self.random_seed)
 
 

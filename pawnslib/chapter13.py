@@ -19,21 +19,22 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.stats import bootstrap
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config, paired, pipeline, thesis
-from pawnslib.asym import AsymFactory, AsymPlayer
+from pawnslib.asym import AsymFactory
+from pawnslib.costs import BASELINE, black_cost, prediction_quality, time_methods, time_ratios, timed_positions
 from pawnslib.deep import DeepAlphaBeta
 from pawnslib.maxpr import max_pr, threshold_sweep, training_ranks
-from pawnslib.records import GameRecord, derive_seed, positions_of
-from pawnslib.stats import pairing_counts, search_summary, white_moves
-from pawnslib.tournament import AlphaBeta, run_tournament
+from pawnslib.opponents import OpponentFactory
+from pawnslib.records import GameRecord, derive_seed
+from pawnslib.stats import pairing_counts
+from pawnslib.tournament import run_tournament
 
 
 @dataclass(frozen=True)
 class Method:
-    """A Black player of the comparison: plain search at ``depth + extra``, or the asymmetric tree."""
+    """A Black player of the comparison: plain search at ``depth + extra``, the asymmetric tree, or OM/PrOM search."""
 
     name: str
     what: str
@@ -41,6 +42,13 @@ class Method:
     slices: int = 0  # the opponent model: 0 none, 1 the thesis's one slice, 2 one slice per colour
     rule: str = "seen_before"  # the mostlikely predicate: "seen_before" or "threshold" (pr < MAX_PR)
     random: bool = False  # P(e) replaced by a seeded random number per child
+    latent: str = "row"  # a one-slice model's S_w: one per training row (the thesis's) or one per game
+    opponent: str = ""  # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn" the model's mix
+
+    @property
+    def asym(self) -> bool:
+        """Whether Black searches the asymmetric tree (and so predicts White's replies by pr)."""
+        return self.slices > 0 and not self.opponent
 
 
 METHODS = {m.name: m for m in (
@@ -51,8 +59,14 @@ METHODS = {m.name: m for m in (
     Method("one-thr", "one slice, pr < MAX_PR", slices=1, rule="threshold"),
     Method("two-thr", "two slices, pr < MAX_PR", slices=2, rule="threshold"),
     Method("random", "P(e) replaced by a seeded random number per child; seen_before", slices=1, random=True),
+    Method("one-hist-game", "the thesis's tree and seen_before, P(e) from the per-game model (one S_w per game)",
+           slices=1, latent="game"),
+    Method("om-perfect", "OM search knowing White's true weights: the ceiling of opponent modelling",
+           opponent="perfect"),
+    Method("prom-uniform", "PrOM search over the set's four strategies, probability 1/4 each", opponent="uniform"),
+    Method("prom-dbn", "PrOM search over the four strategies, probabilities P(S_w | White's moves so far) from the "
+           "per-game model, updated after every White move", slices=1, latent="game", opponent="dbn"),
 )}
-BASELINE = "plain6"
 
 
 def check_method(name: str) -> Method:
@@ -75,28 +89,31 @@ def black_player(results: str | Path, set_name: str, method: str, *, seed: int =
     A threshold method's MAX_PR is ``bound`` when given (the caller chose it by :func:`max_pr`), else chosen here.
     """
     m = check_method(method)
-    if m.slices == 0:
-        return (DeepFactory(m.extra) if m.extra else None), f"chapter 13 {set_name} {method}"
+    label = f"chapter 13 {set_name} {method}"
+    if m.slices == 0 and not m.opponent:
+        return (DeepFactory(m.extra) if m.extra else None), label
     kw = {"seed": seed, "rules": rules, "depth": depth}
-    pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, **kw)  # trained or checked here
+    if m.slices:  # trained or checked here
+        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, latent=m.latent, **kw)
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
-    rule, label = m.rule, f"chapter 13 {set_name} {method}"
+    path = str(config.model_path(results, set_name, m.slices, m.latent))
+    if m.opponent:
+        return OpponentFactory(m.opponent, strategies, path if m.slices else ""), label
+    rule = m.rule
     if m.rule == "threshold":
         bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw) if bound is None else bound
         rule, label = ("threshold", bound), f"{label} max_pr={bound:.4f}"
     random_seed = derive_seed(seed, config.COMPARISON_STREAM, 1) if m.random else None
-    factory = AsymFactory(str(config.model_path(results, set_name, m.slices)), strategies, mostlikely=rule,
-                          random_seed=random_seed)
-    return factory, label
+    return AsymFactory(path, strategies, mostlikely=rule, random_seed=random_seed), label
 
 
 @dataclass(frozen=True)
 class DeepFactory:
-    """``factory(weights, depth)``: plain alpha-beta ``extra`` plies deeper than the tournament's depth."""
+    """``factory(weights, depth, opponent)``: plain alpha-beta ``extra`` plies deeper than the tournament's depth."""
 
     extra: int
 
-    def __call__(self, weights, depth: int) -> DeepAlphaBeta:
+    def __call__(self, weights, depth: int, opponent=None) -> DeepAlphaBeta:
         return DeepAlphaBeta(tuple(weights), depth=depth + self.extra)
 
 
@@ -130,84 +147,6 @@ def play_method(results: str | Path, set_name: str, method: str, *, rounds: int 
     return run_tournament(pipeline.strategy_set(results, set_name), config.comparison_dir(results, set_name, method),
                           rounds=rounds, depth=depth, seed=derive_seed(seed, config.COMPARISON_STREAM), rules=rules,
                           n_jobs=n_jobs, black_player=factory, label=label, progress=progress)
-
-
-# ----------------------------------------------------------------------------- cost and prediction quality
-
-
-def black_cost(records: list[GameRecord]) -> dict:
-    """Mean nodes and seconds of Black's searches (the tournament's own clock: machine load included)."""
-    s = search_summary(records, "black")
-    return {"nodes_mean": s["mean nodes"], "seconds_mean": s["mean seconds"]}
-
-
-def prediction_quality(records: list[GameRecord]) -> dict:
-    """For a predicting method: the share of White moves with a prediction, the share correct, the likely set's size.
-
-    A prediction is made when the method's own predicate called some reply likely, and correct when
-    White played one of them (each White move's pr and prediction: :func:`pawnslib.stats.white_moves`).
-    """
-    moves = white_moves(records)
-    made = moves[moves.prediction_made]
-    return {"white_moves": len(moves), "predicted_share": moves.prediction_made.mean(),
-            "correct_share": made.predicted.mean(), "correct": int(made.predicted.sum()), "predictions": len(made),
-            "likely_mean": made.likely.mean()}
-
-
-def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> list[tuple[GameRecord, int]]:
-    """(game, ply) of every ``every``-th Black move of the first ``games`` games: the positions timed back to back."""
-    return [(r, t) for r in records[:games] for t in range(0, r["plies"], 2 * every)]
-
-
-def time_methods(results: str | Path, set_name: str, methods, positions, *, seed: int = config.SEED,
-                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
-                 bounds: dict[int, float] | None = None, repeats: int = 3) -> pd.DataFrame:
-    """Every method's Black search on the same positions, back to back, so that machine load cancels.
-
-    Each predicting player first observes the game's White moves up to the position, so that its
-    ``seen`` prs are the ones it would have had. The methods take turns ``repeats`` times on each
-    position and each keeps its shortest time. ``bounds``: the threshold methods' MAX_PR by model slices.
-
-    Returns:
-        One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
-    """
-    bounds = bounds or {}
-    factories = {m: black_player(results, set_name, m, seed=seed, rules=rules, depth=depth, train_rounds=train_rounds,
-                                 bound=bounds.get(METHODS[m].slices))[0] for m in methods}
-    strategies = pipeline.strategy_set(results, set_name)
-    rows = []
-    for j, (r, t) in enumerate(positions):
-        hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
-        players = {}
-        for m, f in factories.items():
-            players[m] = p = (f or AlphaBeta)(strategies[r["black"]], depth=depth)
-            if isinstance(p, AsymPlayer):
-                for k in range(2, len(hist), 2):
-                    p.observe(hist[: k + 1])
-        if j == 0:  # load every compiled kernel before timing anything
-            for p in players.values():
-                p.choose(hist, s)
-        best = {m: (np.inf, 0) for m in methods}
-        for _ in range(repeats):
-            for m, p in players.items():
-                res = p.choose(hist, s)
-                best[m] = (min(best[m][0], res.seconds), res.nodes)
-        rows += [{"position": j, "method": m, "seconds": sec, "nodes": n} for m, (sec, n) in best.items()]
-    return pd.DataFrame(rows)
-
-
-def time_ratios(times: pd.DataFrame, *, baseline: str = BASELINE, n_boot: int = 2000,
-                seed: int = config.SEED) -> pd.DataFrame:
-    """Per method, its total time over the timed positions against the baseline's, with a bootstrap interval."""
-    wide = times.pivot(index="position", columns="method", values="seconds")
-    rows = []
-    for m in wide.columns:
-        a, b = wide[m].to_numpy(), wide[baseline].to_numpy()
-        ci = bootstrap((a, b), lambda x, y: x.sum() / y.sum(), paired=True, vectorized=False, n_resamples=n_boot,
-                       method="percentile", rng=np.random.default_rng(seed)).confidence_interval
-        rows.append({"method": m, "time_ratio": a.sum() / b.sum(), "time_ratio_lo": ci.low, "time_ratio_hi": ci.high,
-                     "timed_positions": len(a)})
-    return pd.DataFrame(rows)
 
 
 # ----------------------------------------------------------------------------- the comparison, assembled
@@ -306,12 +245,13 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
                               bound=bounds.get(METHODS[m].slices), **kw) for m in methods}
     scores = paired.scores_frame(records)
     table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
-    times = time_methods(results, set_name, methods, timed_positions(records[BASELINE], timed_games), bounds=bounds,
-                         **kw)
+    factories = {m: black_player(results, set_name, m, bound=bounds.get(METHODS[m].slices), **kw)[0] for m in methods}
+    times = time_methods(factories, pipeline.strategy_set(results, set_name),
+                         timed_positions(records[BASELINE], timed_games), seed=seed, depth=depth)
     extra = []
     for m in methods:
         spec, row = METHODS[m], {"method": m, **black_cost(records[m])}
-        if spec.slices:
+        if spec.asym:
             row |= prediction_quality(records[m])
             row["max_pr"] = sweeps[spec.slices][1] if spec.rule == "threshold" else np.nan
         extra.append(row)
@@ -340,7 +280,7 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
     def ci(m: str) -> str:
         return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
 
-    predicting = [m for m in t.index if METHODS[m].slices]
+    predicting = [m for m in t.index if METHODS[m].asym]
     better = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
     worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
     out = [f"Each method played the same {n} games as `plain6`."]
@@ -371,6 +311,7 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
                    + (f" (goal +-{100 * target:.0f})." if wide.max() <= target else
                       f", wider than the goal of +-{100 * target:.0f}; `{w}` would need about "
                       f"{int(t.loc[w, 'rounds_needed'])} rounds a pairing to reach it."))
+    out += opponent_verdict(t, ci, alpha)
     if claims is not None and "p" in claims:
         for c in claims.dropna(subset=["p"]).itertuples():
             held = (c.diff > 0) == (c.direction > 0) and c.p_holm < alpha
@@ -378,3 +319,40 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
                        f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), p (Holm) = {c.p_holm:.2g}: "
                        + ("**supported**." if held else "**not supported** at this power."))
     return " ".join(out)
+
+
+def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
+    """The opponent-model sentences of :func:`verdict`: does modelling White pay, and how much a learned model recovers.
+
+    ``t`` is the ``ch13_methods`` table indexed by method; ``ci(m)`` writes a method's difference with its interval.
+    """
+    out = []
+
+    def beyond(m: str) -> str:
+        d, p = t.loc[m, "diff"], t.loc[m, "p_holm"]
+        word = ("better than" if d > 0 else "worse than") if p < alpha else "not distinguishable from"
+        return f"`{m}` is {word} `plain6` ({ci(m)}, p (Holm) = {p:.2g})"
+
+    if "om-perfect" in t.index:
+        d = t.loc["om-perfect", "diff"]
+        out.append(f"Knowing White's weights exactly, OM search: {beyond('om-perfect')}, at "
+                   f"{t.loc['om-perfect', 'time_ratio']:.1f} times plain6's time.")
+        learned = [m for m in ("prom-dbn", "one-hist-game") if m in t.index]
+        if learned and d > 0:
+            out.append("Of that gain, a learned model recovers " + "; ".join(
+                f"{100 * t.loc[m, 'diff'] / d:.0f} % with `{m}` ({ci(m)})" for m in learned) + ".")
+        elif learned:
+            out.append("Since even the perfect model gains nothing, there is nothing for a learned one to recover: "
+                       + "; ".join(beyond(m) for m in learned) + ".")
+        disaster = t.loc["om-perfect", "p_holm"] < alpha and d < 0
+        out.append("The published warning that OM search can be disastrous "
+                   + ("**holds here** even with White's true weights." if disaster else
+                      "**does not show here** with White's true weights (the papers' opponents were modelled, "
+                      "not known)."))
+    prom = [m for m in ("prom-uniform", "prom-dbn") if m in t.index]
+    if prom:
+        wins = [m for m in prom if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
+        out.append("The published finding that PrOM search beats alpha-beta at equal depth "
+                   + ("**holds here**" if wins else "**is not reproduced here**") + ": "
+                   + "; ".join(beyond(m) for m in prom) + ".")
+    return out

@@ -22,7 +22,8 @@ TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held
 # no method meets a game the opponent models learnt from or MAX_PR was chosen on.
 COMPARISON_STREAM = 13
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
-COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random")  # pawnslib.chapter13
+COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
+                      "om-perfect", "prom-uniform", "prom-dbn")  # pawnslib.chapter13
 COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
@@ -32,6 +33,10 @@ EM_RESTARTS = 5
 EM_MAX_ITER = 300  # EM iterations at most per restart
 EM_TOL = 1e-8  # EM stops when the objective changes by at most EM_TOL * |objective|
 PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero probabilities)
+# The perfect-knowledge recogniser (pawnslib.ceiling): P(move | strategy i) = 1/|T_i| for a move among the replies
+# T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
+CEILING_EPSILON = 1e-3
+RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
 
 
 def reading_dir(results: str | Path, rules: str) -> Path:
@@ -44,9 +49,13 @@ def run_dir(results: str | Path, strategy_set: str, method: str) -> Path:
     return Path(results) / "runs" / f"{strategy_set}_{method}"
 
 
-def model_path(results: str | Path, strategy_set: str, slices: int = 1) -> Path:
-    """The opponent model trained on a set's minimax tournament: one slice for both colours, or two (Chapter 13)."""
-    return Path(results) / "data" / f"dbn{'' if slices == 1 else slices}_{strategy_set}.npz"
+def model_path(results: str | Path, strategy_set: str, slices: int = 1, latent: str = "row") -> Path:
+    """The opponent model trained on a set's minimax tournament: one slice for both colours, or two (Chapter 13).
+
+    ``latent="game"``: the one-slice model whose S_w is one latent per game (``dbn_game_<set>.npz``).
+    """
+    kind = "_game" if latent == "game" else "" if slices == 1 else str(slices)
+    return Path(results) / "data" / f"dbn{kind}_{strategy_set}.npz"
 
 
 def comparison_dir(results: str | Path, strategy_set: str, method: str) -> Path:

@@ -12,7 +12,8 @@ A training row pairs the scores of x_{t-2} (``F_prev``) and x_t (``F``), the pos
 moves of the same player. PD, OBMin and BMax are numbered nodes (a state per value seen), DSum,
 OBSum and BSum interval nodes. The CPTs are :attr:`~OpponentModel.cpt_sb`, :attr:`~OpponentModel.cpt_sw`,
 :meth:`~OpponentModel.cpt_first` (P(F_prev | S_b, S_w)) and :meth:`~OpponentModel.cpt_trans`
-(P(F | F_prev, S_b, S_w)); EM learns them with a Dirichlet pseudo-count.
+(P(F | F_prev, S_b, S_w)); EM learns them with a Dirichlet pseudo-count, S_w drawn per training row
+(:func:`pawnslib.em.em`) or once per game (``latent="game"``: :func:`pawnslib.pergame.em_per_game`).
 
 The DBN unrolls the slice over slices 0..n-1, ``S_b`` and ``S_w`` shared: slice 0 uses
 P(F_prev | S_b, S_w), slice t > 0 P(F_t | F_{t-1}, S_b, S_w). P(e) is the probability of the
@@ -38,8 +39,9 @@ from pawnslib.discretise import Discretiser
 from pawnslib.em import MISSING, Structure, em, to_pgmpy
 from pawnslib.game import FEATURE_NAMES
 from pawnslib.pe import KernelArrays, log_pe_children, log_pe_states, sw_loglik_into
+from pawnslib.pergame import LATENTS, check_latent, em_per_game
 from pawnslib.recognition import match_latent_states
-from pawnslib.rows import PREV, row_columns, validate_rows
+from pawnslib.rows import PREV, game_ids, row_columns, validate_rows
 
 
 class ModelFileError(ValueError):
@@ -72,7 +74,8 @@ class OpponentModel:
     Build it with :meth:`fit`; ``cpts`` follow :func:`slice_structure`'s node order (read them
     with :attr:`cpt_sb`, :attr:`cpt_sw`, :meth:`cpt_first`, :meth:`cpt_trans`). S_w's states
     are strategy ids only when ``sw_matched`` (see :mod:`pawnslib.recognition`). ``training``
-    records what the model was trained on (JSON scalars), saved with it.
+    records what the model was trained on (JSON scalars), saved with it; ``latent`` how EM drew S_w
+    (``"row"`` or ``"game"``, see :meth:`fit`), saved only when ``"game"``.
     """
 
     discretiser: Discretiser
@@ -87,6 +90,7 @@ class OpponentModel:
     converged: bool = False
     sw_matched: bool = False
     training: dict = field(default_factory=dict)
+    latent: str = "row"
     _cache: tuple | None = field(default=None, init=False, repr=False, compare=False)
 
     # --- building ------------------------------------------------------------------------
@@ -95,7 +99,7 @@ class OpponentModel:
             pseudo_count: float = config.PSEUDO_COUNT, restarts: int = config.EM_RESTARTS,
             max_iter: int = config.EM_MAX_ITER, tol: float = config.EM_TOL, seed: int | None = config.SEED,
             n_slices: int = config.N_SLICES, white_truth: Sequence[int] | None = None,
-            init: str | Sequence[np.ndarray] = "random") -> OpponentModel:
+            init: str | Sequence[np.ndarray] = "random", latent: str = "row") -> OpponentModel:
         """Discretise the rows and learn the slice by EM (S_w latent, S_b observed).
 
         Args:
@@ -104,31 +108,39 @@ class OpponentModel:
                 S_w is always latent.
             n_strategies: K, the strategy ids being 1..K.
             n_intervals: states of the interval nodes (at most).
-            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`pawnslib.em.em`.
+            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`pawnslib.em.em` (and
+                :func:`pawnslib.pergame.em_per_game`, which keeps the restart of best objective).
             n_slices: slices of the DBN used by :meth:`to_pgmpy` and the search.
             white_truth: White's true id per row; if given, S_w's latent states are
-                reordered to match the ids (``sw_matched``).
+                reordered to match the ids (``sw_matched``; see
+                :func:`pawnslib.recognition.latent_mass`).
+            latent: ``"row"``: S_w drawn per training row (:func:`pawnslib.em.em`, the thesis's
+                model); ``"game"``: once per game, all rows of a game sharing it
+                (:func:`pawnslib.pergame.em_per_game`; the rows need the ``game`` column).
 
         Returns:
             The model.
 
         Raises:
-            ValueError: invalid rows (named column and row), or ``white_truth`` of the
-                wrong length or with unknown ids.
+            ValueError: invalid rows (named column and row), an unknown ``latent``,
+                ``latent="game"`` without a ``game`` column, or ``white_truth`` of the wrong
+                length, with unknown ids, or (per game) not one id per game.
         """
+        check_latent(latent)
         rows = validate_rows(rows, n_strategies=n_strategies)
         if len(rows) == 0:
             raise ValueError("no training rows")
+        games = game_ids(rows) if latent == "game" else None
         nf = len(FEATURE_NAMES)
         raw = rows[row_columns()[: 2 * nf]].to_numpy(np.int64)
         disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), names=FEATURE_NAMES,
                                n_intervals=n_intervals)
         structure = slice_structure(FEATURE_NAMES, disc.n_states, n_strategies)
         data = _slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
-        res = em(structure, data, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
-                 restarts=restarts, seed=seed)
+        kw = dict(init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol, restarts=restarts, seed=seed)
+        res = em(structure, data, **kw) if games is None else em_per_game(structure, data, games, **kw)
         model = cls(disc, tuple(range(1, n_strategies + 1)), res.cpts, n_slices, pseudo_count, res.loglik,
-                    res.objective, res.restart_objectives, res.restart_logliks, res.converged)
+                    res.objective, res.restart_objectives, res.restart_logliks, res.converged, latent=latent)
         if white_truth is not None:
             model = replace(model.permute_sw(match_latent_states(model, rows, white_truth)), sw_matched=True)
         return model
@@ -379,7 +391,11 @@ class OpponentModel:
 
     def _file_parts(self) -> tuple[dict, dict[str, np.ndarray]]:
         # The file's header and arrays; a two-slice model's file holds each slice's (pawnslib.twoslice).
-        return modelfile.model_parts(self)
+        # ``latent`` is written only for a per-game model, so a row model's file is what it always was.
+        header, arrays = modelfile.model_parts(self)
+        if check_latent(self.latent) != "row":
+            header["latent"] = self.latent
+        return header, arrays
 
     @classmethod
     def load(cls, path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES,
@@ -392,7 +408,8 @@ class OpponentModel:
             n_strategies: the number of strategies expected (None: any).
 
         Returns:
-            The model (a file from before ``training`` existed loads with ``training = {}``).
+            The model (a file from before ``training`` existed loads with ``training = {}``, one
+            without ``latent`` as a row model).
 
         Raises:
             FileNotFoundError: no file at ``path``.
@@ -419,7 +436,11 @@ class OpponentModel:
                          feature_names: Sequence[str] = FEATURE_NAMES,
                          n_strategies: int | None = None) -> OpponentModel:
         # The model of a checked header and its arrays: ValueError if invalid, KeyError naming a missing array.
-        return modelfile.model_from_parts(cls, header, arrays, feature_names=feature_names, n_strategies=n_strategies)
+        latent = header.get("latent", "row")  # a file without it: a row model
+        if not isinstance(latent, str) or latent not in LATENTS:
+            raise ValueError(f"header field 'latent' must be one of {list(LATENTS)}, got {latent!r}")
+        model = modelfile.model_from_parts(cls, header, arrays, feature_names=feature_names, n_strategies=n_strategies)
+        return replace(model, latent=latent)
 
 
 def _slice_data(disc: Discretiser, raw: np.ndarray, sb: np.ndarray) -> np.ndarray:

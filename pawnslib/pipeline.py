@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pawnslib import config
+from pawnslib import config, pergame
 from pawnslib.asym import AsymFactory
 from pawnslib.dbn import ModelFileError, OpponentModel
 from pawnslib.harmony import HarmonyParams, HarmonyRun, harmony_star
@@ -23,6 +23,7 @@ from pawnslib.twoslice import TwoSliceModel
 SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
+LATENTS = pergame.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
 
 
 def _harmony_path(results: str | Path) -> Path:
@@ -134,14 +135,24 @@ def _training(set_name: str, rounds: int, depth: int, seed: int, rules: str) -> 
     return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": rules}
 
 
+def _check_kind(slices: int, latent: str) -> None:
+    """ValueError unless (slices, latent) names a model: 1 or 2 slices; a per-game S_w for one slice only."""
+    if slices not in MODELS:
+        raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
+    pergame.check_latent(latent)
+    if latent == "game" and slices != 1:
+        raise ValueError("latent='game' (one S_w per game) is a one-slice model: use slices=1")
+
+
 def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
                 seed: int = config.SEED, rules: str = config.RULES, restarts: int = config.EM_RESTARTS,
-                n_jobs: int = config.JOBS, slices: int = 1) -> OpponentModel | TwoSliceModel:
+                n_jobs: int = config.JOBS, slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
     """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
 
     Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
     with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
-    moves, one from White's) to ``data/dbn2_<set>.npz`` instead.
+    moves, one from White's) to ``data/dbn2_<set>.npz`` instead; with ``latent="game"`` the model whose
+    S_w is one latent per game (:mod:`pawnslib.pergame`) to ``data/dbn_game_<set>.npz``.
 
     Args:
         results: the results folder.
@@ -153,30 +164,32 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
         restarts: EM restarts.
         n_jobs: joblib workers for missing games.
         slices: 1 (the thesis's model) or 2.
+        latent: ``"row"`` (the thesis's S_w, one per training row) or ``"game"`` (one per game; one slice only).
 
     Returns:
         The trained model.
 
     Raises:
-        ValueError: an unknown set, bad arguments, or ``slices`` not 1 or 2.
+        ValueError: an unknown set, bad arguments, ``slices`` not 1 or 2, or an unknown ``latent``.
     """
-    if slices not in MODELS:
-        raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
+    _check_kind(slices, latent)
     records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs,
                               progress=False)
-    rows = training_rows(records, truth=True, mover=slices == 2)
+    rows = training_rows(records, truth=True, mover=slices == 2, game=latent == "game")
+    kw = {"latent": latent} if latent != "row" else {}
     model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
-                     restarts=restarts, seed=seed, n_slices=config.N_SLICES, white_truth=rows["S_w_true"].to_numpy())
+                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
+                               white_truth=rows["S_w_true"].to_numpy(), **kw)
     model.training = _training(set_name, rounds, depth, seed, rules)
-    if slices == 1:
+    if slices == 1 and latent == "row":
         write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
-    model.save(config.model_path(results, set_name, slices))
+    model.save(config.model_path(results, set_name, slices, latent))
     return model
 
 
 def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
                    depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
-                   slices: int = 1) -> OpponentModel | TwoSliceModel:
+                   slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
     """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
 
     Args:
@@ -187,28 +200,34 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
         seed: the master seed.
         rules: the reading its games are played by.
         slices: 1 (the thesis's model) or 2 (Chapter 13's, one slice per colour).
+        latent: ``"row"`` or ``"game"`` (see :func:`train_model`).
 
     Returns:
         The model.
 
     Raises:
-        ModelFileError: the file is damaged, or was trained on other games than asked.
+        ModelFileError: the file is damaged, is another kind of model, or was trained on other games than asked.
         ValueError: an unknown set or bad arguments.
     """
-    if not config.model_path(results, set_name, slices).exists():
-        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, slices=slices)
-    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules), slices)
+    _check_kind(slices, latent)
+    if not config.model_path(results, set_name, slices, latent).exists():
+        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, slices=slices,
+                           latent=latent)
+    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules), slices, latent)
 
 
-def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1) -> OpponentModel | TwoSliceModel:
+def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1,
+                   latent: str = "row") -> OpponentModel | TwoSliceModel:
     """The set's model file, loaded, if it records having been trained on ``asked``; else ModelFileError."""
-    path = config.model_path(results, set_name, slices)
+    path = config.model_path(results, set_name, slices, latent)
     model = MODELS[slices].load(path)  # a file of the other kind is refused, naming its loader
     recorded = model.training
+    fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
+           f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}"
+           f"{' --slices 2' if slices == 2 else ''}{' --latent game' if latent == 'game' else ''}` or delete the file")
+    if slices == 1 and model.latent != latent:
+        raise ModelFileError(f"{path} holds a model with one S_w per {model.latent}, not per {latent}; {fix}")
     if recorded != asked:
-        fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
-               f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}"
-               f"{' --slices 2' if slices == 2 else ''}` or delete the file")
         if not recorded:
             raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
         diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"

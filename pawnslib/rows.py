@@ -3,7 +3,8 @@
 A training row pairs the six feature scores of x_{t-2} (``F_prev``) and x_t (``F``), the
 positions after two consecutive moves of the same player, with Black's strategy id ``S_b``
 and White's ``S_w``, which is always latent (written ``?``). Optionally a row also says who made
-x_t (``mover``), which :class:`pawnslib.twoslice.TwoSliceModel` learns a slice per colour from.
+x_t (``mover``), which :class:`pawnslib.twoslice.TwoSliceModel` learns a slice per colour from, and
+which game it comes from (``game``), which the per-game model (:mod:`pawnslib.pergame`) needs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pawnslib.game import FEATURE_NAMES
 
 PREV = "_prev"
 MOVERS = ("black", "white")  # the ``mover`` column's values
+GAME = "game"  # the optional column of each row's game (the record's index in training_rows' input)
 
 
 def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
@@ -34,7 +36,8 @@ def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
     return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
 
 
-def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool = False) -> pd.DataFrame:
+def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool = False,
+                  game: bool = False) -> pd.DataFrame:
     """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game.
 
     Args:
@@ -44,15 +47,17 @@ def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool =
             for measuring recognition; never shown to EM).
         mover: also add ``mover``, the colour whose move produced x_t: ``"black"`` for odd t,
             ``"white"`` for even t (Black moves first, so x_1 follows Black's move).
+        game: also add ``game`` (int64), the index of the row's record in ``records`` (a
+            record too short for a row still takes its index).
 
     Returns:
         Columns ``BMax_prev..PD_prev, BMax..PD`` (int64), ``S_b`` (int64) and ``S_w``
-        (all missing, nullable ``Int64``), [``S_w_true``], [``mover`` (str)].
+        (all missing, nullable ``Int64``), [``S_w_true``], [``mover`` (str)], [``game``].
 
     Raises:
         ValueError: a record lacks a key or its features are not a (T+1, 6) integer table.
     """
-    blocks, movers = [], []
+    blocks, movers, games = [], [], []
     for i, rec in enumerate(records):
         for key in ("black", "white", "features"):
             if key not in rec:
@@ -67,6 +72,7 @@ def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool =
         n = len(f) - 2
         b = np.column_stack([f[:-2], f[2:], np.full(n, rec["black"]), np.full(n, rec["white"])])
         blocks.append(b.astype(np.int64))
+        games.append(np.full(n, i, np.int64))
         movers.append(np.where(np.arange(2, len(f)) % 2 == 1, MOVERS[0], MOVERS[1]))  # row j is t = j + 2
     cols = row_columns()
     data = np.concatenate(blocks) if blocks else np.empty((0, len(cols)), np.int64)
@@ -76,6 +82,8 @@ def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool =
         df["S_w_true"] = data[:, -1]
     if mover:
         df["mover"] = np.concatenate(movers).astype(object) if movers else np.empty(0, object)
+    if game:
+        df[GAME] = np.concatenate(games) if games else np.empty(0, np.int64)
     return df
 
 
@@ -91,11 +99,12 @@ def validate_rows(
             name lines instead of rows).
 
     Returns:
-        A copy of ``rows`` with the features and ``S_b`` as int64, ``S_w`` as nullable ``Int64``.
+        A copy of ``rows`` with the features and ``S_b`` as int64, ``S_w`` as nullable ``Int64``,
+        and the optional ``game`` column (see :func:`training_rows`) as int64.
 
     Raises:
-        ValueError: a column is missing, or a cell is missing, not an integer, or an
-            unknown strategy id; the message names the column and the row (line).
+        ValueError: a column is missing, or a cell is missing, not an integer, an unknown
+            strategy id, or a negative game index; the message names the column and the row (line).
     """
     where = (lambda i: f"line {i + line_offset}") if line_offset is not None else (lambda i: f"row {i}")
     missing = [c for c in row_columns() if c not in rows.columns]
@@ -103,7 +112,7 @@ def validate_rows(
         raise ValueError(f"training rows lack column(s) {missing}")
     out = rows.copy()
     ids = set(range(1, n_strategies + 1))
-    for c in row_columns():
+    for c in row_columns() + ([GAME] if GAME in rows.columns else []):
         v = pd.to_numeric(rows[c], errors="coerce").to_numpy(dtype=float, na_value=np.nan)
         raw_bad = rows[c].notna().to_numpy() & np.isnan(v)
         if raw_bad.any():
@@ -124,8 +133,29 @@ def validate_rows(
         if c == "S_b" and not np.isin(v, list(ids)).all():
             i = int(np.flatnonzero(~np.isin(v, list(ids)))[0])
             raise ValueError(f"column 'S_b', {where(i)}: unknown strategy id {v[i]:g} (ids are 1..{n_strategies})")
+        if c == GAME and (v < 0).any():
+            i = int(np.flatnonzero(v < 0)[0])
+            raise ValueError(f"column {GAME!r}, {where(i)}: {v[i]:g} is not a game index (>= 0)")
         out[c] = v.astype(np.int64)
     return out
+
+
+def game_ids(rows: pd.DataFrame) -> np.ndarray:
+    """The ``game`` column of training rows (checked by :func:`validate_rows`).
+
+    Args:
+        rows: training rows.
+
+    Returns:
+        (R,) int64: each row's game.
+
+    Raises:
+        ValueError: the rows have no ``game`` column (the message says how to make it).
+    """
+    if GAME not in rows.columns:
+        raise ValueError(f"training rows lack the column {GAME!r} (the game each row comes from), which the "
+                         "per-game model needs: make them with training_rows(records, game=True)")
+    return rows[GAME].to_numpy(np.int64)
 
 
 def write_training_csv(rows: pd.DataFrame, path: str | Path, *, n_strategies: int = config.N_STRATEGIES) -> Path:

@@ -108,7 +108,7 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
 
 def _play_scheduled(strategies, black_player, depth, seed, rules, key) -> GameRecord:
     b, w, r = key
-    black = black_player(strategies[b], depth) if black_player else strategies[b]
+    black = black_player(strategies[b], depth, strategies[w]) if black_player else strategies[b]
     rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules)
     return {"black": b, "white": w, "round": r, **rec}
 
@@ -141,7 +141,7 @@ def run_tournament(
     rules: str = config.RULES,
     n_jobs: int = config.JOBS,
     scheduler: str | None = None,
-    black_player: Callable[[tuple[int, ...], int], Player] | None = None,
+    black_player: Callable[[tuple[int, ...], int, tuple[int, ...]], Player] | None = None,
     progress: bool = True,
     label: str = "",
 ) -> list[GameRecord]:
@@ -159,9 +159,10 @@ def run_tournament(
         n_jobs: joblib workers (-1: all cores; not 0).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
-        black_player: optional ``factory(weights, depth) -> player`` for Black (e.g. the
-            asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper); White always
-            plays plain alpha-beta.
+        black_player: optional ``factory(weights, depth, opponent) -> player`` for Black (e.g. the
+            asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper), given Black's weights,
+            the depth and White's weights (which only an opponent-model ceiling may use); White
+            always plays plain alpha-beta.
         progress: show a tqdm progress bar.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
 

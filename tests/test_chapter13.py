@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from scipy.stats import chisquare
 
-from pawnslib import Position, chapter13, config, maxpr
+from pawnslib import Position, chapter13, config, costs, maxpr
 from pawnslib.__main__ import main
 from pawnslib.asym import AsymPlayer, score_replies
 from pawnslib.pe import random_values_into
@@ -142,10 +142,11 @@ def test_the_methods_table(comparison):
         assert col in t.columns
     assert (t.games == 16).all() and t.loc["plain6", "diff"] == 0 and t.loc["plain6", "time_ratio"] == 1
     assert t.loc["plain8", "nodes_mean"] > t.loc["plain6", "nodes_mean"]
-    assert t.loc[["plain6", "plain8"], "predicted_share"].isna().all()
-    assert t.loc[["one-hist", "random"], "predicted_share"].notna().all()
+    assert t.loc[["plain6", "plain8", "om-perfect", "prom-uniform", "prom-dbn"], "predicted_share"].isna().all()
+    assert t.loc[["one-hist", "random", "one-hist-game"], "predicted_share"].notna().all()
     assert 0 < t.loc["one-thr", "max_pr"] <= 1 and np.isnan(t.loc["one-hist", "max_pr"])
-    assert set(comp.pairings.method) == set(t.index) - {"plain6"} and len(comp.pairings) == 6 * 16
+    assert set(comp.pairings.method) == set(t.index) - {"plain6"}
+    assert len(comp.pairings) == (len(chapter13.METHODS) - 1) * 16
     assert set(comp.sweeps) == {1, 2}
     assert set(comp.claims.claim) == {"helps where a win was unlikely", "strategy 4 suffers"}
 
@@ -173,10 +174,39 @@ def test_verdict_is_written_from_the_table():
     assert "would need about 57 rounds" in chapter13.verdict(t)
 
 
+def test_the_opponent_model_methods_play_as_specified(comparison):
+    results, comp = comparison
+    assert config.model_path(results, "thesis", latent="game").is_file()  # prom-dbn's and one-hist-game's model
+    for r in comp.records["prom-dbn"]:  # every Black move searched with a posterior over the four strategies
+        posts = [r["info"][t]["p_sw"] for t in range(0, r["plies"], 2)]
+        assert all(len(p) == 4 and abs(sum(p) - 1) < 1e-3 for p in posts)
+    # Where White's weights are Black's own, OM search values the first move as plain alpha-beta does (up to the
+    # tie-breaking noise, drawn in each search's own order); elsewhere it may not.
+    first = [(r["black"] == r["white"], abs(r["values"][0] - p["values"][0]))
+             for r, p in zip(comp.records["om-perfect"], comp.records["plain6"], strict=True)]
+    assert sum(m for m, _ in first) == 4 and all(d < 1 for m, d in first if m)
+
+
+def test_the_opponent_verdict_is_written_from_the_table():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p_holm": p,
+             "halfwidth": 0.02, "rounds_needed": 25, "time_ratio": r}
+            for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
+                               ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
+                               ("one-hist-game", 0.04, 0.01, 1.3))]
+    text = chapter13.verdict(pd.DataFrame(rows))
+    assert "OM search: `om-perfect` is better than `plain6` (+8.0 points (+6.0 to +10.0), p (Holm) = 0.0001)" in text
+    assert "25 % with `prom-dbn`" in text and "50 % with `one-hist-game`" in text
+    assert "can be disastrous **does not show here**" in text and "PrOM search beats alpha-beta at equal depth " \
+        "**is not reproduced here**" in text
+    rows[1] |= {"diff": -0.08, "diff_lo": -0.1, "diff_hi": -0.06}
+    text = chapter13.verdict(pd.DataFrame(rows))
+    assert "**holds here** even with White's true weights" in text and "nothing for a learned one to recover" in text
+
+
 def test_time_ratios_of_hand_made_times():
     times = pd.DataFrame({"position": [0, 0, 1, 1], "method": ["plain6", "plain8"] * 2, "seconds": [1, 3, 2, 6],
                           "nodes": [1, 1, 1, 1]})
-    r = chapter13.time_ratios(times, n_boot=200).set_index("method")
+    r = costs.time_ratios(times, n_boot=200).set_index("method")
     assert r.loc["plain8", "time_ratio"] == 3 and r.loc["plain8", "time_ratio_lo"] == pytest.approx(3)
 
 

@@ -1,6 +1,7 @@
 """The command line (``python -m pawnslib``) and the pipeline steps it runs: names, defaults, one-line errors."""
 
 import inspect
+import shutil
 
 import pytest
 
@@ -169,3 +170,24 @@ def test_a_model_without_provenance_is_refused(trained, tmp_path):
     with pytest.raises(ModelFileError, match="does not record what it was trained on"):
         pipeline.opponent_model(tmp_path, "thesis", rounds=1, depth=1, seed=3)
     model.training = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3).training
+
+
+def test_the_per_game_model_is_its_own_file_and_kind(trained, capsys):
+    results, _ = trained
+    main(["train", "--latent", "game", "--set", "thesis", "--rounds", "1", "--depth", "1", "--seed", "3",
+          "--results", str(results), "--jobs", "1"])
+    path = config.model_path(results, "thesis", latent="game")
+    assert path.name == "dbn_game_thesis.npz" and path.is_file()
+    game = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, latent="game")
+    assert game.latent == "game" and game.sw_matched
+    assert pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3).latent == "row"
+    shutil.copy(config.model_path(results, "thesis"), path)  # a per-row model under the per-game name
+    with pytest.raises(ModelFileError, match=r"one S_w per row, not per game; retrain with .*--latent game"):
+        pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, latent="game")
+    with pytest.raises(ValueError, match="latent='game' .* is a one-slice model"):
+        pipeline.train_model(results, "thesis", rounds=1, depth=1, seed=3, slices=2, latent="game")
+    with pytest.raises(ValueError, match="latent must be one of 'row', 'game'"):
+        pipeline.opponent_model(results, "thesis", latent="match")
+    with pytest.raises(SystemExit):
+        main(["train", "--latent", "match"])
+    assert "invalid choice: 'match'" in capsys.readouterr().err

@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -393,3 +394,24 @@ def test_load_errors(model, tmp_path):
         dbn.OpponentModel.load(path, feature_names=FEATURE_NAMES[:5])
     with pytest.raises(dbn.ModelFileError, match="models 4 strategies, expected 5"):
         dbn.OpponentModel.load(path, n_strategies=5)
+
+
+def test_a_row_models_file_has_no_latent_key(model, tmp_path):
+    """A row model's header is what it was before per-game models (``latent`` is written only for them)."""
+    path = model.save(tmp_path / "model.npz")
+    with np.load(path) as z:
+        header = json.loads(str(z["header"]))
+    assert model.latent == "row" and "latent" not in header
+    assert list(header) == ["format", "feature_names", "kinds", "strategy_ids", "n_slices", "pseudo_count",
+                            "converged", "sw_matched", "n_restarts", "n_states", "training"]
+    assert dbn.OpponentModel.load(path).latent == "row"
+
+
+@pytest.mark.parametrize("name", ["dbn_thesis.npz", "dbn_harmony.npz"])
+def test_committed_model_files_are_rewritten_byte_for_byte(name, tmp_path):
+    committed = Path(__file__).parents[1] / "results" / "data" / name
+    if not committed.is_file():
+        pytest.skip(f"no {committed}")
+    back = dbn.OpponentModel.load(committed)
+    assert back.latent == "row"
+    assert back.save(tmp_path / name).read_bytes() == committed.read_bytes()

@@ -7,12 +7,14 @@ from scipy.optimize import linear_sum_assignment
 from pawnslib.dbn import OpponentModel
 from pawnslib.game import FEATURE_NAMES
 from pawnslib.recognition import (
+    game_posteriors,
     latent_mass,
     match_latent_states,
     recognition_accuracy,
     recognition_trace,
     row_posteriors,
 )
+from pawnslib.rows import training_rows
 
 FIT = {"restarts": 2, "max_iter": 40, "seed": 1}
 
@@ -63,7 +65,9 @@ def test_recognition_trace_refuses_bad_input(model, records):
 
 def test_recognition_accuracy(model, records):
     table = recognition_accuracy(model, records[:8], window=4)
-    assert list(table.columns) == ["games", "accuracy", "p_true", "chance"] and table.index[0] == 1
+    assert list(table.columns) == ["games", "hits", "accuracy", "p_true", "ci_low", "ci_high", "chance"]
+    assert table.index[0] == 1 and (table["accuracy"] == table["hits"] / table["games"]).all()
+    assert ((table.ci_low <= table.accuracy) & (table.accuracy <= table.ci_high)).all()
     assert table["accuracy"].between(0, 1).all() and (table["chance"] == 0.25).all()
     assert table["games"].iloc[0] == 8
     with pytest.raises(ValueError, match="not matched"):
@@ -90,3 +94,23 @@ def test_fit_with_truth_is_the_unmatched_fit_relabelled(model, rows):
     relabelled = plain.permute_sw(match_latent_states(plain, rows, rows["S_w_true"]))
     for a, b in zip(relabelled.cpts, model.cpts, strict=True):
         np.testing.assert_array_equal(a, b)
+
+
+def test_game_posteriors_match_the_reference(model, records):
+    rows = training_rows(records[:5], game=True)
+    post = game_posteriors(model, rows)
+    assert post.shape == (5, 4)
+    raw = rows[[f + "_prev" for f in FEATURE_NAMES] + list(FEATURE_NAMES)].to_numpy()
+    for g in range(5):
+        # P(S_w | game) is P(S_w) times each row's likelihood P(row | S_w) = P(S_w | row) / P(S_w) (up to constants).
+        logp = np.log(model.cpt_sw)  # in logs: a game's product underflows
+        for r in np.flatnonzero(rows["game"] == g):
+            states = model.discretise(raw[r].reshape(2, len(FEATURE_NAMES)))
+            logp += np.log(reference_posterior(model, states, rows["S_b"].iloc[r]) / model.cpt_sw)
+        np.testing.assert_allclose(post[g], np.exp(logp - logp.max()) / np.exp(logp - logp.max()).sum(),
+                                   rtol=1e-9, atol=1e-300)
+    # A game of one row: its row's posterior.
+    one = rows[rows["game"] == 0].head(1)
+    np.testing.assert_allclose(game_posteriors(model, one)[0], row_posteriors(model, one)[0], rtol=1e-12)
+    with pytest.raises(ValueError, match="lack the column 'game'"):
+        game_posteriors(model, rows.drop(columns="game"))

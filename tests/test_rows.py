@@ -5,7 +5,14 @@ import pandas as pd
 import pytest
 
 from pawnslib.game import FEATURE_NAMES
-from pawnslib.rows import read_training_csv, row_columns, training_rows, write_training_csv
+from pawnslib.rows import (
+    game_ids,
+    read_training_csv,
+    row_columns,
+    training_rows,
+    validate_rows,
+    write_training_csv,
+)
 
 
 def test_training_rows_pair_same_player_positions(records, rows):
@@ -57,3 +64,38 @@ def test_training_rows_refuses_bad_records():
         training_rows([{"black": 1, "features": [[0] * 6] * 3}])
     with pytest.raises(ValueError, match=r"features must be \(T\+1, 6\)"):
         training_rows([{"black": 1, "white": 2, "features": [[0] * 5] * 3}])
+
+
+def test_game_column_is_the_records_index(records):
+    short = {"black": 1, "white": 2, "features": [[0] * 6] * 2}  # too short for a row, but keeps its index
+    rows = training_rows([records[0], short, records[1]], game=True)
+    assert list(rows.columns) == row_columns() + ["game"] and rows["game"].dtype == np.int64
+    n0, n1 = len(records[0]["features"]) - 2, len(records[1]["features"]) - 2
+    assert rows["game"].tolist() == [0] * n0 + [2] * n1
+    assert list(training_rows(records, truth=True, mover=True, game=True).columns)[-3:] == ["S_w_true", "mover", "game"]
+    assert training_rows([], game=True)["game"].size == 0
+    back = validate_rows(rows)
+    assert back["game"].dtype == np.int64 and back["game"].tolist() == rows["game"].tolist()
+    np.testing.assert_array_equal(game_ids(back), rows["game"].to_numpy())
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        (None, r"column 'game', row 4: missing value"),
+        (1.5, r"column 'game', row 4: 1.5 is not an integer"),
+        ("x", r"column 'game', row 4: 'x' is not a number"),
+        (-1, r"column 'game', row 4: -1 is not a game index \(>= 0\)"),
+    ],
+)
+def test_validate_rows_refuses_bad_games_naming_the_row(records, value, message):
+    rows = training_rows(records[:2], game=True)
+    rows["game"] = rows["game"].astype(object)
+    rows.loc[4, "game"] = value
+    with pytest.raises(ValueError, match=message):
+        validate_rows(rows)
+
+
+def test_game_ids_says_how_to_make_the_column(rows):
+    with pytest.raises(ValueError, match=r"lack the column 'game'.*training_rows\(records, game=True\)"):
+        game_ids(rows)

@@ -138,7 +138,7 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, arg, bad
 def test_black_player_depth_leaves_room_for_its_extension(tmp_path):
     assert EXTENSION <= tournament.BLACK_EXTRA_PLIES  # the asymmetric tree's extra plies are allowed for
 
-    def factory(weights, depth):
+    def factory(weights, depth, opponent):
         raise AssertionError("no game may start")
 
     depth = MAX_DEPTH - tournament.BLACK_EXTRA_PLIES + 1
