@@ -342,8 +342,8 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
             out.append("Of that gain, a learned model recovers " + "; ".join(
                 f"{100 * t.loc[m, 'diff'] / d:.0f} % with `{m}` ({ci(m)})" for m in learned) + ".")
         elif learned:
-            out.append("Since even the perfect model gains nothing, there is nothing for a learned one to recover: "
-                       + "; ".join(beyond(m) for m in learned) + ".")
+            out.append(f"Even the perfect model {'loses' if d < 0 else 'gains nothing'}, so there is no gain for a "
+                       "learned one to recover: " + "; ".join(beyond(m) for m in learned) + ".")
         disaster = t.loc["om-perfect", "p_holm"] < alpha and d < 0
         out.append("The published warning that OM search can be disastrous "
                    + ("**holds here** even with White's true weights." if disaster else
