@@ -82,7 +82,7 @@ def check_method(name: str) -> Method:
 def black_player(results: str | Path, set_name: str, method: str, *, seed: int = config.SEED,
                  rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
                  bound: float | None = None):
-    """``factory(weights, depth) -> player`` for a method's Black (None: plain alpha-beta at ``depth``), and its label.
+    """``factory(weights, depth, opponent) -> player`` for a method's Black (None: plain alpha-beta), and its label.
 
     The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
     play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.
@@ -93,12 +93,13 @@ def black_player(results: str | Path, set_name: str, method: str, *, seed: int =
     if m.slices == 0 and not m.opponent:
         return (DeepFactory(m.extra) if m.extra else None), label
     kw = {"seed": seed, "rules": rules, "depth": depth}
-    if m.slices:  # trained or checked here
-        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, latent=m.latent, **kw)
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
-    path = str(config.model_path(results, set_name, m.slices, m.latent))
+    path = ""
+    if m.slices:  # the model, trained or checked here
+        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, latent=m.latent, **kw)
+        path = str(config.model_path(results, set_name, m.slices, m.latent))
     if m.opponent:
-        return OpponentFactory(m.opponent, strategies, path if m.slices else ""), label
+        return OpponentFactory(m.opponent, strategies, path), label
     rule = m.rule
     if m.rule == "threshold":
         bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw) if bound is None else bound
