@@ -1,9 +1,11 @@
 # `make reproduce`: the whole thesis under every reading of the rules in READINGS: the expensive steps
 # (Harmony*, tournaments, EM), then every notebook, run headlessly by papermill in thesis order, each rendered
-# to HTML. The first reading (kalles) lives in results/, every other beside it in results/<reading>/
-# (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show every reading.
+# to an HTML page (`python -m pawnslib render`), and last the site's front page, results/html/index.html
+# (`python -m pawnslib index`). The first reading (kalles) lives in results/, every other beside it in
+# results/<reading>/ (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show every reading.
 # A step re-runs only when the code it uses, its notebook, or the data it reads changed;
-# results/logs/timings.txt times each. `make reading RULES=king` makes one reading's steps and notebooks.
+# results/logs/timings.txt times each. `make reading RULES=king` makes one reading's steps, notebooks and pages.
+# Papermill runs every kernel in this folder, so RESULTS is passed relative to it (no machine path on a page).
 R := results
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
 	pawnslib/config.py
@@ -11,6 +13,10 @@ MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib
 	pawnslib/recognition.py pawnslib/pe.py pawnslib/predict.py pawnslib/pipeline.py pawnslib/pergame.py
 ASYM := $(MODEL) pawnslib/asym.py
 CLI = $(PY) -m pawnslib
+# The site's renderer (pages and front page). A notebook uses neither it nor the command line, so a change to them
+# re-renders the pages without re-running a notebook.
+SITE_PY := pawnslib/render.py pawnslib/site.py
+NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py))
 # SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
 ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 # $(call timed,name,command): run, log the seconds it took.
@@ -31,14 +37,19 @@ yaml_list = [$(subst $(space),$(comma)$(space),$(strip $(1)))]
 NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)) \
 	$(R)/notebooks/13_future_work.ipynb
 PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED))
+# Each executed notebook's page, beside it in the reading's html/ folder; the front page links them all.
+html_of = $(subst /notebooks/,/html/,$(1:.ipynb=.html))
+HTML_OUT := $(call html_of,$(NB_OUT))
+INDEX := $(R)/html/index.html
 
 reproduce: .venv/stamp
 	@mkdir -p $(R)/logs && rm -f $(R)/logs/timings.txt
-	@$(MAKE) --no-print-directory $(NB_OUT)
+	@$(MAKE) --no-print-directory $(HTML_OUT) $(INDEX)
 	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
 
 reading: .venv/stamp
-	@$(MAKE) --no-print-directory $(call per_reading_out,$(RULES))
+	@$(MAKE) --no-print-directory $(call html_of,$(call per_reading_out,$(RULES)))
+	$(CLI) index --results $(R)
 
 # --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
 define READING
@@ -73,12 +84,11 @@ $(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_th
 $(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz $(2)/data/dbn_game_$(s).npz)
 $(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done
 $(2)/notebooks/11_asymmetric_game_tree.ipynb: $(foreach s,$(SETS_$(1)),$(2)/runs/$(s)_asym/done)
-$(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) .venv/stamp
+$(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY) .venv/stamp
 	@mkdir -p $(2)/notebooks $(2)/html $(2)/logs
-	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(CURDIR)/$(2) -p RULES $(1) \
+	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(2) -p RULES $(1) \
 		$$(if $$(filter 08_% 11_%,$$*),-y $$(SETS_YAML_$(1))) $$< $$@ \
 		> $(2)/logs/$$*.log 2>&1 || { tail -40 $(2)/logs/$$*.log; exit 1; })
-	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(2)/html $$@
 endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
@@ -95,12 +105,11 @@ $(C13)_%/done: $(ASYM) pawnslib/twoslice.py pawnslib/deep.py pawnslib/chapter13.
 $(patsubst %,$(C13)_%/done,om-perfect prom-uniform prom-dbn): pawnslib/om.py pawnslib/opponents.py
 $(patsubst %,$(C13)_%/done,one-hist-game prom-dbn): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
-$(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(wildcard pawnslib/*.py) .venv/stamp \
+$(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .venv/stamp \
 		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz
 	@mkdir -p $(R)/notebooks $(R)/html
-	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
+	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
 		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; })
-	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
 
 # --- the notebooks that show every reading, in results/ ----------------------------------------------------------
 # The report's, e.g. '{READINGS: [kalles, king], READING_SETS: {kalles: [thesis, harmony], king: [thesis]}}'
@@ -108,13 +117,31 @@ READINGS_YAML := '{READINGS: $(call yaml_list,$(READINGS)), READING_SETS: $(subs
 	$(foreach r,$(READINGS),@$(r): $(call yaml_list,$(SETS_$(r)))))))}}'
 $(R)/notebooks/04_pawns.ipynb: $(foreach r,$(READINGS),$(call reading_dir,$(r))/runs/thesis_minimax/done)
 $(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_reproduction_report.ipynb,$(NB_OUT))
-$(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(wildcard pawnslib/*.py) \
-		.venv/stamp
+$(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY) .venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
-	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(CURDIR)/$(R) $(if $(filter 04_%,$*),-y '{READINGS: $(call yaml_list,$(READINGS))}') \
+	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(R) $(if $(filter 04_%,$*),-y '{READINGS: $(call yaml_list,$(READINGS))}') \
 		$(if $(filter 12_%,$*),-y $(READINGS_YAML)) \
 		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
-	$(PY) -m jupyter nbconvert --to html --log-level WARN --output-dir $(R)/html $@
+
+# --- the site: every executed notebook's page, then the front page ----------------------------------------------
+# A page links the front page, its folder's previous and next page (the folder's notebooks, by name) and, for a
+# chapter run under several readings, the same chapter's page under each other reading.
+# $(call site_chapters,folder): the names of a folder's pages.
+site_chapters = $(sort $(basename $(notdir $(filter $(1)/notebooks/%,$(NB_OUT)))))
+# $(call site_variants,reading,name): the other readings that run this chapter, as --variant options.
+site_variants = $(foreach o,$(filter-out $(1),$(READINGS)),$(if $(filter $(2),$(call per_reading_nb,$(o))),\
+	--variant $(o)=$(call reading_dir,$(o))/html))
+# $(call render_page,reading,name): render the reading's executed notebook `name` to its page.
+render_page = $(CLI) render $(call reading_dir,$(1))/notebooks/$(2).ipynb --html-dir $(call reading_dir,$(1))/html \
+	--index $(INDEX) --chapters $(call site_chapters,$(call reading_dir,$(1))) \
+	$(if $(strip $(call site_variants,$(1),$(2))),--reading $(1)$(call site_variants,$(1),$(2)))
+define SITE
+$(2)/html/%.html: $(2)/notebooks/%.ipynb $(SITE_PY) .venv/stamp
+	$$(call render_page,$(1),$$*)
+endef
+$(foreach r,$(sort kalles $(READINGS)),$(eval $(call SITE,$(r),$(call reading_dir,$(r)))))
+$(INDEX): $(HTML_OUT) $(SITE_PY) .venv/stamp
+	$(CLI) index --results $(R)
 
 clean-results:
 	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data \

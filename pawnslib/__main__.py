@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import NoReturn
 
 from pawnslib import chapter13, config, pipeline
@@ -18,6 +19,21 @@ EXAMPLES = """examples:
   python -m pawnslib compare --set thesis --method plain8     # one method of Chapter 13: runs/ch13/thesis_plain8
   python -m pawnslib tournament --set harmony --seed 7 --jobs 2 --results elsewhere
   python -m pawnslib tournament --set thesis --rules king --results results/king   # the king-step reading
+
+the results site (`python -m pawnslib render --help`):
+  python -m pawnslib render results/notebooks/08_dbn.ipynb --html-dir results/html   # one executed notebook's page
+  python -m pawnslib index                                    # the front page: results/html/index.html
+  python -m pawnslib site                                     # every page of results/, then the front page
+"""
+SITE_STEPS = ("render", "index", "site")
+SITE_EXAMPLES = """examples:
+  python -m pawnslib render results/notebooks/08_dbn.ipynb --html-dir results/html --reading kalles \\
+      --variant king=results/king/html
+  python -m pawnslib render results/king/notebooks/08_dbn.ipynb --html-dir results/king/html --reading king \\
+      --index results/html/index.html --variant kalles=results/html \\
+      --chapters 03_minimax 07_features 08_dbn 11_asymmetric_game_tree
+  python -m pawnslib index --results results
+  python -m pawnslib site --results /tmp/copy_of_results
 """
 
 
@@ -31,10 +47,11 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     ap = _Parser(prog="python -m pawnslib", description=__doc__, epilog=EXAMPLES,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("step", choices=["harmony", "tournament", "train", "compare"],
+    ap.add_argument("step", choices=["harmony", "tournament", "train", "compare", *SITE_STEPS],
                     help="harmony: find a strategy set by Harmony*; tournament: play a set's round robin; "
                          "train: fit the set's opponent model (DBN) to its minimax games; compare: play one "
-                         "Black method's games of Chapter 13's paired comparison")
+                         "Black method's games of Chapter 13's paired comparison; render, index, site: the "
+                         "results site's pages (their own options: python -m pawnslib render --help)")
     ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
     ap.add_argument("--seed", type=int, default=config.SEED,
                     help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
@@ -64,6 +81,60 @@ def _parser() -> _Parser:
     return ap
 
 
+def _variant(text: str) -> tuple[str, str]:
+    name, sep, folder = text.partition("=")
+    if not (sep and name and folder):
+        raise argparse.ArgumentTypeError(f"expected READING=HTML_DIR, got {text!r}")
+    return name, folder
+
+
+def _site_parser() -> _Parser:
+    ap = _Parser(prog="python -m pawnslib", description="The results site: executed notebooks as HTML pages, "
+                 "code folded, formulas as MathML, no network needed; and its front page.",
+                 epilog=SITE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="step", required=True)
+    render = sub.add_parser("render", help="render one executed notebook to HTML_DIR/<name>.html")
+    render.description = ("Render an executed notebook as a page: code folded (parameters shown), stderr left out, "
+                          "formulas as MathML, a navigation bar at top and bottom.")
+    render.add_argument("notebook", help="the executed notebook (papermill's output)")
+    render.add_argument("--html-dir", required=True, help="the folder of the page")
+    render.add_argument("--chapters", nargs="+", default=None, metavar="NAME",
+                        help="the pages of HTML_DIR in reading order, names without suffix, for the previous and "
+                             "next links (default: the notebooks beside NOTEBOOK, by name)")
+    render.add_argument("--index", default=None, help="the site's front page (default: HTML_DIR/index.html)")
+    render.add_argument("--reading", default=None, help="the reading of the rules the notebook ran under, shown "
+                        "on the page (default: not shown)")
+    render.add_argument("--variant", action="append", type=_variant, default=[], metavar="READING=HTML_DIR",
+                        help="the same chapter's page under another reading is in HTML_DIR (repeatable)")
+    for name, text in (("index", "write the front page, RESULTS/html/index.html, from what RESULTS holds"),
+                       ("site", "render every executed notebook of RESULTS to its page, then the front page")):
+        p = sub.add_parser(name, help=text, description=text)
+        p.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
+    return ap
+
+
+def _site_main(argv: list[str]) -> None:
+    from pawnslib import render, site
+
+    ap = _site_parser()
+    a = ap.parse_args(argv)
+    try:
+        if a.step == "render":
+            page = render.render_notebook(a.notebook, a.html_dir, chapters=a.chapters, index=a.index,
+                                          reading=a.reading, variants=dict(a.variant))
+            pages = [page]
+        elif a.step == "index":
+            site.build_index(a.results)
+            pages = []
+        else:
+            pages = site.build_site(a.results)
+    except (ValueError, FileNotFoundError) as e:
+        ap.error(str(e))
+    for page in pages:
+        for tex in page.unconverted:
+            print(f"{page.path}: formula not converted to MathML, shown as TeX: {tex}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run one step.
 
@@ -74,8 +145,14 @@ def main(argv: list[str] | None = None) -> None:
         SystemExit: status 2 with a one-line message on stderr for a bad argument or any of
             the project's errors (``ValueError`` and its subclasses, ``FileNotFoundError``).
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in SITE_STEPS:
+        _site_main(argv)
+        return
     ap = _parser()
     a = ap.parse_args(argv)
+    if a.step in SITE_STEPS:
+        ap.error(f"{a.step} takes its own options after it: python -m pawnslib {a.step} --help")
     try:
         if a.step == "harmony":
             pipeline.find_strategies(a.results, seed=a.seed, rules=a.rules, n_jobs=a.jobs)

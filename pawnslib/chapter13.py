@@ -275,6 +275,12 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
 
     A method beats (or loses to) ``plain6`` "beyond noise" when its Holm-corrected p is below ``alpha``.
     """
+    return " ".join(verdict_sentences(methods, claims, alpha=alpha, target=target))
+
+
+def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha: float = thesis.ALPHA,
+                      target: float = 0.04) -> list[str]:
+    """:func:`verdict`'s sentences, in order: the games, whether a prediction method beats ``plain6``, ..."""
     t = methods.set_index("method")
     n = int(t.games.iloc[0])
 
@@ -319,7 +325,7 @@ def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha:
             out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games): {_pts(c.diff)} points "
                        f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), p (Holm) = {c.p_holm:.2g}: "
                        + ("**supported**." if held else "**not supported** at this power."))
-    return " ".join(out)
+    return out
 
 
 def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
@@ -357,3 +363,29 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
                    + ("**holds here**" if wins else "**is not reproduced here**") + ": "
                    + "; ".join(beyond(m) for m in prom) + ".")
     return out
+
+
+def load_tables(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None] | None:
+    """The saved ``ch13_methods`` and ``ch13_claims`` tables of ``results`` (claims may be None), or None."""
+    tables = Path(results) / "tables"
+    if not (tables / "ch13_methods.csv").is_file():
+        return None
+    claims = tables / "ch13_claims.csv"
+    return pd.read_csv(tables / "ch13_methods.csv"), pd.read_csv(claims) if claims.is_file() else None
+
+
+def report_claim(methods: pd.DataFrame, rules: str) -> dict:
+    """The report's claims-table row for Chapter 13's answer: the best prediction method against ``plain6``.
+
+    The thesis asks the question but never measures it, so the verdict is "new"; the row's columns are those of
+    :func:`pawnslib.claims.combine` for the reading ``rules`` the comparison played.
+    """
+    t = methods.set_index("method")
+    best = max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
+    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {_pts(t.loc[best, 'diff'])} "
+            f"points ({_pts(t.loc[best, 'diff_lo'])} to {_pts(t.loc[best, 'diff_hi'])}), Holm p = "
+            f"{t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
+    if "plain8" in t.index:
+        ours += f"; two more plies (plain8): {_pts(t.loc['plain8', 'diff'])}"
+    return {"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
+            "thesis": "its question (Ch. 1, 13); never measured", f"ours ({rules})": ours, f"verdict ({rules})": "new"}

@@ -36,7 +36,7 @@ from pawnslib.stats import (
 )
 from pawnslib.strategies import THESIS
 
-VERDICTS = ("reproduced", "not reproduced", "inconclusive")
+VERDICTS = ("reproduced", "not reproduced", "inconclusive", "new")  # "new": a claim the thesis never measured
 TIMED_POSITIONS_GAMES = 64  # held-out games whose positions time plain against asymmetric search
 
 
@@ -228,8 +228,8 @@ def reading_claims(results: str | Path, rules: str = config.RULES, *, sets=confi
             lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
             claim("beyond", f"the DBN recognises White's strategy ({s})", "its purpose (Ch. 1, 8); never measured",
                   f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
-                  f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %",
-                  "reproduced" if lo > at.chance else "not reproduced",
+                  f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
+                  + ("above chance" if lo > at.chance else "not above chance"), "new",
                   "argmax P(S_w | game so far) on held-out games; each training row has its own latent S_w")
 
     wins, games = int(counts["thesis"].black_wins.sum()), int(counts["thesis"].games.sum())
@@ -277,6 +277,7 @@ class RulesFit:
     interval: tuple[float, float] | None  # its 95 % bootstrap interval
     simulated: dict[str, tuple[float, float]]  # truth reading -> 95 % range of log LR of thesis-sized tables
     conclusion: str
+    headline: str = ""  # the conclusion's first finding in one sentence, for the site's front page
 
 
 def rules_fit(by_reading: dict[str, ReadingClaims], *, n_boot: int = 2000, seed: int = config.SEED) -> RulesFit:
@@ -330,7 +331,7 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_boot: int = 2000, seed:
     if len(names) < 2:
         conclusion = (f"Only the {names[0]} reading was run, so there is nothing to compare it with: the thesis's "
                       "outcome counts have the log-likelihood above under it.")
-        return RulesFit(pd.DataFrame(rows), None, None, {}, conclusion)
+        return RulesFit(pd.DataFrame(rows), None, None, {}, conclusion, conclusion)
     a, b = names[:2]
     log_lr = float(thesis.log_likelihood(theirs["both"], ours[b]["both"])
                    - thesis.log_likelihood(theirs["both"], ours[a]["both"]))
@@ -368,4 +369,7 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_boot: int = 2000, seed:
         "The ratio compares only these two readings: both may fit badly (fit p above: the share of tables "
         "drawn from a reading that it finds no more likely than the thesis's), and it takes the thesis's tables "
         "as independent games of our engine's strategies.")
-    return RulesFit(pd.DataFrame(rows), log_lr, interval, simulated, conclusion)
+    headline = (f"The thesis's own outcome counts (Tables 10.2 and 11.1) are 10^{abs(l10):.1f} times as likely under "
+                f"the {winner} reading as under the {loser} reading: {strength}." if log_lr != 0 else
+                "The thesis's own outcome counts (Tables 10.2 and 11.1) favour neither reading.")
+    return RulesFit(pd.DataFrame(rows), log_lr, interval, simulated, conclusion, headline)

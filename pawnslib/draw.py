@@ -25,6 +25,7 @@ STEP_STROKE = "#1f6fb4"  # arrows of orthogonal moves (steps up, down, left, rig
 DIAGONAL_STROKE = "#d62728"  # arrows of diagonal moves (a diagonal step, or an exit at the base's corner)
 EXIT_STROKE = "#2a9d4f"  # dashed outline of a base's exit squares
 REMOVED_STROKE = "#c0392b"  # a piece the last move took off
+MARK_STROKE = "#8e44ad"  # arrows of marked moves (board_svg's marks), e.g. a model's predicted replies
 
 
 def exit_squares(rules: str, side: int) -> list[tuple[int, int]]:
@@ -81,7 +82,8 @@ def _arrow(out: list[str], x0: float, y0: float, x1: float, y1: float, colour: s
 
 
 def board_svg(pos: Position, *, size: int = CELL, moves: bool | Iterable[Move | str] = False, exits: bool = False,
-              before: Position | None = None) -> str:
+              before: Position | None = None, marks: Iterable[Move | str] = (),
+              mark_colour: str = MARK_STROKE) -> str:
     """An SVG board: bases shaded, pieces in a base drawn on its squares, last move marked.
 
     Args:
@@ -93,6 +95,9 @@ def board_svg(pos: Position, *, size: int = CELL, moves: bool | Iterable[Move | 
         exits: outline (dashed green) the exit squares of both bases under ``pos``'s reading.
         before: the position before ``pos``'s last move: the pieces that move took off are drawn as red
             dashed rings with a cross (:func:`removed_pieces`).
+        marks: more moves (:class:`~pawnslib.game.Move` or text) to draw as arrows, all in ``mark_colour``
+            (class ``mark``), over the ``moves`` arrows: e.g. the replies a model predicted.
+        mark_colour: the colour of the ``marks`` arrows.
 
     The caption line under the board says the side to move (or the result), the ply and the reading.
     """
@@ -150,19 +155,23 @@ def board_svg(pos: Position, *, size: int = CELL, moves: bool | Iterable[Move | 
                        f'stroke="{REMOVED_STROKE}" stroke-width="1.5" stroke-dasharray="3,2"/>'
                        f'<path d="M{cx - d},{cy - d}L{cx + d},{cy + d}M{cx - d},{cy + d}L{cx + d},{cy - d}" '
                        f'stroke="{REMOVED_STROKE}" stroke-width="2"/></g>')
+    side = BLACK if pos.side_to_move == "black" else WHITE
+
+    def origin(m):
+        if m.frm is None:  # from the middle of the 2x2 base block
+            (r0, c0) = BASE_SQUARES[side][0]
+            return MARGIN + (c0 + 1) * size, MARGIN + (r0 + 1) * size
+        return centre(m.frm)
+
     if moves is not False:
         drawn = pos.legal_moves() if moves is True else [Move.from_text(m) if isinstance(m, str) else m
                                                              for m in moves]
-        side = BLACK if pos.side_to_move == "black" else WHITE
         for m in drawn:
-            if m.frm is None:  # from the middle of the 2x2 base block
-                (r0, c0) = BASE_SQUARES[side][0]
-                x0, y0 = MARGIN + (c0 + 1) * size, MARGIN + (r0 + 1) * size
-            else:
-                x0, y0 = centre(m.frm)
             diagonal = is_diagonal(m, side)
-            _arrow(out, x0, y0, *centre(m.to), DIAGONAL_STROKE if diagonal else STEP_STROKE, size, str(m),
+            _arrow(out, *origin(m), *centre(m.to), DIAGONAL_STROKE if diagonal else STEP_STROKE, size, str(m),
                    "move diagonal" if diagonal else "move")
+    for m in (Move.from_text(m) if isinstance(m, str) else m for m in marks):
+        _arrow(out, *origin(m), *centre(m.to), mark_colour, size, str(m), "mark")
     status = f"{pos.side_to_move} to move" if pos.result is None else f"result: {pos.result}"
     status += f", ply {pos.ply}, {pos.rules} reading"
     out.append(f'<text x="{MARGIN}" y="{w + 14}">{status}</text>')

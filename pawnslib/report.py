@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pandas as pd
+
+from pawnslib import style
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -22,15 +23,8 @@ def has_label_index(df: pd.DataFrame) -> bool:
                 and df.index.start == 0 and df.index.step == 1)
 
 
-def _cell(value: object) -> str:
-    if isinstance(value, float | np.floating):
-        if np.isnan(value):
-            return ""
-        if value.is_integer() or abs(value) >= 1000:  # never round away integer digits
-            return f"{value:.0f}"
-        # Else at most 4 significant digits, never in exponent notation.
-        return np.format_float_positional(value, precision=4, fractional=False, trim="-")
-    return str(value).replace("|", r"\|").replace("\n", " ")
+def _cell(value: object, column: object = None) -> str:
+    return style.cell(value, column).replace("|", r"\|").replace("\n", " ")
 
 
 def markdown_table(df: pd.DataFrame) -> str:
@@ -38,7 +32,8 @@ def markdown_table(df: pd.DataFrame) -> str:
     if has_label_index(df):
         df = df.reset_index()
     numeric = [df[c].dtype.kind in "iuf" for c in df.columns]
-    rows = [[_cell(c) for c in df.columns], *([_cell(v) for v in r] for r in df.itertuples(False))]
+    rows = [[_cell(c) for c in df.columns],
+            *([_cell(v, c) for v, c in zip(r, df.columns, strict=True)] for r in df.itertuples(False))]
     lines = ["| " + " | ".join(r) + " |" for r in rows]
     lines.insert(1, "|" + "|".join("---:" if n else "---" for n in numeric) + "|")
     return "\n".join(lines) + "\n"

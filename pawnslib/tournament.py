@@ -3,7 +3,9 @@
 Every game's seed is derived from (master seed, black id, white id, round), so a
 tournament's records do not depend on the number of workers or on the order in which
 games finish. Records are appended to ``<out>/games.jsonl`` as games finish, one JSON
-line each; re-running the same tournament skips finished games.
+line each; re-running the same tournament skips finished games, those of ``games.jsonl`` and
+those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib.archive`),
+which a run rewrites whenever it no longer holds exactly the finished games.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pawnslib import config
+from pawnslib.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
 from pawnslib.files import replaced_atomically
 from pawnslib.game import Position, rules_index
 from pawnslib.records import (
@@ -29,7 +32,6 @@ from pawnslib.records import (
     append_record,
     check_seed,
     derive_seed,
-    read_records,
 )
 from pawnslib.search import MAX_DEPTH, SearchResult, search
 from pawnslib.strategies import check_strategies, check_weights
@@ -149,8 +151,10 @@ def run_tournament(
 
     Args:
         strategies: ``{id: weights}``.
-        out_dir: folder for ``games.jsonl`` and ``meta.json``; finished games found
-            there are kept and not replayed. ``None``: keep the records in memory only.
+        out_dir: folder for ``games.jsonl``, ``games.jsonl.gz`` and ``meta.json``; finished games found
+            in either games file are kept and not replayed (the raw file's record wins for a game in both), and
+            the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
+            games. ``None``: keep the records in memory only.
         rounds: how many times every ordered pairing is played.
         depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
             with a ``black_player``).
@@ -186,10 +190,10 @@ def run_tournament(
         raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
             "seed": seed, "rules": rules, "label": label}
-    done, games_path = {}, None
+    done, archived, games_path = {}, None, None
     if out_dir is not None:
         out = Path(out_dir)
-        meta_path, games_path = out / "meta.json", out / "games.jsonl"
+        meta_path, games_path = out / "meta.json", out / RAW_NAME
         if meta_path.exists():
             old = _read_meta(meta_path)
             diff = [k for k in meta if old.get(k) != meta[k]]
@@ -199,8 +203,7 @@ def run_tournament(
             out.mkdir(parents=True, exist_ok=True)
             with replaced_atomically(meta_path) as tmp:
                 tmp.write_text(json.dumps(meta, indent=1) + "\n")
-        if games_path.exists():
-            done = {(r["black"], r["white"], r["round"]): r for r in read_records(games_path)}
+        done, archived = finished_games(out)
     todo = [k for k in schedule(strategies, rounds) if k not in done]
     if todo:
         scheduler = scheduler or os.environ.get(DASK_ENV)
@@ -210,7 +213,9 @@ def run_tournament(
             for rec in tqdm(jobs, total=len(todo), disable=not progress, desc=label or "games"):
                 if games_path is not None:
                     append_record(games_path, rec)
-                done[(rec["black"], rec["white"], rec["round"])] = rec
+                done[game_key(rec)] = rec
+    if out_dir is not None and archived != done:
+        write_archive(Path(out_dir) / ARCHIVE_NAME, done.values())
     keys = schedule(strategies, rounds)
     return [done[k] for k in keys]
 

@@ -147,7 +147,7 @@ def test_verdict_summary_separates_single_claims_from_tables():
     c = claims_frame([("10", "x", "", "reproduced"), ("10", "t", "", "3 reproduced, 1 not, 0 inconclusive"),
                       ("11", "y", "", "reproduced"), ("12", "z", "", "inconclusive")])
     counts, tables = verdict_summary(c)
-    assert counts.to_dict() == {"reproduced": 2, "not reproduced": 0, "inconclusive": 1} and tables == 1
+    assert counts.to_dict() == {"reproduced": 2, "not reproduced": 0, "inconclusive": 1, "new": 0} and tables == 1
 
 
 def test_pr_frequencies():

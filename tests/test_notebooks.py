@@ -35,7 +35,8 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"tables/reproduction_claims.csv": (None, 5), "tables/report_table_10_2.csv": (16, None),
          "tables/report_table_11_1.csv": (16, None), "tables/report_tables_11_2_11_3.csv": (10, None),
          "tables/report_table_10_2_king.csv": (16, None), "tables/rules_fit.csv": (8, 4),
-         "figures/report_table_10_2.png": None, "figures/report_figure_11_1.png": None},
+         "figures/report_table_10_2.png": None, "figures/report_table_11_1.png": None,
+         "figures/report_figure_11_1.png": None, "tables/headlines.md": None},
     ),
     # A per-reading notebook under the king reading (`make reproduce` renders each of them once per reading).
     "07_features king": (
@@ -124,6 +125,10 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
         table = read_table(tmp_path / rel)
         for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
+    if notebook == "12_reproduction_report":  # a reader opens the report to learn which claims hold: they come first
+        html = [o["data"]["text/html"] for c in _cells(tmp_path / f"{notebook}.ipynb") if c.cell_type == "code"
+                for o in c.outputs if "<table" in o.get("data", {}).get("text/html", "")]
+        assert html and 'class="claims"' in html[0] and "<th>verdict (kalles)</th>" in html[0]
     if "RULES" in tiny:  # and its games were played by that reading
         assert json.loads((tmp_path / "runs/thesis_minimax/meta.json").read_text())["rules"] == tiny["RULES"]
 

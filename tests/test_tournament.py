@@ -1,9 +1,12 @@
 """Games and tournaments: the 200-ply rule, reproducibility across workers, resuming, errors."""
 
+import json
+
 import pytest
 
 import pawnslib.tournament as tournament
 from pawnslib import Position
+from pawnslib.archive import read_archive
 from pawnslib.asym import EXTENSION
 from pawnslib.records import read_records
 from pawnslib.search import MAX_DEPTH
@@ -80,9 +83,23 @@ def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
         run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
     monkeypatch.setattr(tournament, "append_record", real_append)
     assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 3
+    assert not (tmp_path / "cut" / "games.jsonl.gz").exists()  # the archive is written when a run ends
     resumed = run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
     assert strip_times(resumed) == strip_times(full)
     assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 8  # nothing replayed twice
+    assert read_archive(tmp_path / "cut" / "games.jsonl.gz") == resumed
+
+
+def test_raw_records_keep_their_layout(tmp_path):
+    # The committed results were made from games.jsonl lines exactly like these: compact JSON, fields in this order.
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    assert len(lines) == 4
+    for line in lines:
+        rec = json.loads(line)
+        assert list(rec) == ["black", "white", "round", "result", "plies", "rules", "positions", "features", "moves",
+                             "values", "nodes", "seconds"]
+        assert line == json.dumps(rec, separators=(",", ":"))
 
 
 def test_damaged_record_names_file_and_line(tmp_path):

@@ -1,0 +1,88 @@
+"""Annotations of recorded games for the chapters' replays: the replies the model predicted, the move a method changed.
+
+Chapter 11 replays a game of the asymmetric Black with, at each White move, the replies the opponent model called
+likely (``seen_before``), recomputed from the record exactly as the player computed them in play. Chapter 13 replays
+a game where a prediction method changed Black's move: Chapter 13's methods play the same games (the same seeds) as
+``plain6``, so a method's game and its ``plain6`` twin agree move for move until the method's search decides
+otherwise, and the first move where they part is the method's own doing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pawnslib.asym import score_replies
+from pawnslib.dbn import OpponentModel
+from pawnslib.game import Move
+from pawnslib.predict import Predictor
+from pawnslib.records import positions_of
+
+
+def predicted_replies(model: OpponentModel, record: Mapping) -> list[list[Move]]:
+    """Per position x_0..x_T of a game: the White replies the model called likely there (empty at Black's moves).
+
+    The prediction is the thesis's ``seen_before``: a reply is likely when its pessimistic ratio is below 1 and
+    White already played a move of that ratio earlier in the game; the replies are scored by the model's P(e),
+    exactly as the asymmetric player scored them during the game.
+
+    Args:
+        model: the opponent model the game's Black played with.
+        record: a game record (:class:`pawnslib.records.GameRecord`) whose Black id is a strategy of the model.
+
+    Returns:
+        One list of moves per position, the likely replies at White's positions, in move-generation order.
+
+    Raises:
+        ValueError: a record that is not a consecutive game, or a Black id the model does not know.
+    """
+    history = positions_of(record)
+    predictor, out = Predictor(), []
+    for t, pos in enumerate(history):
+        if pos.side_to_move != "white" or pos.result is not None or t == len(history) - 1:
+            out.append([])
+            continue
+        moves, logpe = score_replies(model, history[: t + 1], int(record["black"]))
+        likely = predictor.likely(logpe)
+        played = next((k for k, m in enumerate(moves) if pos.play(m) == history[t + 1]), None)
+        if played is None:
+            raise ValueError(f"ply {t + 1} of the record does not follow from ply {t}: not a consecutive game")
+        out.append([m for m, keep in zip(moves, likely, strict=True) if keep])
+        predictor.observe(logpe, played, likely=likely)
+    return out
+
+
+def first_difference(a: Mapping, b: Mapping) -> int | None:
+    """The first ply at which two records' moves differ (0 is the first move), or None when one extends the other."""
+    return next((t for t, (x, y) in enumerate(zip(a["moves"], b["moves"], strict=False)) if x != y), None)
+
+
+def changed_move(games: Sequence[Mapping], twins: Sequence[Mapping]) -> tuple[Mapping, Mapping, int] | None:
+    """A game where the method changed Black's move against its ``plain6`` twin, and the ply where it did.
+
+    Among the games whose first difference from the twin is a Black move the method's search extended past its
+    depth (the prediction at work), prefer one the method turned from a loss into a win, then into a draw, then
+    any; ties go to the first game in ``games``' order.
+
+    Args:
+        games: one method's records; each must have ``info`` per ply (an asymmetric player's).
+        twins: ``plain6``'s records; a game's twin has the same (black, white, round).
+
+    Returns:
+        (the method's game, its twin, the ply index into ``moves``), or None when no game qualifies.
+    """
+    key = ("black", "white", "round")
+    by_key = {tuple(r[k] for k in key): r for r in twins}
+    rank = {("black", "white"): 0, ("draw", "white"): 1}
+    best = None
+    for game in games:
+        twin = by_key.get(tuple(game[k] for k in key))
+        t = None if twin is None else first_difference(game, twin)
+        if t is None or t % 2 or not (game.get("info") or [{}] * (t + 1))[t].get("extended"):
+            continue
+        score = rank.get((game["result"], twin["result"]), 2)
+        if best is None or score < best[0]:
+            best = (score, game, twin, t)
+    return None if best is None else best[1:]
+
+
+__all__ = ["changed_move", "first_difference", "predicted_replies"]
