@@ -99,7 +99,8 @@ def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
     uuid = hashlib.sha1(df.to_csv().encode() + (caption or "").encode()).hexdigest()[:10]
     text = [c for c in df.columns if df[c].dtype.kind not in "iufb"]
     styler = (df.style.set_uuid(uuid).format({c: (lambda v, c=c: html.escape(cell(v, c))) for c in df.columns})
-              .format_index(lambda v: html.escape(number(v)), axis=0).format_index(lambda v: html.escape(str(v)), axis=1))
+              .format_index(lambda v: html.escape(number(v)), axis=0)
+              .format_index(lambda v: html.escape(str(v)), axis=1))
     if text:
         styler = styler.set_properties(subset=text, **{"text-align": "left"})
     styler = styler.set_table_styles([{"selector": "th", "props": "text-align: left;"}], overwrite=False)
