@@ -258,8 +258,7 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
         extra.append(row)
     table = (table.merge(pd.DataFrame(extra), on="method")
              .merge(time_ratios(times, seed=seed), on="method"))
-    plain = pipeline.play_tournament(results, set_name, rounds=rounds, seed=seed, rules=rules, depth=depth,
-                                     progress=False)
+    plain = pipeline.play_tournament(results, set_name, rounds=rounds, seed=seed, rules=rules, depth=depth)
     return Comparison(records, scores, table, paired.pairing_summary(scores, baseline=BASELINE, seed=seed), sweeps,
                       times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed))
 

@@ -81,9 +81,9 @@ def reading_claims(results: str | Path, rules: str = config.RULES, *, sets=confi
     if "thesis" not in sets:
         raise ValueError(f"sets must include 'thesis', got {sets}")
     kw = {"rounds": rounds, "depth": depth, "seed": seed, "rules": rules}
-    plain = {s: pipeline.play_tournament(results, s, method="minimax", progress=False, **kw) for s in sets}
+    plain = {s: pipeline.play_tournament(results, s, method="minimax", **kw) for s in sets}
     models = {s: pipeline.opponent_model(results, s, **(kw | {"rounds": train_rounds})) for s in sets}
-    asym = {s: pipeline.play_tournament(results, s, method="asym", train_rounds=train_rounds, progress=False, **kw)
+    asym = {s: pipeline.play_tournament(results, s, method="asym", train_rounds=train_rounds, **kw)
             for s in sets}
     strategies = {s: THESIS if s == "thesis" else pipeline.strategy_set(results, s) for s in sets}
     counts = {s: pairing_counts(plain[s]) for s in sets}

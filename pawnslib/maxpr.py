@@ -84,8 +84,7 @@ def training_ranks(results: str | Path, set_name: str, slices: int, *, seed: int
     """:func:`reply_ranks` of the set's training games (the first ``train_rounds`` minimax rounds) by its model."""
     model = pipeline.opponent_model(results, set_name, rounds=train_rounds, seed=seed, rules=rules, depth=depth,
                                     slices=slices)
-    games = pipeline.play_tournament(results, set_name, rounds=train_rounds, depth=depth, seed=seed, rules=rules,
-                                     progress=False)
+    games = pipeline.play_tournament(results, set_name, rounds=train_rounds, depth=depth, seed=seed, rules=rules)
     return reply_ranks(model, games)
 
 

@@ -173,8 +173,7 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
         ValueError: an unknown set, bad arguments, ``slices`` not 1 or 2, or an unknown ``latent``.
     """
     _check_kind(slices, latent)
-    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs,
-                              progress=False)
+    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs)
     rows = training_rows(records, truth=True, mover=slices == 2, game=latent == "game")
     kw = {"latent": latent} if latent != "row" else {}
     model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
