@@ -292,8 +292,11 @@ def test_a_real_chapter_run_as_make_runs_it_shows_a_relative_results_folder(kern
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_make_renders_every_notebook_with_a_relative_results_folder_then_the_index():
     """A dry run (make -n -B: nothing is run) of `make reproduce`."""
-    out = subprocess.run(["make", "-n", "-B", "reproduce"], cwd=ROOT, capture_output=True, text=True, check=True,
-                         timeout=120).stdout
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}  # under `make test`
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-B", "reproduce"], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=120, env=env).stdout
     ran = re.findall(r"papermill .*?-p RESULTS (\S+) .*? (\S+\.ipynb) >", out)
     rendered = re.findall(r"-m pawnslib render (\S+\.ipynb) --html-dir (\S+)", out)
     assert len(ran) >= 9 and "nbconvert" not in out and str(ROOT) not in out
