@@ -109,10 +109,6 @@ def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
     return styler.set_caption(caption) if caption else styler
 
 
-__all__ = ["MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS", "SET_NAMES", "THESIS_COLOUR",
-           "cell", "number", "reading_label", "set_label", "short_p", "show", "use"]
-
-
 def plain_ticks(ax, axis: str = "y") -> None:
     """Tick labels of ``ax`` as plain numbers with thousands separators (``-920,000``), never an offset or exponent.
 
@@ -127,9 +123,6 @@ def plain_ticks(ax, axis: str = "y") -> None:
         getattr(ax, f"{name}axis").set_major_formatter(formatter)
 
 
-__all__ += ["plain_ticks"]
-
-
 def escape_markdown(text: str) -> str:
     r"""``text`` for Markdown prose: ``\``, ``*``, ``_`` and backticks escaped, e.g. ``our Harmony\* strategies``."""
     for c in "\\*_`":
@@ -137,4 +130,5 @@ def escape_markdown(text: str) -> str:
     return text
 
 
-__all__ += ["escape_markdown"]
+__all__ = ["MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS", "SET_NAMES", "THESIS_COLOUR",
+           "cell", "escape_markdown", "number", "plain_ticks", "reading_label", "set_label", "short_p", "show", "use"]
