@@ -11,42 +11,44 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pawnslib.asym import score_replies
+from pawnslib.asym import likely_replies, predicate
 from pawnslib.dbn import OpponentModel
 from pawnslib.game import Move
 from pawnslib.predict import Predictor
 from pawnslib.records import positions_of
+from pawnslib.twoslice import TwoSliceModel
 
 
-def predicted_replies(model: OpponentModel, record: Mapping) -> list[list[Move]]:
-    """Per position x_0..x_T of a game: the White replies the model called likely there (empty at Black's moves).
+def predicted_replies(model: OpponentModel | TwoSliceModel, record: Mapping, *,
+                      mostlikely: str | tuple = "seen_before") -> list[list[Move]]:
+    """Per position x_0..x_T of a game: the White replies Black's model called likely there (empty at Black's moves).
 
-    The prediction is the thesis's ``seen_before``: a reply is likely when its pessimistic ratio is below 1 and
-    White already played a move of that ratio earlier in the game; the replies are scored by the model's P(e),
-    exactly as the asymmetric player scored them during the game.
+    The replies are judged by :func:`pawnslib.asym.likely_replies`, the function the asymmetric player's
+    ``observe`` uses in play, with the pr values White played earlier in the game.
 
     Args:
         model: the opponent model the game's Black played with.
         record: a game record (:class:`pawnslib.records.GameRecord`) whose Black id is a strategy of the model.
+        mostlikely: the player's predicate (default the thesis's ``seen_before``).
 
     Returns:
         One list of moves per position, the likely replies at White's positions, in move-generation order.
 
     Raises:
-        ValueError: a record that is not a consecutive game, or a Black id the model does not know.
+        ValueError: a record that is not a consecutive game, a Black id the model does not know, or a bad predicate.
     """
-    history = positions_of(record)
-    predictor, out = Predictor(), []
-    for t, pos in enumerate(history):
-        if pos.side_to_move != "white" or pos.result is not None or t == len(history) - 1:
-            out.append([])
+    history, sb = positions_of(record), model.reply_model.check_sb(int(record["black"]))
+    predicate(mostlikely)  # a bad predicate is named here, not taken for a broken game below
+    predictor, out = Predictor(), [[] for _ in history]
+    for t in range(1, len(history)):
+        if history[t - 1].side_to_move != "white":
             continue
-        moves, logpe = score_replies(model, history[: t + 1], int(record["black"]))
-        likely = predictor.likely(logpe)
-        played = next((k for k, m in enumerate(moves) if pos.play(m) == history[t + 1]), None)
-        if played is None:
-            raise ValueError(f"ply {t + 1} of the record does not follow from ply {t}: not a consecutive game")
-        out.append([m for m, keep in zip(moves, likely, strict=True) if keep])
+        try:
+            moves, logpe, likely, played = likely_replies(model, history[: t + 1], sb, predictor.seen,
+                                                          rule=mostlikely)
+        except ValueError as e:
+            raise ValueError(f"ply {t} of the record does not follow from ply {t - 1}: {e}") from None
+        out[t - 1] = [Move.from_code(int(m)) for m, keep in zip(moves, likely, strict=True) if keep]
         predictor.observe(logpe, played, likely=likely)
     return out
 

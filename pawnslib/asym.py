@@ -384,20 +384,48 @@ class AsymPlayer:
 
     def observe(self, history: list[Position]) -> dict | None:
         """After White's move: its pr, whether the predicate predicted it, then remember its pr."""
-        parent, child = history[-2], history[-1]
-        if parent.side_to_move != "white":
+        if history[-2].side_to_move != "white":
             return None
-        moves, logpe = _reply_log_pe(self.arrays, self.replies.n_slices, history[:-1], self.sb, self.rseed)
-        played = next((k for k, m in enumerate(moves) if parent.play(int(m)) == child), None)
-        if played is None:
-            raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
-        counts, n, seen = np.empty(len(moves), np.int64), len(moves), self.predictor.seen
-        pr_counts_into(logpe, counts)
-        likely = np.array([mostlikely(c, n, self.mode, self.max_pr, seen) for c in counts], np.bool_)
+        moves, logpe, likely, played = likely_replies(self.model, history, self.sb, self.predictor.seen,
+                                                      rule=self.mostlikely, random_seed=self.random_seed)
         hit = self.predictor.observe(logpe, played, likely=likely)  # scores the prediction, then records this pr
         pr, n = self.predictor.played[-1], len(moves)
         return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,
                 "predicted": bool(hit), "likely": self.predictor.likely_sizes[-1] if hit is not None else 0}
+
+
+def likely_replies(model: OpponentModel | TwoSliceModel, history: list[Position], sb: int, seen: np.ndarray, *,
+                   rule: str | tuple = "seen_before", random_seed: int | None = None
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """White's last move, ``history[-2]`` to ``history[-1]``, as the asymmetric player judges it.
+
+    Args:
+        model: the opponent model (a two-slice model's White slice scores the replies).
+        history: the game so far, ending with a White move.
+        sb: Black's strategy id.
+        seen: the pr values White played before this move (:attr:`pawnslib.predict.Predictor.seen`).
+        rule: the player's ``mostlikely`` predicate (:func:`predicate`).
+        random_seed: the random control's seed, as :class:`AsymPlayer`'s.
+
+    Returns:
+        White's replies at ``history[-2]`` (move codes, in move-generation order), their log P(e), which of them
+        the predicate called likely, and the index of the one White played.
+
+    Raises:
+        ValueError: the last position is not one move from the one before, or a bad predicate, seed or id.
+    """
+    parent, child = history[-2], history[-1]
+    replies = model.reply_model
+    rseed = -1 if random_seed is None else check_seed(random_seed, name="random_seed")
+    moves, logpe = _reply_log_pe(replies.kernel_arrays(), replies.n_slices, history[:-1], replies.check_sb(sb), rseed)
+    played = next((k for k, m in enumerate(moves) if parent.play(int(m)) == child), None)
+    if played is None:
+        raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
+    mode, max_pr = predicate(rule)
+    counts, n = np.empty(len(moves), np.int64), len(moves)
+    pr_counts_into(logpe, counts)
+    likely = np.array([mostlikely(c, n, mode, max_pr, seen) for c in counts], np.bool_)
+    return moves, logpe, likely, played
 
 
 def _discretised_tail(arrays: KernelArrays, history: list[Position], n_slices: int, extra: int) -> np.ndarray:

@@ -22,6 +22,16 @@ def test_predicted_replies_are_the_likely_sets_the_player_recorded_in_play(model
     assert made > 0  # the game exercised at least one prediction
 
 
+def test_predicted_replies_follow_the_players_own_predicate(model):
+    rule = ("threshold", 0.3)
+    game = play_game(AsymPlayer(THESIS[1], model, 1, depth=2, mostlikely=rule), THESIS[2], depth=2, seed=5)
+    marks = annotate.predicted_replies(model, game | {"black": 1}, mostlikely=rule)
+    assert [len(marks[t]) for t in range(1, game["plies"], 2)] == [i["likely"] for i in game["info"][1::2]]
+    assert any(marks) and marks != annotate.predicted_replies(model, game | {"black": 1})
+    with pytest.raises(ValueError, match="mostlikely must be"):
+        annotate.predicted_replies(model, game | {"black": 1}, mostlikely="sometimes")
+
+
 def test_predicted_replies_refuse_a_broken_game(model):
     game = play_game(AsymPlayer(THESIS[1], model, 1, depth=2), THESIS[2], depth=2, seed=5)
     x = game["positions"]
