@@ -1,7 +1,10 @@
-"""Shared fixtures: positions from random play; a small tournament, its training rows and its model.
+"""Shared fixtures: positions from random play; a small tournament, its training rows and its model; the kernel.
 
 A test module may define its own ``records`` (e.g. other games); pytest then uses that one.
 """
+
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -49,3 +52,17 @@ def rows(records):
 def model(rows) -> OpponentModel:
     """A model fitted to them, S_w matched to the true ids."""
     return OpponentModel.fit(rows, restarts=2, max_iter=40, seed=1, white_truth=rows["S_w_true"])
+
+
+KERNEL = "pawnslib"  # the Jupyter kernel the notebooks run on (`make` registers it in .venv)
+
+
+@pytest.fixture(scope="session")
+def kernel() -> str:
+    """The "pawnslib" Jupyter kernel, registered in this environment if it is missing."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    if KERNEL not in KernelSpecManager().find_kernel_specs():
+        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNEL,
+                        "--display-name", "Python (pawnslib)"], check=True, capture_output=True)
+    return KERNEL

@@ -8,8 +8,6 @@ only tells two entries of one notebook apart) mapped to
 """
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -18,7 +16,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-KERNEL = "pawnslib"
 
 NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] | None]]] = {
     "02_bayesian_networks": (
@@ -91,17 +88,6 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
 def read_table(path: Path) -> pd.DataFrame:
     """A saved table with its first column (the index, or the first label column) as the index."""
     return pd.read_csv(path, index_col=0)
-
-
-@pytest.fixture(scope="session")
-def kernel() -> str:
-    """The "pawnslib" Jupyter kernel, registered in this environment if it is missing."""
-    from jupyter_client.kernelspec import KernelSpecManager
-
-    if KERNEL not in KernelSpecManager().find_kernel_specs():
-        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNEL,
-                        "--display-name", "Python (pawnslib)"], check=True, capture_output=True)
-    return KERNEL
 
 
 @pytest.mark.parametrize("name", sorted(NOTEBOOK_PARAMS))

@@ -4,20 +4,19 @@ any network, navigation between pages, a front page whose every link resolves, n
 import re
 import shutil
 import subprocess
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
 import pandas as pd
 import pytest
+from conftest import KERNEL
 
 from pawnslib.__main__ import main
 from pawnslib.render import markdown_to_html, render_notebook, tex_to_mathml
 from pawnslib.site import build_index, build_site, first_sentence, first_table_header
 
 ROOT = Path(__file__).resolve().parents[1]
-KERNEL = "pawnslib"
 WARNING = "UserWarning: careful, /home/someone/.venv/lib/python3.11/site-packages/x.py:3"
 PROSE = r"""# Chapter 3: Beta with $x^2$
 
@@ -259,16 +258,6 @@ def test_first_table_header_of_a_page_without_a_table():
 ])
 def test_first_sentence(markdown, sentence):
     assert first_sentence(markdown) == sentence
-
-
-@pytest.fixture(scope="module")
-def kernel() -> str:
-    from jupyter_client.kernelspec import KernelSpecManager
-
-    if KERNEL not in KernelSpecManager().find_kernel_specs():
-        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNEL,
-                        "--display-name", "Python (pawnslib)"], check=True, capture_output=True)
-    return KERNEL
 
 
 def test_a_real_chapter_run_as_make_runs_it_shows_a_relative_results_folder(kernel, tmp_path, monkeypatch):
