@@ -53,7 +53,7 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
-from pawnslib.records import RESULTS, GameRecord, read_records
+from pawnslib.records import RESULTS, GameRecord, json_objects, read_records
 
 ARCHIVE_NAME = "games.jsonl.gz"
 RAW_NAME = "games.jsonl"
@@ -151,17 +151,8 @@ def read_archive(path: str | Path) -> list[GameRecord]:
             raise
         raise ValueError(f"{path}: damaged archive ({e}); delete it to rebuild it from {RAW_NAME} or replay") from None
     rows, lines, codes, seen = [], [], [], {}
-    for n, line in enumerate(text.split("\n"), 1):
-        if not line.strip():
-            continue
-        where = f"{path}:{n}"
-        try:
-            rec = json.loads(line)
-            if not isinstance(rec, dict):
-                raise ValueError("not a JSON object")
-        except ValueError as e:
-            raise ValueError(f"{where}: damaged record ({e})") from None
-        where = _check_fields(rec, where)
+    for n, rec in json_objects(text.split("\n"), path, hint=f"delete {ARCHIVE_NAME} to rebuild it or replay"):
+        where = _check_fields(rec, f"{path}:{n}")
         if game_key(rec) in seen:
             raise ValueError(f"{where}: the same game as line {seen[game_key(rec)]}")
         seen[game_key(rec)] = n

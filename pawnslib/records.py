@@ -6,7 +6,7 @@ finish; a crash loses at most the line being written, never a finished one.
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Literal, NotRequired, Protocol, TypedDict, get_args, runtime_checkable
 
@@ -82,19 +82,29 @@ def check_seed(seed, *, name: str = "seed") -> int:
     return int(seed)
 
 
+def json_objects(lines: Iterable[str], source: str | Path, *,
+                 hint: str = "delete that line to replay it") -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line of ``lines``, the lines of the file ``source``.
+
+    Raises:
+        ValueError: a line that is not a JSON object, naming ``source``, the line number and ``hint``.
+    """
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if not isinstance(row, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as e:
+            raise ValueError(f"{source}:{n}: damaged record ({e}); {hint}") from None
+        yield n, row
+
+
 def _json_lines(path: Path) -> Iterator[tuple[int, dict]]:
     """(line number, object) for each non-blank line of ``path``."""
     with path.open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-                if not isinstance(row, dict):
-                    raise ValueError("not a JSON object")
-            except ValueError as e:
-                raise ValueError(f"{path}:{n}: damaged record ({e}); delete that line to replay it") from None
-            yield n, row
+        yield from json_objects(f, path)
 
 
 def read_json_lines(path: str | Path) -> list[dict]:
