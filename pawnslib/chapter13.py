@@ -268,6 +268,16 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+def _diff_ci(t: pd.DataFrame, m: str) -> str:
+    """Method ``m``'s difference from plain6 with its interval, in points (``t``: ch13_methods by method)."""
+    return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+
+
+def _best_predicting(t: pd.DataFrame) -> str:
+    """The prediction method with the largest difference from plain6 (``t``: ch13_methods by method)."""
+    return max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
+
+
 def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha: float = thesis.ALPHA,
             target: float = 0.04) -> str:
     """The comparison's answer in words, written from the ``ch13_methods`` table (and the claims' tests).
@@ -284,7 +294,7 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     n = int(t.games.iloc[0])
 
     def ci(m: str) -> str:
-        return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+        return _diff_ci(t, m)
 
     predicting = [m for m in t.index if METHODS[m].asym]
     better = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
@@ -298,7 +308,7 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     if worse:
         out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
     if predicting:
-        best = max(predicting, key=lambda m: t.loc[m, "diff"])
+        best = _best_predicting(t)
         out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, p (Holm) = "
                    f"{t.loc[best, 'p_holm']:.2g}.")
         if "plain8" in t.index:
@@ -380,10 +390,9 @@ def report_claim(methods: pd.DataFrame, rules: str) -> dict:
     :func:`pawnslib.claims.combine` for the reading ``rules`` the comparison played.
     """
     t = methods.set_index("method")
-    best = max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
-    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {_pts(t.loc[best, 'diff'])} "
-            f"points ({_pts(t.loc[best, 'diff_lo'])} to {_pts(t.loc[best, 'diff_hi'])}), Holm p = "
-            f"{t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
+    best = _best_predicting(t)
+    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {_diff_ci(t, best)}, "
+            f"Holm p = {t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
     if "plain8" in t.index:
         ours += f"; two more plies (plain8): {_pts(t.loc['plain8', 'diff'])}"
     return {"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
