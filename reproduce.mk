@@ -54,7 +54,7 @@ reading: .venv/stamp
 # --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
 define READING
 SETS_YAML_$(1) := '{SETS: $(call yaml_list,$(SETS_$(1)))}'
-$(2)/data/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/pipeline.py
+$(2)/data/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/deep.py pawnslib/pipeline.py
 	rm -rf $(2)/data/harmony
 	$$(call timed,harmony $(1),$(CLI) harmony --results $(2) --rules $(1) $(ARGS))
 	touch $$@

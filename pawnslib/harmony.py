@@ -7,10 +7,18 @@ memory and the new vector, and scores each by NW - W (games not won minus games 
 both colours); the new vector replaces the worst of the memory when it scores better.
 The score is relative to the current memory, which is what makes it Harmony*.
 
+A game between two weight vectors is a function of the pair (and the search's seed), as it
+is for the thesis's deterministic players: our search breaks ties by seeded leaf noise, and a
+pairing's seed derives from its two vectors, not from the iteration. So an iteration plays only
+the new vector's games and reuses the memory's, which earlier iterations played (16 of 25
+games at k = 4). The players search with :func:`~pawnslib.deep.deep_search` (a transposition
+table and iterative deepening: the same depth-``depth`` minimax values as the plain search,
+in 1.7x less time under Kalles' reading and 3x less under the king reading).
+
 Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and the run
 appends one JSON line per iteration to its history file, so an interrupted run resumes
-where it stopped and gives the same result. :func:`harmony_star` runs its independent
-searches in parallel (one joblib worker per search), so its result does not depend on ``n_jobs``.
+where it stopped and gives the same result. :func:`harmony_star` advances its independent
+searches together and plays their games on one pool of workers; the result does not depend on ``n_jobs``.
 """
 
 from __future__ import annotations
@@ -26,10 +34,11 @@ import pandas as pd
 from tqdm import tqdm
 
 from pawnslib import config
+from pawnslib.deep import DeepAlphaBeta
 from pawnslib.game import N_FEATURES, rules_index
 from pawnslib.records import append_record, check_seed, derive_seed, read_json_lines
 from pawnslib.strategies import LADDER
-from pawnslib.tournament import run_tournament
+from pawnslib.tournament import play_game
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,13 +81,15 @@ class HarmonyParams:
         rules_index(self.rules, where="Harmony* parameter rules")
 
 
-# Histories written before the rules had readings record no "rules": all were played by Kalles' reading.
-_LEGACY_RULES = "kalles"
+# How a run's games are played, recorded with its parameters: a history played otherwise (before the games were
+# seeded per pairing, with no "games" entry) is refused rather than resumed into a mixed run.
+GAMES = "deep search, one seed per pairing"
+GAME_STREAM = 1  # a game's seed: derive_seed(the search's seed, GAME_STREAM, round, both vectors' ladder indexes)
 
 
 def _identity(params: HarmonyParams, seed: int) -> dict:
     """What fixes a run's course (recorded in its history's first row); more iterations only extend it."""
-    return {k: v for k, v in params.__dict__.items() if k != "iterations"} | {"seed": seed}
+    return {k: v for k, v in params.__dict__.items() if k != "iterations"} | {"seed": seed, "games": GAMES}
 
 
 def _read_history(path: Path | None, identity: dict) -> list[dict]:
@@ -95,7 +106,6 @@ def _read_history(path: Path | None, identity: dict) -> list[dict]:
     old = history[0].get("params")
     if not isinstance(old, dict):
         raise ValueError(f"{path} does not start with a Harmony* run's parameters; use another file")
-    old = {"rules": _LEGACY_RULES} | old
 
     def show(d, k):
         return repr(d[k]) if k in d else "none"
@@ -152,6 +162,59 @@ def nw_minus_w(records: list[dict], ids: Iterable[int]) -> dict[int, int]:
     return score
 
 
+Pairing = tuple[tuple[int, ...], tuple[int, ...], int]  # (Black's weights, White's weights, round)
+
+
+def _play_pairing(pairing: Pairing, params: HarmonyParams, seed: int) -> str:
+    """The result of ``pairing``'s game in the search seeded ``seed``: both sides
+    :class:`~pawnslib.deep.DeepAlphaBeta` at ``params.depth``."""
+    black, white, r = pairing
+    game_seed = derive_seed(seed, GAME_STREAM, r, *(LADDER.index(x) for x in black + white))
+    players = [DeepAlphaBeta(v, depth=params.depth) for v in (black, white)]
+    return play_game(*players, seed=game_seed, rules=params.rules)["result"]
+
+
+def _schedule(players: dict[int, tuple[int, ...]], params: HarmonyParams) -> list[tuple[int, int, int]]:
+    """A round robin's games as (black id, white id, round): every id against every id, itself included."""
+    return [(b, w, r) for r in range(params.games_per_pairing) for b in sorted(players) for w in sorted(players)]
+
+
+def _unplayed(players: dict[int, tuple[int, ...]], params: HarmonyParams, played: dict[Pairing, str]) -> list[Pairing]:
+    """The pairings of ``players``' round robin not in ``played``, each once."""
+    pairings = ((players[b], players[w], r) for b, w, r in _schedule(players, params))
+    return list(dict.fromkeys(p for p in pairings if p not in played))
+
+
+def _play(todo: list[tuple[int, Pairing]], params: HarmonyParams, pool: joblib.Parallel) -> list[str]:
+    """The results of ``todo``'s (search seed, pairing) games, played on ``pool``, in order."""
+    return pool(joblib.delayed(_play_pairing)(pairing, params, seed) for seed, pairing in todo) if todo else []
+
+
+def round_robin(players: dict[int, tuple[int, ...]], *, params: HarmonyParams, seed: int,
+                played: dict[Pairing, str] | None = None, n_jobs: int = config.JOBS) -> list[dict]:
+    """Every player against every player, itself included, as Black and as White, ``games_per_pairing`` times.
+
+    A game depends only on its pairing's two weight vectors, its round and ``seed``, so a pairing in
+    ``played`` is not played again.
+
+    Args:
+        players: ``{id: weights}``, weights on the ladder.
+        params: ``depth``, ``rules`` and ``games_per_pairing`` are used.
+        seed: the search's seed.
+        played: results of pairings played before, ``{(black, white, round): result}``; the new ones are added.
+        n_jobs: joblib workers for the games not yet played (the result does not depend on it).
+
+    Returns:
+        One ``{"black": id, "white": id, "round": r, "result": ...}`` per game, in schedule order.
+    """
+    played = {} if played is None else played
+    todo = _unplayed(players, params, played)
+    with joblib.Parallel(n_jobs=n_jobs) as pool:
+        played.update(zip(todo, _play([(seed, p) for p in todo], params, pool), strict=True))
+    return [{"black": b, "white": w, "round": r, "result": played[players[b], players[w], r]}
+            for b, w, r in _schedule(players, params)]
+
+
 @dataclass
 class HarmonyRun:
     """One Harmony* search: its history (one row per iteration) and final memory."""
@@ -175,6 +238,74 @@ class HarmonyRun:
         return pd.DataFrame(self.history)
 
 
+class _Search:
+    """One search between iterations: its run so far, the games it has played, the next iteration's players."""
+
+    def __init__(self, params: HarmonyParams, seed: int, history_path: str | Path | None):
+        self.params, self.seed = params, check_seed(seed)
+        self.identity = _identity(params, self.seed)
+        self.path = Path(history_path) if history_path else None
+        self.run = HarmonyRun(_read_history(self.path, self.identity))
+        self.played: dict[Pairing, str] = {}  # an iteration plays only its new vector's games
+        self.players: dict[int, tuple[int, ...]] = {}
+
+    @property
+    def done(self) -> bool:
+        return len(self.run.history) >= self.params.iterations
+
+    def improvise(self) -> list[Pairing]:
+        """Draw the next iteration's new vector; return the pairings of its round robin not played yet."""
+        it, k = len(self.run.history), self.params.k
+        rng = np.random.default_rng(derive_seed(self.seed, it))
+        if it == 0:
+            memory = rng.integers(len(LADDER), size=(k, N_FEATURES))
+        else:
+            memory = np.array([[LADDER.index(w) for w in v] for v in self.run.history[-1]["memory_after"]])
+        new = improvise(memory, self.params, rng)
+        self.players = {i + 1: weights_of(v) for i, v in enumerate([*memory, new])}
+        return _unplayed(self.players, self.params, self.played)
+
+    def score(self) -> None:
+        """Score the round robin (its games all in ``played``), replace the worst, record the iteration."""
+        it, k, players = len(self.run.history), self.params.k, self.players
+        recs = [{"black": b, "white": w, "result": self.played[players[b], players[w], r]}
+                for b, w, r in _schedule(players, self.params)]
+        score = nw_minus_w(recs, players)
+        mem_scores = [score[i + 1] for i in range(k)]
+        worst = int(np.argmax(mem_scores))  # ties: the first, so the incumbent order is stable
+        replaced = worst if score[k + 1] < mem_scores[worst] else -1
+        after = list(range(k))
+        if replaced >= 0:
+            after[replaced] = k
+        row = {"iteration": it, "memory_before": [players[i + 1] for i in range(k)], "scores_before": mem_scores,
+               "candidate": players[k + 1], "candidate_score": score[k + 1], "replaced": replaced,
+               "memory_after": [players[i + 1] for i in after], "scores_after": [score[i + 1] for i in after]}
+        if it == 0:
+            row["params"] = self.identity
+        row = json.loads(json.dumps(row))  # the in-memory history is exactly what a resumed run reads
+        self.run.history.append(row)
+        if self.path:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            append_record(self.path, row)
+
+
+def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[HarmonyRun]:
+    """Run ``searches`` to their last iteration together, one iteration a step: each step plays all of the
+    searches' new games on one pool of ``n_jobs`` workers, so no worker idles while one search finishes alone."""
+    bar = tqdm(total=sum(s.params.iterations for s in searches), initial=sum(len(s.run.history) for s in searches),
+               disable=not progress, desc="Harmony* iterations")
+    with joblib.Parallel(n_jobs=n_jobs) as pool, bar:
+        while active := [s for s in searches if not s.done]:
+            todo = [(s, p) for s in active for p in s.improvise()]
+            results = _play([(s.seed, p) for s, p in todo], active[0].params, pool)
+            for (s, p), result in zip(todo, results, strict=True):
+                s.played[p] = result
+            for s in active:
+                s.score()
+            bar.update(len(active))
+    return [s.run for s in searches]
+
+
 def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, history_path: str | Path | None = None,
                    n_jobs: int = config.JOBS, progress: bool = True) -> HarmonyRun:
     """Run (or resume) one Harmony* search.
@@ -183,9 +314,9 @@ def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, hi
         params: the search's settings, including the rules its games are played by.
         seed: every random choice and game seed derives from it; a non-negative integer.
         history_path: JSON-lines file of finished iterations; resumed if it exists. Its first
-            row's ``params`` records every parameter but ``iterations``, and the seed (a file
-            without ``rules`` there is read as played by ``"kalles"``, the only reading before).
-        n_jobs: joblib workers for each iteration's round robin (the result does not depend on it).
+            row's ``params`` records every parameter but ``iterations``, the seed and :data:`GAMES`
+            (how the games are played: a history without it, from before, is refused).
+        n_jobs: joblib workers for each iteration's games (the result does not depend on it).
         progress: show a progress bar over iterations.
 
     Returns:
@@ -195,46 +326,7 @@ def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, hi
         ValueError: a bad seed, a damaged history file, or one that holds a run with other
             parameters (e.g. other rules), naming each parameter that differs.
     """
-    seed = check_seed(seed)
-    identity = _identity(params, seed)
-    path = Path(history_path) if history_path else None
-    run = HarmonyRun(_read_history(path, identity))
-    if path:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    start = len(run.history)
-    for it in tqdm(range(start, params.iterations), disable=not progress, desc=f"Harmony* seed {seed}", initial=start,
-                   total=params.iterations):
-        rng = np.random.default_rng(derive_seed(seed, it))
-        if it == 0:
-            memory = rng.integers(len(LADDER), size=(params.k, N_FEATURES))
-        else:
-            memory = np.array([[LADDER.index(w) for w in v] for v in run.history[-1]["memory_after"]])
-        new = improvise(memory, params, rng)
-        players = {i + 1: weights_of(v) for i, v in enumerate([*memory, new])}
-        recs = run_tournament(players, None, rounds=params.games_per_pairing, depth=params.depth,
-                              seed=derive_seed(seed, it, 1), rules=params.rules, n_jobs=n_jobs, progress=False)
-        score = nw_minus_w(recs, players)
-        mem_scores = [score[i + 1] for i in range(params.k)]
-        worst = int(np.argmax(mem_scores))  # ties: the first, so the incumbent order is stable
-        replaced = worst if score[params.k + 1] < mem_scores[worst] else -1
-        after = list(range(params.k))
-        if replaced >= 0:
-            after[replaced] = params.k
-        row = {"iteration": it, "memory_before": [players[i + 1] for i in range(params.k)], "scores_before": mem_scores,
-               "candidate": players[params.k + 1], "candidate_score": score[params.k + 1], "replaced": replaced,
-               "memory_after": [players[i + 1] for i in after], "scores_after": [score[i + 1] for i in after]}
-        if it == 0:
-            row["params"] = identity
-        row = json.loads(json.dumps(row))  # the in-memory history is exactly what a resumed run reads
-        run.history.append(row)
-        if path:
-            append_record(path, row)
-    return run
-
-
-def _search(s: int, **kwargs) -> tuple[int, HarmonyRun]:
-    """Search ``s`` of :func:`harmony_star`, in a worker: (``s``, its run)."""
-    return s, harmony_search(**kwargs)
+    return _advance([_Search(params, seed, history_path)], n_jobs=n_jobs, progress=progress)[0]
 
 
 def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = config.N_STRATEGIES, seed: int = 0,
@@ -242,10 +334,9 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
                  progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """The thesis's procedure: ``n_searches`` independent searches; the best of each is a strategy.
 
-    The searches run in parallel on up to ``n_jobs`` joblib workers, each search wholly in one
-    worker (its round robins too); a single search (or ``n_jobs=1``) runs here, with ``n_jobs``
-    workers for its round robins. Each search has its own seed and history file, so the result
-    does not depend on ``n_jobs``.
+    The searches advance together, one iteration at a time, and each step plays all their new
+    games on ``n_jobs`` joblib workers. Each search has its own seed and history file, and a game
+    depends only on its pairing and its search's seed, so the result does not depend on ``n_jobs``.
 
     Args:
         params: the searches' settings, including the rules their games are played by.
@@ -254,7 +345,7 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
         out_dir: folder for the histories ``harmony_<s + 1>.jsonl`` (each resumed; all are
             checked before any search starts); ``None``: memory only.
         n_jobs: joblib workers (-1: all cores; not 0).
-        progress: show a progress bar over finished searches (over iterations when the searches run here).
+        progress: show a progress bar over the searches' iterations.
 
     Returns:
         (strategies ``{1: weights, ...}``, list of the runs, in search order).
@@ -267,17 +358,8 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
         raise ValueError(f"n_searches must be an integer >= 1, got {n_searches!r}")
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
         raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
-    jobs = [{"params": params, "seed": derive_seed(seed, 1000 + s),
-             "history_path": Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir else None} for s in range(n_searches)]
-    for job in jobs:  # a file of another run is refused before any search starts
-        _read_history(job["history_path"], _identity(params, job["seed"]))
-    workers = min(joblib.effective_n_jobs(n_jobs), n_searches)
-    if workers == 1:
-        runs = [harmony_search(**job, n_jobs=n_jobs, progress=progress) for job in jobs]
-    else:
-        runs = [None] * n_searches
-        done = joblib.Parallel(n_jobs=workers, return_as="generator_unordered")(
-            joblib.delayed(_search)(s, **job, n_jobs=1, progress=False) for s, job in enumerate(jobs))
-        for s, run in tqdm(done, total=n_searches, disable=not progress, desc="Harmony* searches"):
-            runs[s] = run
+    # Every history is read and checked here, so a file of another run is refused before any search starts.
+    searches = [_Search(params, derive_seed(seed, 1000 + s), Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir
+                        else None) for s in range(n_searches)]
+    runs = _advance(searches, n_jobs=n_jobs, progress=progress)
     return {s + 1: run.best for s, run in enumerate(runs)}, runs

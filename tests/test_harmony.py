@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 from pawnslib import config, harmony
+from pawnslib.deep import DeepAlphaBeta
 from pawnslib.game import READINGS
-from pawnslib.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w
+from pawnslib.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w, round_robin
 from pawnslib.strategies import LADDER
+from pawnslib.tournament import play_game
 
 SMALL = HarmonyParams(iterations=6, depth=1)
 
@@ -91,15 +93,65 @@ def test_king_run_plays_king_games(monkeypatch):
     seen = []
 
     def spy(*args, **kwargs):
-        recs = run_tournament(*args, **kwargs)
-        seen.append((kwargs["rules"], {r["rules"] for r in recs}))
-        return recs
+        seen.append(kwargs["rules"])
+        return play_game(*args, **kwargs)
 
-    run_tournament = harmony.run_tournament
-    monkeypatch.setattr(harmony, "run_tournament", spy)
+    play_game = harmony.play_game
+    monkeypatch.setattr(harmony, "play_game", spy)
     run = harmony_search(params=HarmonyParams(iterations=2, depth=1, rules="king"), seed=5, n_jobs=1, progress=False)
     assert run.history[0]["params"]["rules"] == "king"
-    assert seen == [("king", {"king"})] * 2
+    assert seen and set(seen) == {"king"}
+
+
+def test_an_iteration_plays_only_the_new_vectors_games(monkeypatch):
+    played = []
+
+    def spy(pairing, params, seed):
+        played.append(pairing)
+        return play_pairing(pairing, params, seed)
+
+    play_pairing = harmony._play_pairing
+    monkeypatch.setattr(harmony, "_play_pairing", spy)
+    run = harmony_search(params=HarmonyParams(iterations=4, depth=1), seed=5, n_jobs=1, progress=False)
+    assert len(played) == len(set(played))  # no pairing twice
+    per_iteration = [25] + [9] * 3  # 5 x 5 games, then the new vector's 2 x 4 + 1 (fewer if it repeats a vector)
+    seen = set()
+    for row, most in zip(run.history, per_iteration, strict=True):
+        vectors = [tuple(v) for v in row["memory_before"]] + [tuple(row["candidate"])]
+        pairings = {(b, w, 0) for b in vectors for w in vectors}
+        assert len(pairings - seen) <= most
+        seen |= pairings
+    assert set(played) == seen
+
+
+def test_a_pairings_game_depends_only_on_its_vectors_round_and_seed():
+    params = HarmonyParams(depth=2)
+    a, b, c = (0, 10, 0, -10, 0, 100), (10, 100, 0, -10000, -100, 0), (-10, 1000, 10, 0, 0, 10)
+    first = round_robin({1: a, 2: b}, params=params, seed=3, n_jobs=1)
+    # The same vectors under other ids, beside a third: each pairing's result is the same game's.
+    again = round_robin({7: b, 4: a, 9: c}, params=params, seed=3, n_jobs=2)
+    names = {1: a, 2: b, 4: a, 7: b, 9: c}
+    results = {(names[r["black"]], names[r["white"]]): r["result"] for r in again}
+    assert all(results[names[r["black"]], names[r["white"]]] == r["result"] for r in first)
+    # ... which is plain play_game between the two deep-search players, seeded from the pair.
+    seed = harmony.derive_seed(3, harmony.GAME_STREAM, 0, *(LADDER.index(x) for x in a + b))
+    game = play_game(DeepAlphaBeta(a, depth=2), DeepAlphaBeta(b, depth=2), seed=seed)
+    assert results[a, b] == game["result"]
+    # Results handed in are not replayed, and are what the records say.
+    fake = {(a, b, 0): "draw"}
+    assert round_robin({1: a, 2: b}, params=params, seed=3, played=fake, n_jobs=1)[1]["result"] == "draw"
+    assert len(fake) == 4  # the three games it had to play were added
+
+
+def test_a_history_played_the_old_way_is_refused(tmp_path):
+    path = tmp_path / "h.jsonl"
+    harmony_search(params=HarmonyParams(iterations=1, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    row = json.loads(path.read_text())
+    del row["params"]["games"]  # as written before a game was one per pairing of vectors
+    path.write_text(json.dumps(row) + "\n")
+    with pytest.raises(ValueError, match=r"other parameters \(games: file none, asked 'deep search, one seed per"):
+        harmony_search(params=HarmonyParams(iterations=2, depth=1), seed=5, history_path=path, n_jobs=1,
+                       progress=False)
 
 
 def test_other_rules_are_refused_naming_them(tmp_path):
@@ -122,19 +174,6 @@ def test_other_rules_are_refused_naming_them(tmp_path):
         harmony_star(params=HarmonyParams(iterations=1, depth=1, rules="king"), n_searches=2, seed=0,
                      out_dir=tmp_path / "star", n_jobs=1, progress=False)
     assert not (tmp_path / "star" / "harmony_1.jsonl").exists()
-
-
-def test_history_from_before_the_readings_resumes_as_kalles(run, tmp_path):
-    path = tmp_path / "h.jsonl"
-    harmony_search(params=HarmonyParams(iterations=3, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
-    rows = [json.loads(line) for line in path.read_text().splitlines()]
-    del rows[0]["params"]["rules"]  # as the code before the readings wrote it
-    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    resumed = harmony_search(params=SMALL, seed=5, history_path=path, n_jobs=1, progress=False)
-    assert resumed.history[1:] == run.history[1:] and resumed.best == run.best
-    with pytest.raises(ValueError, match=r"rules: file 'kalles', asked 'king'"):
-        harmony_search(params=HarmonyParams(iterations=6, depth=1, rules="king"), seed=5, history_path=path, n_jobs=1,
-                       progress=False)
 
 
 def test_parallel_searches_match_sequential_and_resume(tmp_path):
