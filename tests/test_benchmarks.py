@@ -14,5 +14,5 @@ def test_every_benchmark_runs_and_reports():
     for section, figure in (("bench_game", "M leaves/s"), ("bench_search", "M nodes/s"),
                             ("bench_dbn", "x faster (goal >= 1000x)"), ("bench_asym", "goal <= 1.3x"),
                             ("bench_rules", "rules king"), ("bench_rules", "kalles now against before"),
-                            ("bench_deep", "x fewer nodes")):
+                            ("bench_deep", "x fewer nodes"), ("bench_harmony", "rules king, depth 6")):
         assert f"== {section}" in out.stdout and figure in out.stdout, out.stdout
