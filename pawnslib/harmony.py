@@ -38,7 +38,7 @@ from pawnslib.deep import DeepAlphaBeta
 from pawnslib.game import N_FEATURES, rules_index
 from pawnslib.records import append_record, check_seed, derive_seed, read_json_lines
 from pawnslib.strategies import LADDER
-from pawnslib.tournament import play_game
+from pawnslib.tournament import play_game, schedule
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,20 +174,26 @@ def _play_pairing(pairing: Pairing, params: HarmonyParams, seed: int) -> str:
     return play_game(*players, seed=game_seed, rules=params.rules)["result"]
 
 
-def _schedule(players: dict[int, tuple[int, ...]], params: HarmonyParams) -> list[tuple[int, int, int]]:
-    """A round robin's games as (black id, white id, round): every id against every id, itself included."""
-    return [(b, w, r) for r in range(params.games_per_pairing) for b in sorted(players) for w in sorted(players)]
-
-
 def _unplayed(players: dict[int, tuple[int, ...]], params: HarmonyParams, played: dict[Pairing, str]) -> list[Pairing]:
     """The pairings of ``players``' round robin not in ``played``, each once."""
-    pairings = ((players[b], players[w], r) for b, w, r in _schedule(players, params))
+    pairings = ((players[b], players[w], r) for b, w, r in schedule(players, params.games_per_pairing))
     return list(dict.fromkeys(p for p in pairings if p not in played))
 
 
-def _play(todo: list[tuple[int, Pairing]], params: HarmonyParams, pool: joblib.Parallel) -> list[str]:
-    """The results of ``todo``'s (search seed, pairing) games, played on ``pool``, in order."""
-    return pool(joblib.delayed(_play_pairing)(pairing, params, seed) for seed, pairing in todo) if todo else []
+def _records(players: dict[int, tuple[int, ...]], params: HarmonyParams, played: dict[Pairing, str]) -> list[dict]:
+    """The round robin of ``players``, its games all in ``played``: ``{"black", "white", "round", "result"}`` each."""
+    return [{"black": b, "white": w, "round": r, "result": played[players[b], players[w], r]}
+            for b, w, r in schedule(players, params.games_per_pairing)]
+
+
+def _play(todo: list[tuple[Pairing, HarmonyParams, int]], pool: joblib.Parallel) -> list[str]:
+    """The results of ``todo``'s (pairing, params, search seed) games, played on ``pool``, in order."""
+    return pool(joblib.delayed(_play_pairing)(*job) for job in todo) if todo else []
+
+
+def _check_jobs(n_jobs) -> None:
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
 
 
 def round_robin(players: dict[int, tuple[int, ...]], *, params: HarmonyParams, seed: int,
@@ -207,12 +213,12 @@ def round_robin(players: dict[int, tuple[int, ...]], *, params: HarmonyParams, s
     Returns:
         One ``{"black": id, "white": id, "round": r, "result": ...}`` per game, in schedule order.
     """
+    _check_jobs(n_jobs)
     played = {} if played is None else played
     todo = _unplayed(players, params, played)
     with joblib.Parallel(n_jobs=n_jobs) as pool:
-        played.update(zip(todo, _play([(seed, p) for p in todo], params, pool), strict=True))
-    return [{"black": b, "white": w, "round": r, "result": played[players[b], players[w], r]}
-            for b, w, r in _schedule(players, params)]
+        played.update(zip(todo, _play([(p, params, seed) for p in todo], pool), strict=True))
+    return _records(players, params, played)
 
 
 @dataclass
@@ -268,9 +274,7 @@ class _Search:
     def score(self) -> None:
         """Score the round robin (its games all in ``played``), replace the worst, record the iteration."""
         it, k, players = len(self.run.history), self.params.k, self.players
-        recs = [{"black": b, "white": w, "result": self.played[players[b], players[w], r]}
-                for b, w, r in _schedule(players, self.params)]
-        score = nw_minus_w(recs, players)
+        score = nw_minus_w(_records(players, self.params, self.played), players)
         mem_scores = [score[i + 1] for i in range(k)]
         worst = int(np.argmax(mem_scores))  # ties: the first, so the incumbent order is stable
         replaced = worst if score[k + 1] < mem_scores[worst] else -1
@@ -291,13 +295,18 @@ class _Search:
 
 def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[HarmonyRun]:
     """Run ``searches`` to their last iteration together, one iteration a step: each step plays all of the
-    searches' new games on one pool of ``n_jobs`` workers, so no worker idles while one search finishes alone."""
+    searches' new games on one pool of ``n_jobs`` workers, so no worker idles while one search finishes alone.
+
+    Raises:
+        ValueError: ``n_jobs`` is not a non-zero integer.
+    """
+    _check_jobs(n_jobs)
     bar = tqdm(total=sum(s.params.iterations for s in searches), initial=sum(len(s.run.history) for s in searches),
                disable=not progress, desc="Harmony* iterations")
     with joblib.Parallel(n_jobs=n_jobs) as pool, bar:
         while active := [s for s in searches if not s.done]:
             todo = [(s, p) for s in active for p in s.improvise()]
-            results = _play([(s.seed, p) for s, p in todo], active[0].params, pool)
+            results = _play([(p, s.params, s.seed) for s, p in todo], pool)
             for (s, p), result in zip(todo, results, strict=True):
                 s.played[p] = result
             for s in active:
@@ -323,7 +332,7 @@ def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, hi
         The run; ``run.best`` is its strategy.
 
     Raises:
-        ValueError: a bad seed, a damaged history file, or one that holds a run with other
+        ValueError: a bad seed or ``n_jobs``, a damaged history file, or one that holds a run with other
             parameters (e.g. other rules), naming each parameter that differs.
     """
     return _advance([_Search(params, seed, history_path)], n_jobs=n_jobs, progress=progress)[0]
@@ -356,8 +365,7 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
     seed = check_seed(seed)
     if isinstance(n_searches, bool) or not isinstance(n_searches, (int, np.integer)) or n_searches < 1:
         raise ValueError(f"n_searches must be an integer >= 1, got {n_searches!r}")
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
-        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
+    _check_jobs(n_jobs)  # before any history is read
     # Every history is read and checked here, so a file of another run is refused before any search starts.
     searches = [_Search(params, derive_seed(seed, 1000 + s), Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir
                         else None) for s in range(n_searches)]

@@ -196,6 +196,14 @@ def test_bad_star_arguments(bad):
         harmony_star(params=SMALL, **bad, progress=False)
 
 
+@pytest.mark.parametrize("bad", [0, 1.5, True])
+def test_bad_jobs_are_refused_by_every_entry(bad):
+    with pytest.raises(ValueError, match=rf"n_jobs must be a non-zero integer \(-1: all cores\), got {bad!r}"):
+        harmony_search(params=SMALL, n_jobs=bad, progress=False)
+    with pytest.raises(ValueError, match=rf"n_jobs must be a non-zero integer \(-1: all cores\), got {bad!r}"):
+        round_robin({1: (0,) * 6}, params=SMALL, seed=0, n_jobs=bad)
+
+
 @pytest.mark.parametrize("bad", [-1, 2.5, True])
 def test_bad_seed_is_refused_before_writing(tmp_path, bad):
     path = tmp_path / "h" / "h.jsonl"
