@@ -6,6 +6,10 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 # number of workers: empty means pawnslib/config.py's SEED and JOBS; e.g. `make reproduce SEED=7 JOBS=2`.
 SEED ?=
 JOBS ?=
+# How many steps `make reproduce` runs at once. Two on this 2-core machine: a notebook, a page or a model's
+# training uses one core, and a tournament beside it takes the other (`make reproduce STEPS=1`: one at a time,
+# so that each step's time in results/logs/timings.txt is its own). Outputs do not depend on it.
+STEPS ?= 2
 # The readings of the rules (pawnslib/config.py's READINGS; see the README): `make reproduce` runs every one of
 # READINGS, `make reading` only RULES, e.g. `make reading RULES=king`.
 READINGS ?= kalles king

@@ -4,7 +4,7 @@
 # (`python -m pawnslib index`). The first reading (kalles) lives in results/, every other beside it in
 # results/<reading>/ (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show every reading.
 # A step re-runs only when the code it uses, its notebook, or the data it reads changed;
-# results/logs/timings.txt times each. `make reading RULES=king` makes one reading's steps, notebooks and pages.
+# results/logs/timings.txt times each. STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
 # Papermill runs every kernel in this folder, so RESULTS is passed relative to it (no machine path on a page).
 R := results
 CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
@@ -44,7 +44,7 @@ INDEX := $(R)/html/index.html
 
 reproduce: .venv/stamp
 	@mkdir -p $(R)/logs && rm -f $(R)/logs/timings.txt
-	@$(MAKE) --no-print-directory $(HTML_OUT) $(INDEX)
+	@$(MAKE) --no-print-directory -j$(STEPS) $(HTML_OUT) $(INDEX)
 	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
 
 reading: .venv/stamp

@@ -101,7 +101,7 @@ class Setting(NamedTuple):
     sb: int  # Black's strategy id (P(e) conditions on S_b)
     mode: int  # the mostlikely predicate: SEEN_BEFORE, ALWAYS, NEVER or THRESHOLD
     max_pr: float  # THRESHOLD's bound
-    noisy: bool  # tie-breaking leaf noise on
+    seed: int  # >= 0: the tie-breaking leaf noise's seed (pawnslib.search.noise)
     rseed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
 
 
@@ -186,7 +186,7 @@ class ContextType(types.StructRef):
 
 PREDICTION_TYPE = numba.typeof(
     new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), example_model(), 1))
-SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, False, -1))
+SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, -1, -1))
 CONTEXT_TYPE = ContextType([("pred", PREDICTION_TYPE), ("model", MODEL_TYPE), ("cfg", SETTING_TYPE)])
 
 
@@ -220,7 +220,7 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
     nodes[2] = max(nodes[2], ply)
     cfg = ctx.cfg
     if ply >= limit or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, cfg.noisy)
+        return leaf_value(s, w, feat, ply, cfg.seed)
     n = expand(s, ply, w, kids, moves, vals, order, feats, True)
     black = s[S_SIDE] == BLACK
     # A White node below predicted replies scores its children by P(e), unless they are leaves whether
@@ -232,7 +232,7 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
         score_children(kids[ply], feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], logpe[ply],
                        counts[ply], ctx.model, cfg)
         nodes[1] += n
-    depth, noisy = cfg.depth, cfg.noisy
+    depth, seed = cfg.depth, cfg.seed
     best = -INF if black else INF
     for i in range(n):
         k = order[ply, i]
@@ -244,11 +244,11 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
             child_limit = depth + EXTENSION if child_predict else depth
         if ply + 1 >= child_limit:
             nodes[2] = max(nodes[2], ply + 1)
-            v = horizon_value(kids, vals, nodes, ply, k, noisy)
+            v = horizon_value(kids, vals, nodes, ply, k, seed)
         elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
             nodes[2] = max(nodes[2], child_limit)  # (or less if the game ends; only passing `depth` matters)
             v = alphabeta(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
-                          feats, feat, nodes, noisy, True, True)
+                          feats, feat, nodes, seed, True, True)
         else:
             v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, kids, moves, vals, order,
                       feats, feat, nodes, ctx)
@@ -259,14 +259,12 @@ def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feat
 
 
 @njit(cache=True)
-def asym_kernel(root, w, pred, model, cfg, seed):
+def asym_kernel(root, w, pred, model, cfg):
     """Asymmetric search from ``root`` (Black to move; ``pred.path`` row ``cfg.base``).
 
     Returns (best move, value, nodes, deepest ply reached, children scored by P(e)). ``pred.path``
     needs ``cfg.depth + EXTENSION`` free rows after the root's, for the search path.
     """
-    if cfg.noisy:
-        np.random.seed(seed)
     kids, moves, vals, order, feats, feat, nodes = new_work(cfg.depth + EXTENSION + 1, MOVES_OF[root[S_RULES]])
     ctx = context(pred, model, cfg)
     nodes[0] = 1
@@ -374,10 +372,10 @@ class AsymPlayer:
         base = len(path) - self.depth - EXTENSION - 1
         pred = new_prediction(path, self.predictor.seen, self.arrays, self.depth + EXTENSION + 1,
                               int(MOVES_OF[root.array[S_RULES]]))
-        cfg = Setting(self.depth, base, n_slices - 1, self.sb, self.mode, self.max_pr, seed is not None, self.rseed)
+        cfg = Setting(self.depth, base, n_slices - 1, self.sb, self.mode, self.max_pr,
+                      -1 if seed is None else seed, self.rseed)
         t0 = time.perf_counter()
-        move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg,
-                                                        0 if seed is None else seed)
+        move, value, nodes, reach, scored = asym_kernel(root.array, self.w, pred, self.arrays, cfg)
         seconds = time.perf_counter() - t0
         info = {"reached": int(reach), "extended": bool(reach > self.depth), "pe_children": int(scored)}
         return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)

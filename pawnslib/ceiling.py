@@ -78,7 +78,7 @@ def _alphabeta_tt(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats
     """
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, False)
+        return leaf_value(s, w, feat, ply, -1)
     k1, k2 = _key(s)
     slot = np.int64((np.uint64(k1) ^ (np.uint64(k2) * _MIX)) * _MIX >> np.uint64(64 - TT_BITS))
     if tkey[slot, 0] == gen and tkey[slot, 1] == k1 and tkey[slot, 2] == k2:
@@ -94,7 +94,7 @@ def _alphabeta_tt(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats
     for i in range(n):
         k = order[ply, i]
         if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, False)
+            v = horizon_value(kids, vals, nodes, ply, k, -1)
         else:
             v = _alphabeta_tt(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
                               nodes, tkey, tval, gen)

@@ -19,22 +19,24 @@ beyond a bound is only a bound (fail-soft), stored as such and used only to cut 
 Finished games and horizon leaves are valued at once and never stored. Two positions
 sharing a 64-bit key would be confused (odds 2**-64 per probe, some 1e-14 per depth-10 search).
 
-With noise, leaves draw noise in visiting order, so TT hits change which leaves draw what:
-the value differs from the plain search's but is deterministic for a seed.
+A leaf's noise is a function of its position and the seed (:func:`pawnslib.search.noise`),
+so with noise too the values are the plain search's, and with the root's ties going to the
+first child in static order, as there, so is the move: this is a faster implementation of
+the same search, for players whose node counts nobody reports.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 import numba
 import numpy as np
 from numba import njit, types
 
-from pawnslib.game import BLACK, MOVES_OF, NO_RESULT, S_LAST, S_RESULT, S_RULES, S_SIDE, Move, Position
+from pawnslib.game import BLACK, MOVES_OF, NO_RESULT, S_RESULT, S_RULES, S_SIDE, Move, Position
 from pawnslib.search import (
     INF,
     WIN,
@@ -46,14 +48,12 @@ from pawnslib.search import (
     horizon_value,
     leaf_value,
     new_work,
+    zobrist,
 )
 from pawnslib.strategies import check_weights
 
 TT_BITS = 16  # 65,536 entries (3 MB, cache-friendly): a depth-8 search stores some 2,000, depth 10 some 6,000
 EXACT, LOWER, UPPER = 1, 2, 3  # what an entry's value is: the value, or the true value is >= / <= it
-# One random 64-bit number per (slot, value): slots hold squares (EMPTY = 99), counts, side, ply (<= 200),
-# result and reading. The last move (S_LAST) is left out: it does not change a position's value.
-ZOBRIST = np.random.default_rng(20080601).integers(-(2**63), 2**63 - 1, size=(S_LAST, 256), dtype=np.int64)
 
 
 class Table(NamedTuple):
@@ -82,15 +82,6 @@ def new_table(bits):
 
 
 @njit(cache=True, inline="always")
-def zobrist(s):
-    """The key of position ``s``: side, ply and reading included, last move not."""
-    key = np.int64(0)
-    for i in range(S_LAST):
-        key ^= ZOBRIST[i, s[i]]
-    return key
-
-
-@njit(cache=True, inline="always")
 def move_first(moves, order, ply, n, move):
     """Bring the child reached by ``move`` to the front of ``order[ply]``, the others keeping their order."""
     for i in range(n):
@@ -104,12 +95,12 @@ def move_first(moves, order, ply, n, move):
 
 TABLE_TYPE = numba.typeof(new_table(1))
 _TT_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        *WORK_TYPE.types, *TABLE_TYPE.types, types.int64, types.boolean)
+                        *WORK_TYPE.types, *TABLE_TYPE.types, types.int64, types.int64)
 
 
 @njit(_TT_SIG, cache=True)
 def tt_alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
-                 keys, stamps, depths, values, bounds, best_moves, stamp, noisy):
+                 keys, stamps, depths, values, bounds, best_moves, stamp, seed):
     """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
 
     Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
@@ -123,7 +114,7 @@ def tt_alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats,
     """
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, noisy)
+        return leaf_value(s, w, feat, ply, seed)
     key = zobrist(s)
     slot = key & (keys.size - 1)
     hint = -1
@@ -143,10 +134,10 @@ def tt_alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats,
     for i in range(n):
         k = order[ply, i]
         if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, noisy)
+            v = horizon_value(kids, vals, nodes, ply, k, seed)
         else:
             v = tt_alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                             nodes, keys, stamps, depths, values, bounds, best_moves, stamp, noisy)
+                             nodes, keys, stamps, depths, values, bounds, best_moves, stamp, seed)
         if (v > best) if black else (v < best):
             best_move = moves[ply, k]
         best, alpha, beta = backup(black, v, best, alpha, beta)
@@ -163,29 +154,36 @@ def _deep_kernel(root, w, depth, seed, table, stamp):
 
     seed < 0: no noise. The iterations search depth, depth - 2, ... down to 1 or 2, shallowest
     first, and stop early at a win score; each searches the root's children with a full window,
-    so its value is exact, the previous iteration's best move first. ``table``'s entries stamped
-    ``stamp`` are this search's.
+    so its value is exact, the previous iteration's best move first. Of children of equal value
+    it picks the first in static order, as the plain search does, so both pick the same move.
+    ``table``'s entries stamped ``stamp`` are this search's.
     """
-    noisy = seed >= 0
-    if noisy:
-        np.random.seed(seed)
     kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MOVES_OF[root[S_RULES]])
     keys, stamps, depths, values, bounds, best_moves = table
+    rank = np.empty(MOVES_OF[root[S_RULES]], np.int64)  # a root child's place in static order
     black = root[S_SIDE] == BLACK
     best, best_move = 0.0, -1
     for d in range(2 - depth % 2, depth + 1, 2):
         nodes[0] += 1
         n = expand(root, 0, w, kids, moves, vals, order, feats, True)
+        for i in range(n):
+            rank[order[0, i]] = i
         if best_move >= 0:
             move_first(moves, order, 0, n, best_move)
         alpha, beta = -INF, INF
-        best, best_move = (-INF if black else INF), -1
+        best, best_move, best_rank = (-INF if black else INF), -1, n
         for i in range(n):
             k = order[0, i]
-            v = tt_alphabeta(kids[0, k], 1, d - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
-                             keys, stamps, depths, values, bounds, best_moves, stamp, noisy)
-            if (v > best) if black else (v < best):
-                best_move = moves[0, k]
+            a, b = alpha, beta
+            if rank[k] < best_rank:  # it takes a tie, so its window opens just past the best value to see one
+                if black:
+                    a = np.nextafter(alpha, -INF)
+                else:
+                    b = np.nextafter(beta, INF)
+            v = tt_alphabeta(kids[0, k], 1, d - 1, a, b, w, kids, moves, vals, order, feats, feat, nodes,
+                             keys, stamps, depths, values, bounds, best_moves, stamp, seed)
+            if ((v > best) if black else (v < best)) or (v == best and rank[k] < best_rank):
+                best_move, best_rank = moves[0, k], rank[k]
             best, alpha, beta = backup(black, v, best, alpha, beta)
         if abs(best) > WIN / 2:
             # A forced win for either side within d plies is final: a deeper search finds no quicker one (it
@@ -216,7 +214,7 @@ def deep_search(position: Position, weights, depth: int, *, seed: int | None = N
             equals plain :func:`pawnslib.search.minimax`'s at ``depth``.
 
     Returns:
-        SearchResult with a best move (ties may fall otherwise than in ``search``), the root value,
+        SearchResult with the move and root value of ``search``,
         the nodes visited over all iterations (each counting its root) and seconds;
         ``info["tt_cutoffs"]`` counts the nodes the table answered.
 
@@ -241,5 +239,5 @@ class DeepAlphaBeta:
     depth: int = field(default=8, kw_only=True)
 
     def choose(self, history: list[Position], seed: int) -> SearchResult:
-        """The deep search's move at ``history[-1]``."""
-        return deep_search(history[-1], self.weights, self.depth, seed=seed)
+        """The deep search's move at ``history[-1]`` (without ``info``: a game record keeps no TT counts)."""
+        return replace(deep_search(history[-1], self.weights, self.depth, seed=seed), info={})

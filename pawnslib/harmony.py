@@ -37,6 +37,7 @@ from pawnslib import config
 from pawnslib.deep import DeepAlphaBeta
 from pawnslib.game import N_FEATURES, rules_index
 from pawnslib.records import append_record, check_seed, derive_seed, read_json_lines
+from pawnslib.search import NOISE
 from pawnslib.strategies import LADDER
 from pawnslib.tournament import play_game, schedule
 
@@ -82,8 +83,9 @@ class HarmonyParams:
 
 
 # How a run's games are played, recorded with its parameters: a history played otherwise (before the games were
-# seeded per pairing, with no "games" entry) is refused rather than resumed into a mixed run.
-GAMES = "deep search, one seed per pairing"
+# seeded per pairing, with no "games" entry, or with noise drawn otherwise) is refused rather than resumed into a
+# mixed run.
+GAMES = f"deep search, one seed per pairing, noise: {NOISE}"
 GAME_STREAM = 1  # a game's seed: derive_seed(the search's seed, GAME_STREAM, round, both vectors' ladder indexes)
 
 

@@ -15,8 +15,8 @@ probability ``p_i``. Every node has Black's own value and one value per type:
 The root is Black to move: the move is the child with the largest own value (the first in the
 search's order on ties). OM search is PrOM search with one type of probability 1; with the
 opponent's weights equal to Black's it is plain minimax. With a seed, Black's live leaves get
-the plain search's tie-breaking noise, uniform in (-0.5, 0.5), on their own value (never on a
-type's), drawn in visiting order; a node the cache answers draws none.
+the plain search's tie-breaking noise (:func:`pawnslib.search.noise`, a function of the leaf's
+position and the seed) on their own value, never on a type's.
 
 Pruning: beta-pruning on the opponent values, as in the OM and PrOM papers. A White node hands
 each Black child its running minimum ``b_i`` of the earlier children's type-i values (+inf at
@@ -59,7 +59,6 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from pawnslib.deep import zobrist
 from pawnslib.game import (
     BLACK,
     BLACK_WIN,
@@ -77,7 +76,7 @@ from pawnslib.game import (
     gen_moves,
     play_into,
 )
-from pawnslib.search import INF, WIN, SearchResult, check_search_args
+from pawnslib.search import INF, WIN, SearchResult, check_search_args, noise, zobrist
 from pawnslib.strategies import check_weights
 
 PROBABILITY_TOLERANCE = 1e-9
@@ -198,12 +197,9 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
     its White parent's running minima and ``pown[p - 1]`` the own values of their picks, for every
     type i either ``tv[p, i] > b[i]``, or ``tv[p, i] == b[i]`` and ``res >= pown[p - 1, i]``; these are
     lower bounds on its true values, so it is no type's pick. With ``prune`` a node searched in full
-    stores its values in the cache, and a node found there is not searched. Leaves draw noise in
-    visiting order; ``nodes[0]`` counts every node visited, ``nodes[1]`` those the cache answered.
+    stores its values in the cache, and a node found there is not searched. ``nodes[0]`` counts every
+    node visited, ``nodes[1]`` those the cache answered.
     """
-    noisy = seed >= 0
-    if noisy:
-        np.random.seed(seed)
     kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes = new_om_work(
         depth + 1, MOVES_OF[root[S_RULES]], probs.size)
     ckeys, cstamps, cowns, ctvals = cache
@@ -219,8 +215,8 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
             nodes[0] += 1
             if p + 1 == depth or child[S_RESULT] != NO_RESULT:
                 res = vals[p, k, 0]
-                if noisy and child[S_RESULT] == NO_RESULT:
-                    res += np.random.random() - 0.5
+                if seed >= 0 and child[S_RESULT] == NO_RESULT:
+                    res += noise(child, seed)
                 for i in range(nt):
                     tv[p + 1, i] = vals[p, k, 1 + i]
             else:

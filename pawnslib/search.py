@@ -1,10 +1,16 @@
 """Fixed-depth alpha-beta search with the thesis's move ordering (Chapter 3, Section 11.2).
 
 Values are from Black's point of view: Black maximises, White minimises. A leaf scores
-its heuristic value ``weights . features`` plus, when a seed is given, uniform noise in
-(-0.5, 0.5) that only breaks ties (the weights are integers). A finished game scores
-``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the
-root, so quicker wins are preferred, and 0 for a draw.
+its heuristic value ``weights . features`` plus, when a seed is given, noise in [-0.5, 0.5)
+that only breaks ties (the weights are integers). A finished game scores ``+(WIN - d)`` for
+a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the root, so quicker wins
+are preferred, and 0 for a draw.
+
+The noise is a function of the leaf's position and the seed (:func:`noise`), not of the
+order leaves are visited in. So a search's leaf values are fixed before it starts, and every
+correct implementation of the same fixed-depth search (this plain one, the transposition
+table's :mod:`pawnslib.deep`, the asymmetric tree with nothing predicted) finds the same
+values; with the root's ties going to the first child in static order, the same move.
 
 The kernels keep every node's children in a per-ply work space (:class:`Work`) so the
 recursion allocates nothing; :func:`expand` and the leaf and back-up steps are shared
@@ -30,6 +36,7 @@ from pawnslib.game import (
     N_FEATURES,
     NO_RESULT,
     NS,
+    S_LAST,
     S_RESULT,
     S_RULES,
     S_SIDE,
@@ -45,6 +52,13 @@ from pawnslib.strategies import check_weights
 WIN = 1e9
 INF = 1e18
 MAX_DEPTH = 32
+# The kind of tie-breaking noise, recorded with every run (a tournament's meta.json, a Harmony* history), so that
+# a run whose games drew noise otherwise (before 2026-11-22: in the order leaves were visited) is not resumed.
+NOISE = "leaf position hash"
+# One random 64-bit number per (slot, value): slots hold squares (EMPTY = 99), counts, side, ply (<= 200),
+# result and reading. The last move (S_LAST) is left out: it does not change a position's value.
+ZOBRIST = np.random.default_rng(20080601).integers(-(2**63), 2**63 - 1, size=(S_LAST, 256), dtype=np.int64)
+_GOLDEN, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 
 class Work(NamedTuple):
@@ -69,6 +83,29 @@ def new_work(plies, moves=MAX_MOVES):
                 np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64),
                 np.empty((plies, moves, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
                 np.zeros(3, np.int64))
+
+
+@njit(cache=True, inline="always")
+def zobrist(s):
+    """The Zobrist key of position ``s``: side, ply and reading included, last move not."""
+    key = np.int64(0)
+    for i in range(S_LAST):
+        key ^= ZOBRIST[i, s[i]]
+    return key
+
+
+@njit(cache=True, inline="always")
+def noise(s, seed):
+    """The tie-breaking noise of position ``s`` under ``seed`` (>= 0): in [-0.5, 0.5), a hash of both.
+
+    splitmix64's finaliser over the position's key and the seed: a position reached twice
+    in one search draws the same noise, and one seed's noise is independent of another's.
+    """
+    x = np.uint64(zobrist(s)) ^ (np.uint64(seed) * _GOLDEN)
+    x = (x ^ (x >> np.uint64(30))) * _MIX1
+    x = (x ^ (x >> np.uint64(27))) * _MIX2
+    x ^= x >> np.uint64(31)
+    return float(x >> np.uint64(11)) * 2.0**-53 - 0.5
 
 
 @njit(cache=True)
@@ -115,25 +152,25 @@ def expand(s, ply, w, kids, moves, vals, order, feats, sort):
 
 
 @njit(cache=True)
-def leaf_value(s, w, feat, ply, noisy):
-    """The value of a node searched no deeper: static value, plus tie-breaking noise for a live game.
+def leaf_value(s, w, feat, ply, seed):
+    """The value of a node searched no deeper: static value, plus the seed's noise (seed >= 0) for a live game.
 
     ``feat`` is scratch space for its features.
     """
     features_into(s, feat)
     v = value_of(s, w, feat, ply)
-    if noisy and s[S_RESULT] == NO_RESULT:
-        v += np.random.random() - 0.5
+    if seed >= 0 and s[S_RESULT] == NO_RESULT:
+        v += noise(s, seed)
     return v
 
 
 @njit(cache=True)
-def horizon_value(kids, vals, nodes, ply, k, noisy):
+def horizon_value(kids, vals, nodes, ply, k, seed):
     """Child k of a node at ``ply`` is a leaf: expand() valued it already, so add noise and count it."""
     nodes[0] += 1
     v = vals[ply, k]
-    if noisy and kids[ply, k, S_RESULT] == NO_RESULT:
-        v += np.random.random() - 0.5
+    if seed >= 0 and kids[ply, k, S_RESULT] == NO_RESULT:
+        v += noise(kids[ply, k], seed)
     return v
 
 
@@ -153,33 +190,33 @@ def backup(black, v, best, alpha, beta):
 # the plain search 3.5 % and the asymmetric one about 40 % per node.
 WORK_TYPE = numba.typeof(new_work(1))
 _AB_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        *WORK_TYPE.types, types.boolean, types.boolean, types.boolean)
+                        *WORK_TYPE.types, types.int64, types.boolean, types.boolean)
 
 
 @njit(_AB_SIG, cache=True)
-def alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy, prune, sort):
+def alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, seed, prune, sort):
     """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
 
     Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
     White minimises); the result is exact when it lies strictly between them, and otherwise
     only a bound on the same side (fail-soft). The arguments after ``w`` are the fields of
     :class:`Work`, in order: it counts every node visited in ``nodes[0]`` and overwrites rows
-    ``ply`` and below of the per-ply arrays. With ``prune`` false it is plain minimax through the
-    same code; ``sort`` orders children by static value.
+    ``ply`` and below of the per-ply arrays. ``seed`` >= 0 adds its noise to live leaves. With
+    ``prune`` false it is plain minimax through the same code; ``sort`` orders children by static value.
     """
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, noisy)
+        return leaf_value(s, w, feat, ply, seed)
     n = expand(s, ply, w, kids, moves, vals, order, feats, sort)
     black = s[S_SIDE] == BLACK
     best = -INF if black else INF
     for i in range(n):
         k = order[ply, i]
         if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, noisy)
+            v = horizon_value(kids, vals, nodes, ply, k, seed)
         else:
             v = alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                          nodes, noisy, prune, sort)
+                          nodes, seed, prune, sort)
         best, alpha, beta = backup(black, v, best, alpha, beta)
         if prune and alpha >= beta:
             break
@@ -188,10 +225,10 @@ def alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, fe
 
 @njit(cache=True)
 def search_kernel(root, w, depth, seed, prune, sort):
-    """Alpha-beta from ``root``; returns (best move code, value, nodes). seed < 0: no noise."""
-    noisy = seed >= 0
-    if noisy:
-        np.random.seed(seed)
+    """Alpha-beta from ``root``; returns (best move code, value, nodes). seed < 0: no noise.
+
+    Of root children of equal value it picks the first in static order (a later one must do better).
+    """
     kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MOVES_OF[root[S_RULES]])
     nodes[0] = 1
     n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
@@ -200,7 +237,7 @@ def search_kernel(root, w, depth, seed, prune, sort):
     best, best_move = (-INF if black else INF), -1
     for i in range(n):
         k = order[0, i]
-        v = alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, noisy,
+        v = alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, seed,
                       prune, sort)
         if (v > best) if black else (v < best):
             best_move = moves[0, k]

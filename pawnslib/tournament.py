@@ -22,6 +22,7 @@ from tqdm import tqdm
 
 from pawnslib import config
 from pawnslib.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
+from pawnslib.deep import DeepAlphaBeta
 from pawnslib.files import replaced_atomically
 from pawnslib.game import Position, rules_index
 from pawnslib.records import (
@@ -33,7 +34,7 @@ from pawnslib.records import (
     check_seed,
     derive_seed,
 )
-from pawnslib.search import MAX_DEPTH, SearchResult, search
+from pawnslib.search import MAX_DEPTH, NOISE, SearchResult, search
 from pawnslib.strategies import check_strategies, check_weights
 
 DASK_ENV = "PAWNS_DASK_SCHEDULER"
@@ -62,7 +63,10 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
         black: a weight vector (played by :class:`AlphaBeta` at ``depth``) or a
             :class:`~pawnslib.records.Player`; an :class:`~pawnslib.records.Observer` is
             also shown each opponent move.
-        white: the same for White.
+        white: the same for White, but a weight vector is played by
+            :class:`~pawnslib.deep.DeepAlphaBeta`: the same moves and values as
+            :class:`AlphaBeta`'s, found with fewer nodes. Every cost this project reports is
+            Black's, so White's searches need only be right, not the thesis's algorithm.
         depth: search depth for players given as weight vectors.
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
         start: the initial position (default: the start of the game).
@@ -74,7 +78,8 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
     Raises:
         ValueError: a bad weight vector, depth or seed, an unknown reading, or ``start`` played by another.
     """
-    players = [p if isinstance(p, Player) else AlphaBeta(tuple(check_weights(p)), depth=depth) for p in (black, white)]
+    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=depth)
+               for p, kind in ((black, AlphaBeta), (white, DeepAlphaBeta))]
     if start is None:
         start = Position.start(rules=config.RULES if rules is None else rules)
     elif rules is not None and rules != start.rules:
@@ -166,7 +171,7 @@ def run_tournament(
         black_player: optional ``factory(weights, depth, opponent) -> player`` for Black (e.g. the
             asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper), given Black's weights,
             the depth and White's weights (which only an opponent-model ceiling may use); White
-            always plays plain alpha-beta.
+            always plays the plain alpha-beta's moves (by :func:`play_game`'s deep search).
         progress: show a tqdm progress bar.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
 
@@ -189,7 +194,7 @@ def run_tournament(
     if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
         raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "rules": rules, "label": label}
+            "seed": seed, "rules": rules, "label": label, "noise": NOISE}
     done, archived, games_path = {}, None, None
     if out_dir is not None:
         out = Path(out_dir)

@@ -181,7 +181,7 @@ def test_the_opponent_model_methods_play_as_specified(comparison):
         posts = [r["info"][t]["p_sw"] for t in range(0, r["plies"], 2)]
         assert all(len(p) == 4 and abs(sum(p) - 1) < 1e-3 for p in posts)
     # Where White's weights are Black's own, OM search values the first move as plain alpha-beta does (up to the
-    # tie-breaking noise, drawn in each search's own order); elsewhere it may not.
+    # tie-breaking noise, which OM search adds to Black's own values only); elsewhere it may not.
     first = [(r["black"] == r["white"], abs(r["values"][0] - p["values"][0]))
              for r, p in zip(comp.records["om-perfect"], comp.records["plain6"], strict=True)]
     assert sum(m for m, _ in first) == 4 and all(d < 1 for m, d in first if m)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.search import WIN, minimax, search
+from pawnslib.search import WIN, minimax, noise, search
 from pawnslib.strategies import LADDER, THESIS
 
 
@@ -48,10 +48,23 @@ def test_seeded_search_is_reproducible_and_noise_only_breaks_ties(positions):
         plain = search(p, THESIS[2], 4)
         a, b = search(p, THESIS[2], 4, seed=11), search(p, THESIS[2], 4, seed=11)
         assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
-        assert abs(a.value - plain.value) < 0.5  # noise is in (-0.5, 0.5) at every leaf
+        assert abs(a.value - plain.value) <= 0.5  # noise is in [-0.5, 0.5) at every leaf
     zero = (0,) * 6  # every leaf ties: the seed alone picks the move
     picks = {search(Position.start(), zero, 2, seed=s).move for s in range(40)}
     assert len(picks) > 1
+
+
+def test_the_noise_is_the_leaf_positions_so_seeded_values_ignore_the_search_order(positions):
+    for i, p in enumerate(positions[:40]):
+        a = search(p, THESIS[3], 3, seed=i)
+        assert a.value == search(p, THESIS[3], 3, seed=i, order=False).value
+        assert a.value == search(p, THESIS[3], 3, seed=i, prune=False, order=False).value
+    p = positions[0]
+    draws = np.array([noise(p.array, s) for s in range(2000)])
+    assert draws.min() >= -0.5 and draws.max() < 0.5 and abs(draws.mean()) < 0.03 and len(set(draws)) == 2000
+    assert noise(p.array, 7) == noise(p.array.copy(), 7)
+    kids = [p.play(m).array for m in p.legal_moves()]
+    assert len({noise(k, 7) for k in kids}) == len(kids)
 
 
 def test_quickest_win_is_preferred_and_scored():

@@ -46,6 +46,19 @@ def test_a_game_is_played_and_recorded_by_its_reading():
         run_tournament(TWO, None, rules="queen")
 
 
+@pytest.mark.parametrize("rules", ["kalles", "king"])
+def test_white_weights_play_the_deep_search_with_the_plain_searchs_moves(rules):
+    # Black's searches are the measured ones; White's are only to be right: the deep search, the same moves.
+    for seed in range(3):
+        fast = play_game(THESIS[seed + 1], THESIS[4 - seed], depth=4, seed=seed, rules=rules)
+        plain = play_game(THESIS[seed + 1], tournament.AlphaBeta(THESIS[4 - seed], depth=4), depth=4, seed=seed,
+                          rules=rules)
+        same = ("result", "moves", "values")
+        assert {k: fast[k] for k in same} == {k: plain[k] for k in same}
+        assert fast["nodes"][0::2] == plain["nodes"][0::2]
+        assert fast["nodes"][1::2] != plain["nodes"][1::2]  # White did search otherwise
+
+
 def test_game_never_exceeds_200_plies():
     zero = (0,) * 6  # every move ties; the seeded noise plays at random
     late = Position.from_text("/".join(["........"] * 8) + " b 4 4 190")
@@ -116,6 +129,15 @@ def test_other_tournament_in_the_same_folder_is_refused(tmp_path):
     run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
     with pytest.raises(ValueError, match="different tournament.*depth"):
         run_tournament(TWO, tmp_path, rounds=1, depth=2, seed=1, n_jobs=1, progress=False)
+
+
+def test_a_run_whose_games_drew_noise_otherwise_is_not_resumed(tmp_path):
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    meta = json.loads((tmp_path / "meta.json").read_text())
+    del meta["noise"]  # as written before the noise was the leaf position's
+    (tmp_path / "meta.json").write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match="different tournament.*noise"):
+        run_tournament(TWO, tmp_path, rounds=2, depth=1, seed=1, n_jobs=1, progress=False)
 
 
 def test_dask_cluster_gives_identical_records(tmp_path):
