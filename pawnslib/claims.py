@@ -369,7 +369,10 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_boot: int = 2000, seed:
         "The ratio compares only these two readings: both may fit badly (fit p above: the share of tables "
         "drawn from a reading that it finds no more likely than the thesis's), and it takes the thesis's tables "
         "as independent games of our engine's strategies.")
+    unsettled = "" if interval[0] > 0 or interval[1] < 0 else (
+        f", but the ratio's 95 % bootstrap interval (log10 {lo10:.1f} to {hi10:.1f}) includes 1: resampling our "
+        "games, the direction is not settled")
     headline = (f"The thesis's own outcome counts (Tables 10.2 and 11.1) are 10^{abs(l10):.1f} times as likely under "
-                f"the {winner} reading as under the {loser} reading: {strength}." if log_lr != 0 else
+                f"the {winner} reading as under the {loser} reading: {strength}{unsettled}." if log_lr != 0 else
                 "The thesis's own outcome counts (Tables 10.2 and 11.1) favour neither reading.")
     return RulesFit(pd.DataFrame(rows), log_lr, interval, simulated, conclusion, headline)

@@ -12,8 +12,8 @@ is for the thesis's deterministic players: our search breaks ties by seeded leaf
 pairing's seed derives from its two vectors, not from the iteration. So an iteration plays only
 the new vector's games and reuses the memory's, which earlier iterations played (16 of 25
 games at k = 4). The players search with :func:`~pawnslib.deep.deep_search` (a transposition
-table and iterative deepening: the plain search's depth-``depth`` minimax values, its ties broken by noise
-drawn in another order, with about 1.9x fewer nodes; ``make bench``'s bench_harmony times both readings).
+table and iterative deepening: the plain search's depth-``depth`` moves and values with about 1.9x fewer
+nodes; ``make bench``'s bench_harmony times both readings).
 
 Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and the run
 appends one JSON line per iteration to its history file, so an interrupted run resumes

@@ -90,6 +90,15 @@ def test_identical_readings_have_likelihood_ratio_one():
     assert (lls.kalles == lls.king).all() and (lls.favours == "equal").all()
 
 
+def test_a_ratio_whose_interval_includes_one_is_headlined_as_unsettled():
+    a, b = THEIRS_10_2 + 1, THEIRS_11_1 + 1  # few games a cell: our own estimates are noisy
+    nudged = a.copy()
+    nudged[0] += [1, 0, -1]
+    fit = rules_fit({"kalles": fake_reading("kalles", nudged, b), "king": fake_reading("king", a, b)}, n_boot=300)
+    assert fit.log_lr != 0 and fit.interval[0] < 0 < fit.interval[1]
+    assert "includes 1: resampling our games, the direction is not settled" in fit.headline
+
+
 def test_the_reading_that_played_the_thesis_counts_wins():
     match = fake_reading("king", THEIRS_10_2 * 11, THEIRS_11_1 * 11)  # the thesis's shares, 99 games a cell
     other = fake_reading("kalles", np.full((16, 3), 0) + [[10, 80, 10]], np.full((16, 3), 0) + [[10, 80, 10]],
@@ -100,7 +109,7 @@ def test_the_reading_that_played_the_thesis_counts_wins():
     assert fit.log_lr > 10 and fit.interval[0] > 0  # king:kalles, clearly
     assert fit.simulated["king"][0] > fit.simulated["kalles"][1]
     assert "under the king reading as under the kalles reading" in fit.conclusion
-    assert "very strong evidence for the king reading" in fit.conclusion
+    assert "very strong evidence for the king reading" in fit.conclusion and "not settled" not in fit.headline
     t = fit.table.set_index("statistic")
     assert t.filter(like="branching", axis=0).favours.item() == "king (contains it)"
     assert t.filter(like="win rate", axis=0).favours.item() == "both contain it"
