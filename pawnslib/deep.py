@@ -22,7 +22,7 @@ sharing a 64-bit key would be confused (odds 2**-64 per probe, some 1e-14 per de
 A leaf's noise is a function of its position and the seed (:func:`pawnslib.search.noise`),
 so with noise too the values are the plain search's, and with the root's ties going to the
 first child in static order, as there, so is the move: this is a faster implementation of
-the same search, for players whose node counts nobody reports.
+the same search (its node counts are its own, not the thesis's algorithm's).
 """
 
 from __future__ import annotations
