@@ -36,7 +36,7 @@ from tqdm import tqdm
 from pawnslib import config
 from pawnslib.deep import DeepAlphaBeta
 from pawnslib.game import N_FEATURES, rules_index
-from pawnslib.records import append_record, check_seed, derive_seed, read_json_lines
+from pawnslib.records import append_record, check_jobs, check_seed, derive_seed, read_json_lines
 from pawnslib.search import NOISE
 from pawnslib.strategies import LADDER
 from pawnslib.tournament import play_game, schedule
@@ -193,11 +193,6 @@ def _play(todo: list[tuple[Pairing, HarmonyParams, int]], pool: joblib.Parallel)
     return pool(joblib.delayed(_play_pairing)(*job) for job in todo) if todo else []
 
 
-def _check_jobs(n_jobs) -> None:
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
-        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
-
-
 def round_robin(players: dict[int, tuple[int, ...]], *, params: HarmonyParams, seed: int,
                 played: dict[Pairing, str] | None = None, n_jobs: int = config.JOBS) -> list[dict]:
     """Every player against every player, itself included, as Black and as White, ``games_per_pairing`` times.
@@ -215,7 +210,7 @@ def round_robin(players: dict[int, tuple[int, ...]], *, params: HarmonyParams, s
     Returns:
         One ``{"black": id, "white": id, "round": r, "result": ...}`` per game, in schedule order.
     """
-    _check_jobs(n_jobs)
+    check_jobs(n_jobs)
     played = {} if played is None else played
     todo = _unplayed(players, params, played)
     with joblib.Parallel(n_jobs=n_jobs) as pool:
@@ -302,7 +297,7 @@ def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[Ha
     Raises:
         ValueError: ``n_jobs`` is not a non-zero integer.
     """
-    _check_jobs(n_jobs)
+    check_jobs(n_jobs)
     bar = tqdm(total=sum(s.params.iterations for s in searches), initial=sum(len(s.run.history) for s in searches),
                disable=not progress, desc="Harmony* iterations")
     with joblib.Parallel(n_jobs=n_jobs) as pool, bar:
@@ -367,7 +362,7 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
     seed = check_seed(seed)
     if isinstance(n_searches, bool) or not isinstance(n_searches, (int, np.integer)) or n_searches < 1:
         raise ValueError(f"n_searches must be an integer >= 1, got {n_searches!r}")
-    _check_jobs(n_jobs)  # before any history is read
+    check_jobs(n_jobs)  # before any history is read
     # Every history is read and checked here, so a file of another run is refused before any search starts.
     searches = [_Search(params, derive_seed(seed, 1000 + s), Path(out_dir) / f"harmony_{s + 1}.jsonl" if out_dir
                         else None) for s in range(n_searches)]

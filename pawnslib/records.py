@@ -82,6 +82,12 @@ def check_seed(seed, *, name: str = "seed") -> int:
     return int(seed)
 
 
+def check_jobs(n_jobs) -> None:
+    """Raise unless ``n_jobs`` is a non-zero integer (joblib's workers; -1: all cores)."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
+
+
 def json_objects(lines: Iterable[str], source: str | Path, *,
                  hint: str = "delete that line to replay it") -> Iterator[tuple[int, dict]]:
     """(line number, object) for each non-blank line of ``lines``, the lines of the file ``source``.

@@ -31,6 +31,7 @@ from pawnslib.records import (
     PlayedGame,
     Player,
     append_record,
+    check_jobs,
     check_seed,
     derive_seed,
 )
@@ -191,8 +192,7 @@ def run_tournament(
         _check_int("depth", depth, 1, MAX_DEPTH - BLACK_EXTRA_PLIES,
                    f" (Black's player searches {BLACK_EXTRA_PLIES} plies deeper)")
     seed = check_seed(seed)
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
-        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
+    check_jobs(n_jobs)
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
             "seed": seed, "rules": rules, "label": label, "noise": NOISE}
     done, archived, games_path = {}, None, None
