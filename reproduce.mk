@@ -7,16 +7,17 @@
 # results/logs/timings.txt times each. STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
 # Papermill runs every kernel in this folder, so RESULTS is passed relative to it (no machine path on a page).
 R := results
-CORE := pawnslib/game.py pawnslib/search.py pawnslib/strategies.py pawnslib/records.py pawnslib/tournament.py \
-	pawnslib/config.py
-MODEL := $(CORE) pawnslib/rows.py pawnslib/discretise.py pawnslib/em.py pawnslib/dbn.py pawnslib/modelfile.py \
-	pawnslib/recognition.py pawnslib/pe.py pawnslib/predict.py pawnslib/pipeline.py pawnslib/pergame.py
-ASYM := $(MODEL) pawnslib/asym.py
+# What each step's outputs depend on, by layer (one subpackage per layer): the game and its search, then the players
+# and tournaments, the opponent model, and the guided search.
+GAME := $(wildcard pawnslib/game/*.py pawnslib/search/*.py) pawnslib/__init__.py pawnslib/config.py pawnslib/files.py
+CORE := $(GAME) $(wildcard pawnslib/play/*.py)
+MODEL := $(CORE) $(wildcard pawnslib/dbn/*.py) pawnslib/experiments/pipeline.py
+ASYM := $(MODEL) $(wildcard pawnslib/guided/*.py)
 CLI = $(PY) -m pawnslib
 # The site's renderer (pages and front page). A notebook uses neither it nor the command line, so a change to them
 # re-renders the pages without re-running a notebook.
-SITE_PY := pawnslib/render.py pawnslib/site.py
-NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py))
+SITE_PY := pawnslib/report/render.py pawnslib/report/site.py
+NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py pawnslib/*/*.py))
 # SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
 ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
 # $(call timed,name,command): run, log the seconds it took.
@@ -54,7 +55,7 @@ reading: .venv/stamp
 # --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
 define READING
 SETS_YAML_$(1) := '{SETS: $(call yaml_list,$(SETS_$(1)))}'
-$(2)/data/harmony/done: $(CORE) pawnslib/harmony.py pawnslib/deep.py pawnslib/pipeline.py
+$(2)/data/harmony/done: $(CORE) pawnslib/experiments/pipeline.py
 	rm -rf $(2)/data/harmony
 	$$(call timed,harmony $(1),$(CLI) harmony --results $(2) --rules $(1) $(ARGS))
 	touch $$@
@@ -95,14 +96,13 @@ $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
 COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
-$(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL) pawnslib/twoslice.py
+$(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
-$(C13)_%/done: $(ASYM) pawnslib/twoslice.py pawnslib/deep.py pawnslib/chapter13.py pawnslib/maxpr.py \
+$(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/maxpr.py \
 		$(R)/data/dbn_$(COMPARE_SET).npz $(R)/data/dbn2_$(COMPARE_SET).npz
 	[ ! -e $@ ] || rm -rf $(C13)_$*
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
-$(patsubst %,$(C13)_%/done,om-perfect prom-uniform prom-dbn): pawnslib/om.py pawnslib/opponents.py
 $(patsubst %,$(C13)_%/done,one-hist-game prom-dbn): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
 $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .venv/stamp \

@@ -12,10 +12,10 @@ earlier versions printed).
 import numpy as np
 from positions import game_records
 
-from pawnslib.asym import compare_with_plain
-from pawnslib.dbn import OpponentModel
-from pawnslib.rows import training_rows
-from pawnslib.strategies import THESIS
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.rows import training_rows
+from pawnslib.guided.asym import compare_with_plain
+from pawnslib.search.strategies import THESIS
 
 
 def main() -> None:

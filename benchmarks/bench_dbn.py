@@ -13,13 +13,15 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from pawnslib import config, dbn, em
-from pawnslib.discretise import Discretiser, discretise_lut_into
-from pawnslib.game import FEATURE_NAMES
-from pawnslib.pe import log_pe_children
-from pawnslib.rows import row_columns, training_rows
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
+from pawnslib import config
+from pawnslib.dbn import em
+from pawnslib.dbn import model as dbn
+from pawnslib.dbn.discretise import Discretiser, discretise_lut_into
+from pawnslib.dbn.pe import log_pe_children
+from pawnslib.dbn.rows import row_columns, training_rows
+from pawnslib.game.rules import FEATURE_NAMES
+from pawnslib.play.tournament import run_tournament
+from pawnslib.search.strategies import THESIS
 
 NF = len(FEATURE_NAMES)
 

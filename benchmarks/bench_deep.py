@@ -9,9 +9,9 @@ nodes per search), which the depth-8 Black player's tournament spends its time i
 import numpy as np
 from positions import black_histories, game_records
 
-from pawnslib.deep import deep_search
-from pawnslib.search import search
-from pawnslib.strategies import THESIS
+from pawnslib.search.alphabeta import search
+from pawnslib.search.strategies import THESIS
+from pawnslib.search.tt import deep_search
 
 DEPTH = 8
 REPEATS = 3

@@ -8,7 +8,7 @@ import time
 
 import numpy as np
 
-from pawnslib.game import Position, perft
+from pawnslib.game.position import Position, perft
 
 DEPTH = 7
 REPEATS = 30

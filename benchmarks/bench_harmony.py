@@ -1,6 +1,6 @@
 """Harmony*'s players: the deep search (transposition table, iterative deepening) against the plain one at depth 6.
 
-Harmony* plays its games with :class:`~pawnslib.deep.DeepAlphaBeta` at depth 6: the same minimax values as the
+Harmony* plays its games with :class:`~pawnslib.search.tt.DeepAlphaBeta` at depth 6: the same minimax values as the
 plain search, found with fewer nodes. Under each reading, the same Black-to-move positions from one round of the
 thesis's depth-6 tournament, each searched by both back to back, seeded alike, so machine load hits both alike.
 """
@@ -9,10 +9,10 @@ import numpy as np
 from positions import black_histories, game_records
 
 from pawnslib import config
-from pawnslib.deep import deep_search
-from pawnslib.game import READINGS
-from pawnslib.search import search
-from pawnslib.strategies import THESIS
+from pawnslib.game.rules import READINGS
+from pawnslib.search.alphabeta import search
+from pawnslib.search.strategies import THESIS
+from pawnslib.search.tt import deep_search
 
 
 def main() -> None:

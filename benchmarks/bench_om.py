@@ -11,9 +11,9 @@ than alpha-beta. Goals: OM at most 3 times, PrOM with four types at most 10 time
 import numpy as np
 from positions import black_histories, game_records
 
-from pawnslib.om import om_search, prom_search
-from pawnslib.search import search
-from pawnslib.strategies import THESIS
+from pawnslib.guided.om import om_search, prom_search
+from pawnslib.search.alphabeta import search
+from pawnslib.search.strategies import THESIS
 
 DEPTH = 6
 REPEATS = 3

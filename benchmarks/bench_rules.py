@@ -29,7 +29,10 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pawnslib.game import Position, perft
 from pawnslib.search import search
-from pawnslib.strategies import THESIS
+try:  # the layout since the subpackages
+    from pawnslib.search.strategies import THESIS
+except ImportError:  # the flat layout of the code before
+    from pawnslib.strategies import THESIS
 rules, depth, cases = sys.argv[2], int(sys.argv[3]), json.loads(sys.stdin.read())
 reading = {} if rules == "before" else {"rules": rules}
 start = Position.start(**reading)

@@ -8,8 +8,8 @@ import numpy as np
 from positions import black_histories, game_records
 
 from pawnslib import config
-from pawnslib.search import search
-from pawnslib.strategies import THESIS
+from pawnslib.search.alphabeta import search
+from pawnslib.search.strategies import THESIS
 
 
 def main() -> None:

@@ -3,9 +3,9 @@
 import tempfile
 
 from pawnslib import Position, config
-from pawnslib.records import positions_of
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
+from pawnslib.play.records import positions_of
+from pawnslib.play.tournament import run_tournament
+from pawnslib.search.strategies import THESIS
 
 SEED = config.SEED
 

@@ -6,8 +6,9 @@ import argparse
 import sys
 from typing import NoReturn
 
-from pawnslib import chapter13, config, pipeline
-from pawnslib.game import READINGS
+from pawnslib import config
+from pawnslib.experiments import chapter13, pipeline
+from pawnslib.game.rules import READINGS
 
 EXAMPLES = """examples:
   python -m pawnslib harmony                                  # Harmony*: data/strategies_harmony.json
@@ -114,7 +115,7 @@ def _site_parser() -> _Parser:
 
 
 def _site_main(argv: list[str]) -> None:
-    from pawnslib import render, site
+    from pawnslib.report import render, site
 
     ap = _site_parser()
     a = ap.parse_args(argv)

@@ -5,7 +5,7 @@ from pathlib import Path
 SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
 JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
 SETS = ("thesis", "harmony")  # strategy sets: the thesis's Table 10.1, and the four our Harmony* finds
-RULES = "kalles"  # the reading of the rules games are played by (pawnslib.game's docstring); recorded everywhere
+RULES = "kalles"  # the reading of the rules games are played by (pawnslib.game.rules); recorded everywhere
 READINGS = ("kalles", "king")  # the readings `make reproduce` runs (RULES first, at results/; the others beside it)
 # The strategy sets each reading's reproduction plays (the Makefile's SETS_<reading> follow it): both sets under both.
 READING_SETS = {"kalles": ("thesis", "harmony"), "king": ("thesis", "harmony")}
@@ -20,7 +20,7 @@ TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held
 COMPARISON_STREAM = 13
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
-                      "om-perfect", "prom-uniform", "prom-dbn")  # pawnslib.chapter13
+                      "om-perfect", "prom-uniform", "prom-dbn")  # pawnslib.experiments.chapter13
 COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
@@ -30,7 +30,7 @@ EM_RESTARTS = 5
 EM_MAX_ITER = 300  # EM iterations at most per restart
 EM_TOL = 1e-8  # EM stops when the objective changes by at most EM_TOL * |objective|
 PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero probabilities)
-# The perfect-knowledge recogniser (pawnslib.ceiling): P(move | strategy i) = 1/|T_i| for a move among the replies
+# The perfect-knowledge recogniser (experiments.ceiling): P(move | strategy i) = 1/|T_i| for a move among the replies
 # T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
 CEILING_EPSILON = 1e-3
 RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run

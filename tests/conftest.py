@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.dbn import OpponentModel
-from pawnslib.rows import training_rows
-from pawnslib.strategies import THESIS
-from pawnslib.tournament import run_tournament
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.rows import training_rows
+from pawnslib.play.tournament import run_tournament
+from pawnslib.search.strategies import THESIS
 
 
 def random_positions(n: int, seed: int, max_plies: int = 80) -> list[Position]:

@@ -5,12 +5,13 @@ import shutil
 
 import pytest
 
-from pawnslib import config, pipeline
+from pawnslib import config
 from pawnslib.__main__ import main
-from pawnslib.asym import AsymPlayer
-from pawnslib.dbn import ModelFileError
-from pawnslib.game import Position
-from pawnslib.strategies import THESIS
+from pawnslib.dbn.model import ModelFileError
+from pawnslib.experiments import pipeline
+from pawnslib.game.position import Position
+from pawnslib.guided.asym import AsymPlayer
+from pawnslib.search.strategies import THESIS
 
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
 

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from pawnslib.files import replaced_atomically
-from pawnslib.strategies import THESIS, load_strategies, save_strategies
+from pawnslib.search.strategies import THESIS, load_strategies, save_strategies
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_partial_file(tmp_path):

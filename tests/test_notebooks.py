@@ -113,8 +113,8 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
         for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
     if notebook == "12_reproduction_report":  # a reader opens the report to learn which claims hold: they come first
-        from pawnslib.render import render_notebook
-        from pawnslib.site import first_table_header
+        from pawnslib.report.render import render_notebook
+        from pawnslib.report.site import first_table_header
 
         page = render_notebook(tmp_path / f"{notebook}.ipynb", tmp_path / "html").path.read_text(encoding="utf-8")
         assert first_table_header(page) == ["claim", "thesis", "ours (kalles)", "verdict (kalles)", "ours (king)",

@@ -1,0 +1,122 @@
+"""What Chapter 13's methods cost and how well they predict: Black's search effort and White's predicted replies.
+
+The cost is measured twice: in play (every search's nodes and seconds, as the tournament recorded
+them) and back to back (:func:`time_methods`: every method searches the same positions in turn,
+so that machine load hits all alike), whose ratio to the baseline has a paired bootstrap interval.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy.stats import bootstrap
+
+from pawnslib import config
+from pawnslib.dbn.recognition import accuracy_table
+from pawnslib.experiments.stats import search_summary, white_moves
+from pawnslib.guided.asym import AsymPlayer
+from pawnslib.play.records import GameRecord, derive_seed, positions_of
+from pawnslib.play.tournament import AlphaBeta
+
+BASELINE = "plain6"
+
+
+def black_cost(records: list[GameRecord]) -> dict:
+    """Mean nodes and seconds of Black's searches (the tournament's own clock: machine load included)."""
+    s = search_summary(records, "black")
+    return {"nodes_mean": s["mean nodes"], "seconds_mean": s["mean seconds"]}
+
+
+def prediction_quality(records: list[GameRecord]) -> dict:
+    """For a predicting method: the share of White moves with a prediction, the share correct, the likely set's size.
+
+    A prediction is made when the method's own predicate called some reply likely, and correct when
+    White played one of them (each White move's pr and prediction: :func:`~.stats.white_moves`).
+    """
+    moves = white_moves(records)
+    made = moves[moves.prediction_made]
+    return {"white_moves": len(moves), "predicted_share": moves.prediction_made.mean(),
+            "correct_share": made.predicted.mean(), "correct": int(made.predicted.sum()), "predictions": len(made),
+            "likely_mean": made.likely.mean()}
+
+
+def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> list[tuple[GameRecord, int]]:
+    """(game, ply) of every ``every``-th Black move of the first ``games`` games: the positions timed back to back."""
+    return [(r, t) for r in records[:games] for t in range(0, r["plies"], 2 * every)]
+
+
+def time_methods(factories: dict, strategies: dict, positions, *, seed: int = config.SEED, depth: int = config.DEPTH,
+                 repeats: int = 3) -> pd.DataFrame:
+    """Every method's Black search on the same positions, back to back, so that machine load cancels.
+
+    Each predicting player first observes the game's White moves up to the position, so that its
+    ``seen`` prs are the ones it would have had. The methods take turns ``repeats`` times on each
+    position and each keeps its shortest time.
+
+    Args:
+        factories: per method, its Black ``factory(weights, depth, opponent)`` (None: plain alpha-beta).
+        strategies: the set's ``{id: weights}``.
+        positions: (game, ply) pairs (:func:`timed_positions`).
+        seed: the master seed of the searches' noise.
+        depth: the comparison's depth.
+        repeats: turns per position.
+
+    Returns:
+        One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
+    """
+    methods = list(factories)
+    rows = []
+    for j, (r, t) in enumerate(positions):
+        hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
+        players = {}
+        for m, f in factories.items():
+            black, white = strategies[r["black"]], strategies[r["white"]]
+            players[m] = p = f(black, depth, white) if f else AlphaBeta(black, depth=depth)
+            if isinstance(p, AsymPlayer):
+                for k in range(2, len(hist), 2):
+                    p.observe(hist[: k + 1])
+        if j == 0:  # load every compiled kernel before timing anything
+            for p in players.values():
+                p.choose(hist, s)
+        best = {m: (np.inf, 0) for m in methods}
+        for _ in range(repeats):
+            for m, p in players.items():
+                res = p.choose(hist, s)
+                best[m] = (min(best[m][0], res.seconds), res.nodes)
+        rows += [{"position": j, "method": m, "seconds": sec, "nodes": n} for m, (sec, n) in best.items()]
+    return pd.DataFrame(rows)
+
+
+def time_ratios(times: pd.DataFrame, *, baseline: str = BASELINE, n_boot: int = 2000,
+                seed: int = config.SEED) -> pd.DataFrame:
+    """Per method, its total time over the timed positions against the baseline's, with a bootstrap interval."""
+    wide = times.pivot(index="position", columns="method", values="seconds")
+    rows = []
+    for m in wide.columns:
+        a, b = wide[m].to_numpy(), wide[baseline].to_numpy()
+        ci = bootstrap((a, b), lambda x, y: x.sum() / y.sum(), paired=True, vectorized=False, n_resamples=n_boot,
+                       method="percentile", rng=np.random.default_rng(seed)).confidence_interval
+        rows.append({"method": m, "time_ratio": a.sum() / b.sum(), "time_ratio_lo": ci.low, "time_ratio_hi": ci.high,
+                     "timed_positions": len(a)})
+    return pd.DataFrame(rows)
+
+
+def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
+    """How often a recognising player's P(S_w | White's moves so far) names White's true strategy, by White move.
+
+    Args:
+        records: games of :class:`pawnslib.play.opponents.RecognisingPlayer` (``prom-dbn``), whose Black moves
+            record ``p_sw`` in their ``info``.
+        ids: the strategy ids in ``p_sw``'s order (the model's ``strategy_ids``).
+
+    Returns:
+        :func:`pawnslib.dbn.recognition.accuracy_table`'s frame: row j is the posterior Black searched with
+        after White's j-th move.
+    """
+    ids = list(ids)
+    hits, probs = [], []
+    for r in records:
+        post = np.array([r["info"][ply]["p_sw"] for ply in range(2, r["plies"], 2)]).reshape(-1, len(ids))
+        hits.append(np.asarray(ids)[post.argmax(1)] == r["white"])
+        probs.append(post[:, ids.index(r["white"])])
+    return accuracy_table(hits, probs, len(ids))

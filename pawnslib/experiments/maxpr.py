@@ -1,0 +1,98 @@
+"""MAX_PR, the threshold rule's bound on the pessimistic ratio, chosen on the training games (Chapter 13).
+
+The threshold rule calls a White reply likely when its pr is below MAX_PR (the thesis's naive rule);
+``seen_before`` calls it likely when its pr is one White has played before in the game. To compare the
+two at equal effort, MAX_PR is the value at which the share of White's replies called likely equals
+``seen_before``'s, measured on the minimax games the opponent model learnt from: never on the games
+the rules are compared on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from pawnslib import config
+from pawnslib.experiments import pipeline
+from pawnslib.game.position import Move, Position
+from pawnslib.game.rules import MAX_MOVES
+from pawnslib.guided.asym import reply_log_pe
+from pawnslib.guided.predict import Predictor, pr_counts_into
+from pawnslib.play.records import GameRecord
+
+
+def reply_ranks(model, records: list[GameRecord]) -> pd.DataFrame:
+    """Every White move of ``records`` as the model ranks it: one row per White move.
+
+    Columns: ``n`` (replies), ``counts`` (every reply's pr numerator, pr = count / n), ``played``
+    (the actual reply's index) and ``seen`` (which replies ``seen_before`` called likely, given the
+    prs White played earlier in the game).
+    """
+    replies = model.reply_model  # a two-slice model scores White's replies with White's slice
+    arrays, n_hist = replies.kernel_arrays(), replies.n_slices - 1
+    moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES)
+    rows = []
+    for r in records:
+        pred, texts = Predictor(), r["positions"]
+        states = replies.discretise(np.array(r["features"]))  # every position's, once: P(e) reads the history's
+        sb = replies.check_sb(r["black"])
+        for t in range(1, len(texts) - 1, 2):  # White to move at odd plies
+            parent = Position.from_text(texts[t], rules=r["rules"])
+            n = reply_log_pe(parent.array, states[: t + 1], n_hist, arrays, sb, -1, moves, logpe)
+            played = [str(Move.from_code(m)) for m in moves[:n]].index(r["moves"][t])
+            counts = np.empty(n, np.int64)
+            pr_counts_into(logpe[:n], counts)
+            rows.append({"n": n, "counts": counts, "played": played, "seen": pred.likely(logpe[:n])})
+            pred.observe(logpe[:n], played)
+    return pd.DataFrame(rows)
+
+
+def threshold_sweep(ranks: pd.DataFrame, grid: np.ndarray | None = None) -> tuple[pd.DataFrame, float, float]:
+    """The threshold rule pr < MAX_PR over a grid of MAX_PR, and the MAX_PR that matches ``seen_before``.
+
+    Args:
+        ranks: :func:`reply_ranks` of the training games.
+        grid: candidate MAX_PR values (default 0 to 1 in steps of 1/400).
+
+    Returns:
+        (sweep, max_pr, target): per MAX_PR the share of replies predicted likely, the share of White
+        moves with a prediction, and the share of predictions correct (the actual reply likely);
+        the chosen MAX_PR (the smallest whose share of likely replies is nearest ``seen_before``'s);
+        and ``seen_before``'s share.
+    """
+    grid = np.linspace(0, 1, 401) if grid is None else np.asarray(grid, float)
+    n = ranks.n.to_numpy()
+    counts = np.concatenate(ranks.counts.to_numpy())
+    owner = np.repeat(np.arange(len(ranks)), n)
+    played = np.array([c[p] for c, p in zip(ranks.counts, ranks.played, strict=True)])
+    rows = []
+    for m in grid:
+        likely = (counts < m * np.repeat(n, n)) & (counts < np.repeat(n, n))  # pr = 1 is never a prediction
+        made = np.bincount(owner, likely, len(ranks)) > 0
+        hit = made & (played < m * n) & (played < n)
+        rows.append({"max_pr": m, "share_likely": likely.mean(), "share_made": made.mean(),
+                     "share_correct": hit.sum() / made.sum() if made.any() else np.nan})
+    sweep = pd.DataFrame(rows)
+    target = float(np.concatenate(ranks.seen.to_numpy()).mean())
+    best = int(np.argmin(np.abs(sweep.share_likely.to_numpy() - target)))  # argmin takes the first: the smallest
+    return sweep, float(grid[best]), target
+
+
+def training_ranks(results: str | Path, set_name: str, slices: int, *, seed: int = config.SEED,
+                   rules: str = config.RULES, depth: int = config.DEPTH,
+                   train_rounds: int = config.TRAIN_ROUNDS) -> pd.DataFrame:
+    """:func:`reply_ranks` of the set's training games (the first ``train_rounds`` minimax rounds) by its model."""
+    model = pipeline.opponent_model(results, set_name, rounds=train_rounds, seed=seed, rules=rules, depth=depth,
+                                    slices=slices)
+    games = pipeline.play_tournament(results, set_name, rounds=train_rounds, depth=depth, seed=seed, rules=rules)
+    return reply_ranks(model, games)
+
+
+def max_pr(results: str | Path, set_name: str, slices: int, **kw) -> float:
+    """The threshold methods' MAX_PR for a model, chosen on its training games (:func:`threshold_sweep`).
+
+    ``kw``: :func:`training_ranks`'s ``seed``, ``rules``, ``depth`` and ``train_rounds``.
+    """
+    return threshold_sweep(training_ranks(results, set_name, slices, **kw))[1]

@@ -1,0 +1,236 @@
+"""The reproduction's steps as functions: what the command line, the Makefile and the notebooks run.
+
+Each step is resumable and reads or writes fixed places under ``results`` (see :mod:`pawnslib.config`).
+Every step plays by one reading of the rules, ``rules``, and records it; the reproduction keeps
+each reading in its own folder (``config.reading_dir``), and a step refuses a folder's games or
+model made under another reading.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pawnslib import config
+from pawnslib.dbn import pergame
+from pawnslib.dbn.model import ModelFileError, OpponentModel
+from pawnslib.dbn.rows import training_rows, write_training_csv
+from pawnslib.dbn.twoslice import TwoSliceModel
+from pawnslib.guided.asym import AsymFactory
+from pawnslib.play.harmony import HarmonyParams, HarmonyRun, harmony_star
+from pawnslib.play.records import GameRecord
+from pawnslib.play.tournament import run_tournament
+from pawnslib.search.strategies import THESIS, load_strategies, save_strategies
+
+SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
+METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
+MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
+LATENTS = pergame.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
+
+
+def _harmony_path(results: str | Path) -> Path:
+    return Path(results) / "data" / "strategies_harmony.json"
+
+
+def find_strategies(results: str | Path, *, seed: int = config.SEED, rules: str = config.RULES,
+                    params: HarmonyParams | None = None, n_jobs: int = config.JOBS,
+                    progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
+    """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``.
+
+    Args:
+        results: the results folder; the searches' histories go to ``data/harmony/`` (resumed).
+        seed: the master seed.
+        rules: the reading Harmony*'s games are played by.
+        params: Harmony*'s settings (default: ``config.HARMONY``); their ``rules`` must be ``rules``.
+        n_jobs: joblib workers.
+        progress: show progress bars.
+
+    Returns:
+        (strategies ``{1: weights, ...}``, the runs).
+
+    Raises:
+        ValueError: a bad seed or reading, ``params`` for another reading, or a damaged or different history file.
+    """
+    params = params or HarmonyParams(rules=rules)
+    if params.rules != rules:
+        raise ValueError(f"params.rules is {params.rules!r} but rules is {rules!r}; give the same reading")
+    strategies, runs = harmony_star(params=params, seed=seed,
+                                    out_dir=Path(results) / "data" / "harmony", n_jobs=n_jobs, progress=progress)
+    path = _harmony_path(results)
+    if not path.exists() or load_strategies(path) != strategies:  # an unchanged file keeps its date, for Make
+        save_strategies(strategies, path)
+    return strategies, runs
+
+
+def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
+    """A strategy set by name.
+
+    Args:
+        results: the results folder.
+        name: ``"thesis"`` (Table 10.1) or ``"harmony"`` (``data/strategies_harmony.json``, which
+            :func:`find_strategies` writes).
+
+    Returns:
+        ``{id: weights}``.
+
+    Raises:
+        ValueError: an unknown name, Harmony* has not run yet, or its file is damaged.
+    """
+    if name == "thesis":
+        return THESIS
+    if name == "harmony":
+        path = _harmony_path(results)
+        if not path.exists():
+            raise ValueError(f"no Harmony* strategies yet ({path} is missing); run `python -m pawnslib harmony "
+                             f"--results {results}` (or notebook 10) first")
+        return load_strategies(path)
+    raise ValueError(f"strategy set must be one of {', '.join(map(repr, SETS))}, got {name!r}")
+
+
+def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax", rounds: int = config.ROUNDS,
+                    depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+                    train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
+                    progress: bool = True) -> list[GameRecord]:
+    """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        method: one of :data:`METHODS`: plain alpha-beta for both, or Black with the
+            asymmetric tree and the set's opponent model (``data/dbn_<set>.npz``).
+        rounds: games per ordered pairing.
+        depth: search depth.
+        seed: the master seed.
+        rules: the reading the games are played by.
+        train_rounds: ``method="asym"``: the minimax rounds its opponent model must have been trained on
+            (with the same depth, seed and rules); any other model is refused.
+        n_jobs: joblib workers.
+        progress: show a progress bar.
+
+    Returns:
+        The records, sorted by (round, black, white).
+
+    Raises:
+        ValueError: an unknown set or method, bad arguments, a damaged record, or the run folder
+            holds a different tournament (e.g. one played by other rules).
+        FileNotFoundError: ``method="asym"`` before the set's opponent model was trained.
+        ModelFileError: ``method="asym"`` with a model file trained on other games, or damaged.
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    strategies = strategy_set(results, set_name)
+    black = None
+    if method == "asym":
+        path = config.model_path(results, set_name)
+        if not path.exists():
+            raise FileNotFoundError(f"no opponent model {path}; run `python -m pawnslib train --set {set_name} "
+                                    f"--results {results}` first")
+        _checked_model(results, set_name, _training(set_name, train_rounds, depth, seed, rules))
+        black = AsymFactory(str(path), tuple(strategies.items()))
+    return run_tournament(strategies, config.run_dir(results, set_name, method), rounds=rounds, depth=depth,
+                          seed=seed, rules=rules, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
+                          progress=progress)
+
+
+def _training(set_name: str, rounds: int, depth: int, seed: int, rules: str) -> dict:
+    """What a model is trained on, as recorded in ``OpponentModel.training``."""
+    return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": rules}
+
+
+def _check_kind(slices: int, latent: str) -> None:
+    """ValueError unless (slices, latent) names a model: 1 or 2 slices; a per-game S_w for one slice only."""
+    if slices not in MODELS:
+        raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
+    pergame.check_latent(latent)
+    if latent == "game" and slices != 1:
+        raise ValueError("latent='game' (one S_w per game) is a one-slice model: use slices=1")
+
+
+def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
+                seed: int = config.SEED, rules: str = config.RULES, restarts: int = config.EM_RESTARTS,
+                n_jobs: int = config.JOBS, slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
+    """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
+
+    Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
+    with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
+    moves, one from White's) to ``data/dbn2_<set>.npz`` instead; with ``latent="game"`` the model whose
+    S_w is one latent per game (:mod:`pawnslib.dbn.pergame`) to ``data/dbn_game_<set>.npz``.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        rounds: the minimax rounds to learn from (played if missing).
+        depth: their search depth.
+        seed: the master seed (of the games and of EM).
+        rules: the reading the games are played by.
+        restarts: EM restarts.
+        n_jobs: joblib workers for missing games.
+        slices: 1 (the thesis's model) or 2.
+        latent: ``"row"`` (the thesis's S_w, one per training row) or ``"game"`` (one per game; one slice only).
+
+    Returns:
+        The trained model.
+
+    Raises:
+        ValueError: an unknown set, bad arguments, ``slices`` not 1 or 2, or an unknown ``latent``.
+    """
+    _check_kind(slices, latent)
+    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs)
+    rows = training_rows(records, truth=True, mover=slices == 2, game=latent == "game")
+    kw = {"latent": latent} if latent != "row" else {}
+    model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
+                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
+                               white_truth=rows["S_w_true"].to_numpy(), **kw)
+    model.training = _training(set_name, rounds, depth, seed, rules)
+    if slices == 1 and latent == "row":
+        write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
+    model.save(config.model_path(results, set_name, slices, latent))
+    return model
+
+
+def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
+                   depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+                   slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
+    """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        rounds: the minimax rounds it is (to be) trained on.
+        depth: their search depth.
+        seed: the master seed.
+        rules: the reading its games are played by.
+        slices: 1 (the thesis's model) or 2 (Chapter 13's, one slice per colour).
+        latent: ``"row"`` or ``"game"`` (see :func:`train_model`).
+
+    Returns:
+        The model.
+
+    Raises:
+        ModelFileError: the file is damaged, is another kind of model, or was trained on other games than asked.
+        ValueError: an unknown set or bad arguments.
+    """
+    _check_kind(slices, latent)
+    if not config.model_path(results, set_name, slices, latent).exists():
+        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, slices=slices,
+                           latent=latent)
+    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules), slices, latent)
+
+
+def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1,
+                   latent: str = "row") -> OpponentModel | TwoSliceModel:
+    """The set's model file, loaded, if it records having been trained on ``asked``; else ModelFileError."""
+    path = config.model_path(results, set_name, slices, latent)
+    model = MODELS[slices].load(path)  # a file of the other kind is refused, naming its loader
+    recorded = model.training
+    fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
+           f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}"
+           f"{' --slices 2' if slices == 2 else ''}{' --latent game' if latent == 'game' else ''}` or delete the file")
+    if slices == 1 and model.latent != latent:
+        raise ModelFileError(f"{path} holds a model with one S_w per {model.latent}, not per {latent}; {fix}")
+    if recorded != asked:
+        if not recorded:
+            raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
+        diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"
+                         for k in sorted(asked.keys() | recorded.keys()) if asked.get(k) != recorded.get(k))
+        raise ModelFileError(f"{path} was trained on other games ({diff}); {fix}")
+    return model

@@ -1,0 +1,382 @@
+"""Opponent-model search: OM search (Iida et al. 1993; Carmel & Markovitch 1993) and PrOM search
+(probabilistic opponent-model search; Donkers, Uiterwijk & van den Herik 2001).
+
+Black searches; White is one of several opponent types i, type i with weights ``w_i`` and
+probability ``p_i``. Every node has Black's own value and one value per type:
+
+* a leaf (the depth reached) has own value ``weights . features`` and type-i value
+  ``w_i . features``; a finished game gives every value the plain search's score:
+  ``+(WIN - d)`` for a Black win, ``-(WIN - d)`` for a White win (``d`` plies below the root), 0 a draw;
+* at a Black node every value (own and each type's) is the maximum over the children;
+* at a White node type i picks the child with the smallest type-i value, of those tied on it the
+  one with the smallest own value (Black assumes the worst of a tie); the node's type-i value is
+  that minimum, its own value ``sum_i p_i * own(pick_i)`` (summed in the types' order).
+
+The root is Black to move: the move is the child with the largest own value (the first in the
+search's order on ties). OM search is PrOM search with one type of probability 1; with the
+opponent's weights equal to Black's it is plain minimax. With a seed, Black's live leaves get
+the plain search's tie-breaking noise (:func:`pawnslib.search.alphabeta.noise`, a function of the leaf's
+position and the seed) on their own value, never on a type's.
+
+Pruning: beta-pruning on the opponent values, as in the OM and PrOM papers. A White node hands
+each Black child its running minimum ``b_i`` of the earlier children's type-i values (+inf at
+first) and the own value ``o_i`` of type i's current pick. The child's running maxima ``m_i`` of
+type values and ``r`` of own values only grow, and are exact lower bounds on its final values
+(its children are White nodes or leaves, which are never cut, so exact). It stops once, for every
+type i, ``m_i > b_i``, or ``m_i == b_i`` and ``r >= o_i``. Then it is no type's pick: its final
+type-i value is at least ``b_i``, itself at least the White node's final minimum; if larger, it is
+not minimal; if equal, it ties with an earlier child whose own value ``o_i`` is no larger than its
+own, and the pick's values are the same whichever of those it is (later children only lower the
+minimum, or the own value among the tied). So a cut child changes no minimum and no pick: White
+nodes and the root, never cut, get exact values, and so does every Black node that was not cut.
+Own values are not pruned otherwise: a White node's own value is a probability-weighted sum of
+picks that the type values decide, so no alpha-beta window on own values is sound in general
+(here Black's own values only break ties, where the tie rule above uses them).
+
+A cache keeps the exact values of nodes searched in full (White nodes, uncut Black nodes), keyed
+by a Zobrist hash of the position with its ply (so its distance from the root and its remaining
+depth are fixed): a position reached again by another move order is not searched again. Values
+depend on nothing else within a search, so the cache changes nodes, never values (two positions
+sharing a 64-bit key would be confused, as in :mod:`pawnslib.search.tt`). With ``prune`` off there is
+neither cut nor cache: the full tree, through the same kernel.
+
+Move ordering changes nodes, never the (seedless) value: children sorted by the probability-
+weighted sum of their static type values, then by static own value, largest first at Black nodes
+(a cut comes early) and smallest first at White nodes (the bounds tighten early). The kernel is
+depth-first with an explicit stack; each node's children live in a per-ply work space
+(:class:`OMWork`), each child's features are computed once and all its values from them, and
+nothing is allocated per node.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from numbers import Real
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from pawnslib.game.kernels import features_into, gen_moves, play_into
+from pawnslib.game.position import Move, Position
+from pawnslib.game.rules import (
+    BLACK,
+    BLACK_WIN,
+    MOVES_OF,
+    N_FEATURES,
+    NO_RESULT,
+    NS,
+    S_RESULT,
+    S_RULES,
+    S_SIDE,
+    WHITE_WIN,
+)
+from pawnslib.search.alphabeta import INF, WIN, SearchResult, check_search_args, noise, zobrist
+from pawnslib.search.strategies import check_weights
+
+PROBABILITY_TOLERANCE = 1e-9
+CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
+
+
+class OMWork(NamedTuple):
+    """An OM/PrOM search's work space: row ``p`` of each per-ply array belongs to the open node at ply p."""
+
+    kids: np.ndarray  # (P, M, NS) int64: the node's children
+    moves: np.ndarray  # (P, M) int64: the moves that lead to them
+    vals: np.ndarray  # (P, M, 1 + T) float64: their static values, own then each type's (no noise)
+    sortkeys: np.ndarray  # (P, M) float64: their ordering keys
+    order: np.ndarray  # (P, M) int64: child indexes in search order
+    feat: np.ndarray  # (N_FEATURES,) int64: scratch for a child's features
+    tv: np.ndarray  # (P, T) float64: the node's type values (running max / min while it searches)
+    pown: np.ndarray  # (P, T) float64: at a White node, the own value of each type's current pick
+    run: np.ndarray  # (P,) float64: at a Black node, the running maximum of its children's own values
+    count: np.ndarray  # (P,) int64: the node's number of children
+    nxt: np.ndarray  # (P,) int64: how many of them it has taken up
+    done: np.ndarray  # (P,) bool: the (Black) node was cut
+    hashes: np.ndarray  # (P,) int64: the node's Zobrist key
+    nodes: np.ndarray  # (2,) int64: nodes visited; nodes answered by the cache
+
+
+@njit(cache=True)
+def new_om_work(plies, moves, ntypes):
+    """Work space for nodes at plies 0..plies-1, at most ``moves`` moves each, ``ntypes`` opponent types."""
+    return OMWork(np.empty((plies, moves, NS), np.int64), np.empty((plies, moves), np.int64),
+                  np.empty((plies, moves, 1 + ntypes), np.float64), np.empty((plies, moves), np.float64),
+                  np.empty((plies, moves), np.int64), np.empty(N_FEATURES, np.int64),
+                  np.empty((plies, ntypes), np.float64), np.empty((plies, ntypes), np.float64),
+                  np.empty(plies, np.float64), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
+                  np.zeros(plies, np.bool_), np.zeros(plies, np.int64), np.zeros(2, np.int64))
+
+
+class Cache(NamedTuple):
+    """Exact results of nodes searched in full, entry ``key & (size - 1)``, always replaced on a store.
+
+    Like :class:`pawnslib.search.tt.Table`, a thread's searches share one cache and each sees only the
+    entries stamped with its own number.
+    """
+
+    keys: np.ndarray  # (size,) int64: the position's Zobrist key (ply included: it fixes the distance to the root)
+    stamps: np.ndarray  # (size,) int64: the search that stored it (0: none yet)
+    owns: np.ndarray  # (size,) float64: its own value
+    tvals: np.ndarray  # (size, >= T) float64: its type values
+
+
+@njit(cache=True)
+def new_cache(bits, ntypes):
+    """An empty cache of ``2**bits`` entries for up to ``ntypes`` types."""
+    n = 1 << bits
+    return Cache(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.float64),
+                 np.zeros((n, ntypes), np.float64))
+
+
+@njit(cache=True, inline="always")
+def expand_om(s, ply, w, probs, kids, moves, vals, sortkeys, order, feat, sort):
+    """Play every move of ``s`` into ``kids[ply]`` with all their static values; ``order[ply]`` lists them.
+
+    ``w`` row 0 is Black's weights, row 1 + i type i's. A finished child gets its result's score
+    (``ply + 1`` plies below the root) in every value. With ``sort`` the children are ordered by
+    ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and smallest
+    first at a White one (stable: ties keep move-generation order). Returns the number of children.
+    """
+    n = gen_moves(s, moves[ply])
+    nw = w.shape[0]
+    d = ply + 1
+    for k in range(n):
+        kid = kids[ply, k]
+        play_into(s, moves[ply, k], kid)
+        r = kid[S_RESULT]
+        if r == NO_RESULT:
+            features_into(kid, feat)
+            for j in range(nw):
+                v = 0
+                for f in range(N_FEATURES):
+                    v += w[j, f] * feat[f]
+                vals[ply, k, j] = float(v)
+        else:
+            v = (WIN - d) if r == BLACK_WIN else (-(WIN - d) if r == WHITE_WIN else 0.0)
+            for j in range(nw):
+                vals[ply, k, j] = v
+        order[ply, k] = k
+        if sort:
+            key = 0.0
+            for i in range(nw - 1):
+                key += probs[i] * vals[ply, k, 1 + i]
+            sortkeys[ply, k] = key
+    if sort:
+        sign = 1.0 if s[S_SIDE] == BLACK else -1.0
+        for i in range(1, n):
+            j = order[ply, i]
+            v, o = sign * sortkeys[ply, j], sign * vals[ply, j, 0]
+            m = i - 1
+            while m >= 0:
+                u = sign * sortkeys[ply, order[ply, m]]
+                if u > v or (u == v and sign * vals[ply, order[ply, m], 0] >= o):
+                    break
+                order[ply, m + 1] = order[ply, m]
+                m -= 1
+            order[ply, m + 1] = j
+    return n
+
+
+@njit(cache=True)
+def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
+    """PrOM search from the Black-to-move ``root``; returns (best move code, own value, nodes, cache answers).
+
+    ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise; ``cache``'s entries
+    stamped ``stamp`` are this search's. Depth-first with an explicit stack, not recursive (a
+    recursive kernel pays numba's reference counting on every array argument of every call).
+
+    Contract of a node at ply p >= 1 (Black at even plies): once searched it leaves its type values
+    in ``tv[p]`` and its own value in ``res``, all exact (seedless: as the module docstring defines
+    them), unless it is Black, ``prune`` is on and it was cut (``done[p]``): then, with ``b = tv[p - 1]``
+    its White parent's running minima and ``pown[p - 1]`` the own values of their picks, for every
+    type i either ``tv[p, i] > b[i]``, or ``tv[p, i] == b[i]`` and ``res >= pown[p - 1, i]``; these are
+    lower bounds on its true values, so it is no type's pick. With ``prune`` a node searched in full
+    stores its values in the cache, and a node found there is not searched. ``nodes[0]`` counts every
+    node visited, ``nodes[1]`` those the cache answered.
+    """
+    kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes = new_om_work(
+        depth + 1, MOVES_OF[root[S_RULES]], probs.size)
+    ckeys, cstamps, cowns, ctvals = cache
+    nt, mask = probs.size, ckeys.size - 1
+    nodes[0] = 1
+    count[0] = expand_om(root, 0, w, probs, kids, moves, vals, sortkeys, order, feat, sort)
+    nxt[0], run[0], p, best_move = 0, -INF, 0, -1
+    while True:
+        if nxt[p] < count[p] and not done[p]:  # the next child of node p: a leaf, a cache answer or a new node
+            k = order[p, nxt[p]]
+            nxt[p] += 1
+            child = kids[p, k]
+            nodes[0] += 1
+            if p + 1 == depth or child[S_RESULT] != NO_RESULT:
+                res = vals[p, k, 0]
+                if seed >= 0 and child[S_RESULT] == NO_RESULT:
+                    res += noise(child, seed)
+                for i in range(nt):
+                    tv[p + 1, i] = vals[p, k, 1 + i]
+            else:
+                key = zobrist(child)
+                slot = key & mask
+                if prune and ckeys[slot] == key and cstamps[slot] == stamp:
+                    nodes[1] += 1
+                    res = cowns[slot]
+                    for i in range(nt):
+                        tv[p + 1, i] = ctvals[slot, i]
+                else:
+                    p += 1
+                    hashes[p], nxt[p], done[p], run[p] = key, 0, False, -INF
+                    count[p] = expand_om(child, p, w, probs, kids, moves, vals, sortkeys, order, feat,
+                                         sort and p + 1 < depth)
+                    black = p % 2 == 0
+                    for i in range(nt):
+                        tv[p, i] = -INF if black else INF
+                        pown[p, i] = INF
+                    continue
+        elif p == 0:
+            break
+        else:  # node p is searched: its values go to its parent
+            if p % 2 == 0:
+                res = run[p]
+            else:
+                res = 0.0
+                for i in range(nt):
+                    res += probs[i] * pown[p, i]
+            if prune and not done[p]:
+                key = hashes[p]
+                slot = key & mask
+                ckeys[slot], cstamps[slot], cowns[slot] = key, stamp, res
+                for i in range(nt):
+                    ctvals[slot, i] = tv[p, i]
+            p -= 1
+        # Fold the child's values (res, tv[p + 1]) into node p.
+        if p == 0:
+            if res > run[0]:
+                run[0], best_move = res, moves[0, order[0, nxt[0] - 1]]
+        elif p % 2 == 0:
+            run[p] = max(run[p], res)
+            cut = prune
+            for i in range(nt):
+                m = max(tv[p, i], tv[p + 1, i])
+                tv[p, i] = m
+                b = tv[p - 1, i]
+                cut = cut and (m > b or (m == b and run[p] >= pown[p - 1, i]))
+            done[p] = cut
+        else:
+            for i in range(nt):
+                t = tv[p + 1, i]
+                if t < tv[p, i] or (t == tv[p, i] and res < pown[p, i]):
+                    tv[p, i] = t
+                    pown[p, i] = res
+    return best_move, run[0], nodes[0], nodes[1]
+
+
+_thread = threading.local()  # this thread's cache and the last stamp it handed out
+
+
+def _cache_and_stamp(ntypes: int) -> tuple[Cache, int]:
+    """This thread's cache, made (or widened) for ``ntypes`` types, and a stamp no earlier search in it used."""
+    if not hasattr(_thread, "cache") or _thread.cache.tvals.shape[1] < ntypes:
+        _thread.cache, _thread.stamp = new_cache(CACHE_BITS, max(ntypes, 4)), 0
+    _thread.stamp += 1
+    return _thread.cache, _thread.stamp
+
+
+def check_opponents(opponents) -> tuple[np.ndarray, np.ndarray]:
+    """Validate PrOM's opponent types.
+
+    Args:
+        opponents: a non-empty sequence of (probability, weights) pairs; the probabilities are
+            finite, non-negative and sum to 1 (within ``PROBABILITY_TOLERANCE``).
+
+    Returns:
+        The probabilities as a float64 array and the weights as an int64 array, one row a type.
+
+    Raises:
+        ValueError: naming the parameter and the bad entry.
+    """
+    if isinstance(opponents, (str, bytes, dict)) or not hasattr(opponents, "__len__") or len(opponents) == 0:
+        raise ValueError(f"opponents must be a non-empty sequence of (probability, weights) pairs, got {opponents!r}")
+    probs, weights = [], []
+    for i, pair in enumerate(opponents):
+        if isinstance(pair, (str, bytes)) or not hasattr(pair, "__len__") or len(pair) != 2:
+            raise ValueError(f"opponents[{i}] must be a (probability, weights) pair, got {pair!r}")
+        p, w = pair
+        if isinstance(p, bool) or not isinstance(p, Real) or not math.isfinite(p) or p < 0:
+            raise ValueError(f"opponents[{i}]: probability must be a finite number >= 0, got {p!r}")
+        probs.append(float(p))
+        weights.append(check_weights(w, where=f"opponents[{i}] weights"))
+    if abs(math.fsum(probs) - 1.0) > PROBABILITY_TOLERANCE:
+        raise ValueError(f"opponents: the probabilities must sum to 1 (within {PROBABILITY_TOLERANCE:g}), got "
+                         f"{math.fsum(probs)!r} from {probs}")
+    return np.array(probs, np.float64), np.array(weights, np.int64).reshape(len(weights), N_FEATURES)
+
+
+def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np.ndarray, depth: int,
+         seed: int | None, prune: bool, order: bool) -> SearchResult:
+    """Check the position, depth and seed, then search; the weights are already checked."""
+    check_search_args(position, depth, seed)
+    if position.array[S_SIDE] != BLACK:
+        raise ValueError(f"position: OM/PrOM search needs Black (the searcher) to move, got White to move at ply "
+                         f"{position.ply}")
+    w = np.ascontiguousarray(np.vstack([weights, types_w]), np.int64)
+    t0 = time.perf_counter()
+    cache, stamp = _cache_and_stamp(len(probs))
+    move, value, nodes, hits = om_kernel(position.array, w, probs, int(depth), -1 if seed is None else int(seed),
+                                         bool(prune), bool(order), cache, stamp)
+    return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
+                        {"cache_hits": int(hits)})
+
+
+def prom_search(position: Position, weights, opponents, depth: int, *, seed: int | None = None, prune: bool = True,
+                order: bool = True) -> SearchResult:
+    """PrOM search of the Black-to-move ``position`` to ``depth`` plies (semantics: the module docstring).
+
+    Args:
+        position: a game in progress, Black (the searcher) to move.
+        weights: Black's six integer weights.
+        opponents: White's types, a non-empty sequence of (probability, weights) pairs; the
+            probabilities sum to 1.
+        depth: plies to search, 1 to ``pawnslib.search.alphabeta.MAX_DEPTH``.
+        seed: seeds the tie-breaking noise on Black's own leaf values; ``None``: no noise.
+        prune: beta-pruning on the opponent values and the cache (off: the full tree; same value).
+        order: sort children by their static type values before recursing (same value).
+
+    Returns:
+        SearchResult with the root child of the largest own value (the first searched on ties),
+        Black's own value of the root, the nodes visited (root, leaves and cache answers included)
+        and seconds; ``info["cache_hits"]`` counts the nodes the cache answered.
+
+    Raises:
+        ValueError: a finished game or White to move, a bad depth or seed, bad weights, or bad
+            opponents (see :func:`check_opponents`).
+    """
+    w = check_weights(weights)
+    probs, types_w = check_opponents(opponents)
+    return _run(position, w, probs, types_w, depth, seed, prune, order)
+
+
+def om_search(position: Position, weights, opponent, depth: int, *, seed: int | None = None, prune: bool = True,
+              order: bool = True) -> SearchResult:
+    """OM search: PrOM search against one opponent type, ``opponent``, of probability 1.
+
+    Args:
+        position: a game in progress, Black (the searcher) to move.
+        weights: Black's six integer weights.
+        opponent: the six integer weights Black believes White plays by.
+        depth: plies to search, 1 to ``pawnslib.search.alphabeta.MAX_DEPTH``.
+        seed: seeds the tie-breaking noise on Black's own leaf values; ``None``: no noise.
+        prune: beta-pruning on the opponent's values and the cache (off: the full tree; same value).
+        order: sort children by their static opponent values before recursing (same value).
+
+    Returns:
+        SearchResult as :func:`prom_search`'s; with ``opponent`` equal to ``weights`` the value
+        is :func:`pawnslib.search.alphabeta.minimax`'s.
+
+    Raises:
+        ValueError: a finished game or White to move, a bad depth or seed, bad weights.
+    """
+    w = check_weights(weights)
+    o = check_weights(opponent, where="opponent")
+    return _run(position, w, np.ones(1), o.reshape(1, N_FEATURES), depth, seed, prune, order)

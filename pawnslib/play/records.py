@@ -1,0 +1,179 @@
+"""Seeds and game records: what a game's record holds, who plays it, and the JSON-lines files they live in.
+
+A record file holds one JSON object per line, appended as games (or Harmony* iterations)
+finish; a crash loses at most the line being written, never a finished one.
+"""
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Literal, NotRequired, Protocol, TypedDict, get_args, runtime_checkable
+
+import numpy as np
+
+from pawnslib.game.position import Position
+from pawnslib.game.rules import READINGS
+from pawnslib.search.alphabeta import SearchResult
+
+Result = Literal["black", "white", "draw"]
+RESULTS: tuple[str, ...] = get_args(Result)
+
+
+class PlayedGame(TypedDict):
+    """One game as :func:`~.tournament.play_game` plays it; lists run over plies."""
+
+    result: Result  # who won, or "draw" (both sides emptied at once, or 200 plies without a result)
+    plies: int  # the number of moves played, T
+    rules: str  # the reading the game was played by (pawnslib.game.rules.READINGS)
+    positions: list[str]  # x_0..x_T as Position.to_text()
+    features: list[list[int]]  # x_0..x_T's six feature scores (FEATURE_NAMES order), black minus white
+    moves: list[str]  # the T moves, as str(Move)
+    values: list[float]  # the mover's search value of each move (Black's point of view)
+    nodes: list[int]  # nodes each search visited
+    seconds: list[float]  # wall time of each search (the one field that differs between reruns)
+    info: NotRequired[list[dict]]  # per ply: the mover's SearchResult.info and the opponent's observe(); only
+    # present when some player gave extra information (e.g. the asymmetric player's predictions)
+
+
+class GameRecord(PlayedGame):
+    """A tournament's game: :class:`PlayedGame` and who played it when."""
+
+    black: int  # Black's strategy id
+    white: int  # White's strategy id
+    round: int  # the round of the round robin, from 0
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What :func:`~.tournament.play_game` asks a player for: a move."""
+
+    def choose(self, history: list[Position], seed: int) -> SearchResult:
+        """The move at ``history[-1]`` (the game so far, x_0 first), searched with ``seed``."""
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A player that also watches its opponent's moves (e.g. to score its predictions)."""
+
+    def observe(self, history: list[Position]) -> dict | None:
+        """Called after each opponent move; the dict (if any) joins that ply's ``info``."""
+
+
+def derive_seed(*parts: int) -> int:
+    """A 32-bit seed derived from integers, independent of anything else.
+
+    Args:
+        *parts: non-negative integers, e.g. (master seed, black id, white id, round).
+
+    Returns:
+        The seed, in [0, 2**32).
+    """
+    return int(np.random.SeedSequence([int(p) for p in parts]).generate_state(1)[0])
+
+
+def check_seed(seed, *, name: str = "seed") -> int:
+    """Return ``seed`` as an int, or raise naming ``name`` unless it is a non-negative integer.
+
+    Raises:
+        ValueError: a negative seed, a bool or anything not an integer.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"{name} must be a non-negative integer, got {seed!r}")
+    return int(seed)
+
+
+def check_jobs(n_jobs) -> None:
+    """Raise unless ``n_jobs`` is a non-zero integer (joblib's workers; -1: all cores)."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise ValueError(f"n_jobs must be a non-zero integer (-1: all cores), got {n_jobs!r}")
+
+
+def json_objects(lines: Iterable[str], source: str | Path, *,
+                 hint: str = "delete that line to replay it") -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line of ``lines``, the lines of the file ``source``.
+
+    Raises:
+        ValueError: a line that is not a JSON object, naming ``source``, the line number and ``hint``.
+    """
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if not isinstance(row, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as e:
+            raise ValueError(f"{source}:{n}: damaged record ({e}); {hint}") from None
+        yield n, row
+
+
+def _json_lines(path: Path) -> Iterator[tuple[int, dict]]:
+    """(line number, object) for each non-blank line of ``path``."""
+    with path.open(encoding="utf-8") as f:
+        yield from json_objects(f, path)
+
+
+def read_json_lines(path: str | Path) -> list[dict]:
+    """Read a JSON-lines file of objects (blank lines are skipped).
+
+    Args:
+        path: the file, e.g. a Harmony* history.
+
+    Returns:
+        The objects, in file order.
+
+    Raises:
+        ValueError: a damaged line, naming the file and the line number.
+    """
+    return [row for _, row in _json_lines(Path(path))]
+
+
+def read_records(path: str | Path) -> list[GameRecord]:
+    """Read a tournament's ``games.jsonl`` (blank lines are skipped).
+
+    Args:
+        path: the file.
+
+    Returns:
+        The records, in file order.
+
+    Raises:
+        ValueError: a damaged line, a missing field or an unknown result, naming the file,
+            the line number and the field.
+    """
+    path = Path(path)
+    required = [k for k in GameRecord.__annotations__ if k in GameRecord.__required_keys__]
+    out = []
+    for n, rec in _json_lines(path):
+        missing = [k for k in required if k not in rec]
+        if missing:
+            raise ValueError(f"{path}:{n}: record lacks field(s) {', '.join(missing)}; delete that line to replay it")
+        if rec["result"] not in RESULTS:
+            raise ValueError(f"{path}:{n}: field result must be one of {', '.join(RESULTS)}, got {rec['result']!r}")
+        if rec["rules"] not in READINGS:
+            raise ValueError(f"{path}:{n}: field rules must be one of {', '.join(READINGS)}, got {rec['rules']!r}")
+        out.append(rec)
+    return out
+
+
+def positions_of(record: Mapping, plies: int | None = None) -> list[Position]:
+    """A game record's positions x_0.. x_plies (default: all), played by the record's reading."""
+    texts = record["positions"] if plies is None else record["positions"][: plies + 1]
+    return [Position.from_text(x, rules=record["rules"]) for x in texts]
+
+
+def append_record(path: str | Path, record: Mapping) -> None:
+    """Append ``record`` to ``path`` as one JSON line, creating the file if needed.
+
+    One ``write()`` of a whole line in append mode: the record is on disk entirely or not at all.
+
+    Args:
+        path: the JSON-lines file.
+        record: a JSON-serialisable mapping.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, (json.dumps(record, separators=(",", ":")) + "\n").encode())
+    finally:
+        os.close(fd)

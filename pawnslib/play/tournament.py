@@ -1,0 +1,246 @@
+"""Games and round-robin tournaments (thesis Chapter 10), parallel, resumable, reproducible.
+
+Every game's seed is derived from (master seed, black id, white id, round), so a
+tournament's records do not depend on the number of workers or on the order in which
+games finish. Records are appended to ``<out>/games.jsonl`` as games finish, one JSON
+line each; re-running the same tournament skips finished games, those of ``games.jsonl`` and
+those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib.play.archive`),
+which a run rewrites whenever it no longer holds exactly the finished games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import joblib
+import numpy as np
+from tqdm import tqdm
+
+from pawnslib import config
+from pawnslib.files import replaced_atomically
+from pawnslib.game.position import Position, rules_index
+from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
+from pawnslib.play.records import (
+    GameRecord,
+    Observer,
+    PlayedGame,
+    Player,
+    append_record,
+    check_jobs,
+    check_seed,
+    derive_seed,
+)
+from pawnslib.search.alphabeta import MAX_DEPTH, NOISE, SearchResult, search
+from pawnslib.search.strategies import check_strategies, check_weights
+from pawnslib.search.tt import DeepAlphaBeta
+
+DASK_ENV = "PAWNS_DASK_SCHEDULER"
+# How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
+# extends predicted replies by pawnslib.guided.asym.EXTENSION plies (a test keeps the two in step).
+BLACK_EXTRA_PLIES = 2
+
+
+@dataclass(frozen=True)
+class AlphaBeta:
+    """A player that runs the plain alpha-beta search with a strategy's weights."""
+
+    weights: tuple[int, ...]
+    depth: int = field(default=config.DEPTH, kw_only=True)
+
+    def choose(self, history: list[Position], seed: int) -> SearchResult:
+        """The alpha-beta move at ``history[-1]``."""
+        return search(history[-1], self.weights, self.depth, seed=seed)
+
+
+def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
+              seed: int = 0, start: Position | None = None, rules: str | None = None) -> PlayedGame:
+    """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
+
+    Args:
+        black: a weight vector (played by :class:`AlphaBeta` at ``depth``) or a
+            :class:`~.records.Player`; an :class:`~.records.Observer` is
+            also shown each opponent move.
+        white: the same for White, but a weight vector is played by
+            :class:`~pawnslib.search.tt.DeepAlphaBeta`: the same moves and values as
+            :class:`AlphaBeta`'s, found with fewer nodes. Every cost this project reports is
+            Black's, so White's searches need only be right, not the thesis's algorithm.
+        depth: search depth for players given as weight vectors.
+        seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
+        start: the initial position (default: the start of the game).
+        rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
+
+    Returns:
+        The game's record (its layout: :class:`~.records.PlayedGame`).
+
+    Raises:
+        ValueError: a bad weight vector, depth or seed, an unknown reading, or ``start`` played by another.
+    """
+    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=depth)
+               for p, kind in ((black, AlphaBeta), (white, DeepAlphaBeta))]
+    if start is None:
+        start = Position.start(rules=config.RULES if rules is None else rules)
+    elif rules is not None and rules != start.rules:
+        raise ValueError(f"rules={rules!r}, but the start position is played by {start.rules!r}")
+    history = [start]
+    rec = {"rules": start.rules, "positions": [history[0].to_text()], "features": [history[0].features().tolist()],
+           "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
+    while history[-1].result is None:
+        pos = history[-1]
+        mover, other = players[pos.ply % 2], players[1 - pos.ply % 2]
+        res = mover.choose(history, derive_seed(seed, pos.ply))
+        history.append(pos.play(res.move))
+        info = dict(res.info)
+        if isinstance(other, Observer):  # e.g. the asymmetric player scoring White's actual reply
+            info |= other.observe(history) or {}
+        rec["positions"].append(history[-1].to_text())
+        rec["features"].append(history[-1].features().tolist())
+        rec["moves"].append(str(res.move))
+        rec["values"].append(res.value)
+        rec["nodes"].append(res.nodes)
+        rec["seconds"].append(res.seconds)
+        rec["info"].append(info)
+    if not any(rec["info"]):
+        del rec["info"]
+    return {"result": history[-1].result, "plies": history[-1].ply, **rec}
+
+
+def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
+    """The round robin: every id against every id, itself included, as Black and as White."""
+    ids = sorted(ids)
+    return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
+
+
+def _play_scheduled(strategies, black_player, depth, seed, rules, key) -> GameRecord:
+    b, w, r = key
+    black = black_player(strategies[b], depth, strategies[w]) if black_player else strategies[b]
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules)
+    return {"black": b, "white": w, "round": r, **rec}
+
+
+def _check_int(name: str, value, lo: int, hi: int | None = None, why: str = "") -> None:
+    """Raise ``ValueError`` naming ``name`` unless ``value`` is an integer in [lo, hi]."""
+    bad = isinstance(value, bool) or not isinstance(value, (int, np.integer))
+    if bad or value < lo or (hi is not None and value > hi):
+        bounds = f">= {lo}" if hi is None else f"from {lo} to {hi}{why}"
+        raise ValueError(f"{name} must be an integer {bounds}, got {value!r}")
+
+
+def _read_meta(path: Path) -> dict:
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path} is damaged ({e}); delete that folder to replay its tournament") from None
+    if not isinstance(meta, dict):
+        raise ValueError(f"{path} is damaged (not a JSON object); delete that folder to replay its tournament")
+    return meta
+
+
+def run_tournament(
+    strategies: dict,
+    out_dir: str | Path | None,
+    *,
+    rounds: int = 1,
+    depth: int = config.DEPTH,
+    seed: int = 0,
+    rules: str = config.RULES,
+    n_jobs: int = config.JOBS,
+    scheduler: str | None = None,
+    black_player: Callable[[tuple[int, ...], int, tuple[int, ...]], Player] | None = None,
+    progress: bool = True,
+    label: str = "",
+) -> list[GameRecord]:
+    """Play (or finish) a round-robin tournament and return all its records.
+
+    Args:
+        strategies: ``{id: weights}``.
+        out_dir: folder for ``games.jsonl``, ``games.jsonl.gz`` and ``meta.json``; finished games found
+            in either games file are kept and not replayed (the raw file's record wins for a game in both), and
+            the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
+            games. ``None``: keep the records in memory only.
+        rounds: how many times every ordered pairing is played.
+        depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
+            with a ``black_player``).
+        seed: master seed, a non-negative integer; each game's seed is derived from (seed, black, white, round).
+        rules: the reading every game is played by (one of ``pawnslib.game.rules.READINGS``).
+        n_jobs: joblib workers (-1: all cores; not 0).
+        scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
+            set, games run through joblib's dask backend on that cluster.
+        black_player: optional ``factory(weights, depth, opponent) -> player`` for Black (e.g. the
+            asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper), given Black's weights,
+            the depth and White's weights (which only an opponent-model ceiling may use); White
+            always plays the plain alpha-beta's moves (by :func:`play_game`'s deep search).
+        progress: show a tqdm progress bar.
+        label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
+
+    Returns:
+        The records, sorted by (round, black, white).
+
+    Raises:
+        ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
+            record, or ``out_dir`` holds a different tournament (e.g. one played by other rules).
+    """
+    strategies = check_strategies(strategies)
+    rules_index(rules)
+    _check_int("rounds", rounds, 1)
+    if black_player is None:
+        _check_int("depth", depth, 1, MAX_DEPTH)
+    else:
+        _check_int("depth", depth, 1, MAX_DEPTH - BLACK_EXTRA_PLIES,
+                   f" (Black's player searches {BLACK_EXTRA_PLIES} plies deeper)")
+    seed = check_seed(seed)
+    check_jobs(n_jobs)
+    meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
+            "seed": seed, "rules": rules, "label": label, "noise": NOISE}
+    done, archived, games_path = {}, None, None
+    if out_dir is not None:
+        out = Path(out_dir)
+        meta_path, games_path = out / "meta.json", out / RAW_NAME
+        if meta_path.exists():
+            old = _read_meta(meta_path)
+            diff = [k for k in meta if old.get(k) != meta[k]]
+            if diff:
+                raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
+        else:
+            out.mkdir(parents=True, exist_ok=True)
+            with replaced_atomically(meta_path) as tmp:
+                tmp.write_text(json.dumps(meta, indent=1) + "\n")
+        done, archived = finished_games(out)
+    todo = [k for k in schedule(strategies, rounds) if k not in done]
+    if todo:
+        scheduler = scheduler or os.environ.get(DASK_ENV)
+        with _backend(scheduler):
+            jobs = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                joblib.delayed(_play_scheduled)(strategies, black_player, depth, seed, rules, k) for k in todo)
+            for rec in tqdm(jobs, total=len(todo), disable=not progress, desc=label or "games"):
+                if games_path is not None:
+                    append_record(games_path, rec)
+                done[game_key(rec)] = rec
+    if out_dir is not None and archived != done:
+        write_archive(Path(out_dir) / ARCHIVE_NAME, done.values())
+    keys = schedule(strategies, rounds)
+    return [done[k] for k in keys]
+
+
+class _backend:
+    """joblib's default backend, or its dask backend on the cluster at ``address``."""
+
+    def __init__(self, address: str | None):
+        self.address, self.client, self.ctx = address, None, None
+
+    def __enter__(self):
+        if self.address:
+            from distributed import Client
+
+            self.client = Client(self.address)
+            self.ctx = joblib.parallel_config(backend="dask")
+            self.ctx.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self.ctx is not None:
+            self.ctx.__exit__(*exc)
+            self.client.close()

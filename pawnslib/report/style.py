@@ -1,0 +1,134 @@
+"""How results look: one name and one colour per strategy set and per rule reading, legible figures, tidy tables.
+
+Every notebook and the report use these, so "the thesis's set" or "the king reading" has the same label and the
+same colour on every page. :func:`show` displays a table the way a reader wants it: integers as integers,
+p-values short (``< 1e-6``, ``0.02``), no ``NaN`` cells, no exponent notation, text left-aligned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+
+import numpy as np
+import pandas as pd
+from pandas.io.formats.style import Styler
+
+# The strategy sets (experiments.pipeline.SETS) and the rule readings (game.rules.READINGS), as readers see them.
+SET_NAMES = {"thesis": "the thesis's strategies", "harmony": "our Harmony* strategies"}
+SET_COLOURS = {"thesis": "#1f77b4", "harmony": "#ff7f0e"}
+READING_NAMES = {"kalles": "Kalles reading (orthogonal steps)", "king": "king reading (8-neighbour steps)"}
+READING_COLOURS = {"kalles": "#2ca02c", "king": "#9467bd"}
+THESIS_COLOUR = "#444444"  # the thesis's own numbers, wherever they stand beside ours
+
+P_COLUMNS = ("p", "p_value", "p_holm", "p (Holm)")  # columns that hold p-values
+MISSING = "–"  # what an empty (NaN) cell shows
+
+# Figure text legible at the rendered size (a notebook figure is shown at about its own size, 120 dpi).
+RC = {"font.size": 11, "axes.titlesize": 12, "axes.labelsize": 11, "xtick.labelsize": 10, "ytick.labelsize": 10,
+      "legend.fontsize": 10, "figure.dpi": 100}
+
+
+def use() -> None:
+    """Set seaborn's theme with :data:`RC`; notebooks call it once, at the top."""
+    import seaborn as sns
+
+    sns.set_theme(style="whitegrid", rc=RC)
+
+
+def set_label(name: str) -> str:
+    """A strategy set's name for readers, e.g. ``"thesis's strategies"``; unknown names unchanged."""
+    return SET_NAMES.get(name, name)
+
+
+def reading_label(name: str) -> str:
+    """A rule reading's name for readers, e.g. ``"king reading (8-neighbour steps)"``; unknown names unchanged."""
+    return READING_NAMES.get(name, name)
+
+
+def short_p(p: float) -> str:
+    """A p-value in short form: ``< 1e-6``, ``3e-4``, ``0.02``, ``0.5``, ``1``; ``–`` for NaN."""
+    if p is None or np.isnan(p):
+        return MISSING
+    if p < 1e-6:
+        return "< 1e-6"
+    if p < 0.01:
+        mantissa, exponent = f"{p:.0e}".split("e")
+        return f"{mantissa}e{int(exponent)}"
+    return f"{p:.2g}"
+
+
+def number(value: object) -> str:
+    """A cell as text: integers without decimals, other numbers to 4 significant digits, never in exponent form.
+
+    Numbers of 1000 or more lose their decimals (a log-likelihood of -12345.67 shows as -12346); NaN shows as ``–``.
+    """
+    if isinstance(value, bool | np.bool_):
+        return str(value)
+    if isinstance(value, int | np.integer):
+        return str(int(value))
+    if isinstance(value, float | np.floating):
+        if np.isnan(value):
+            return MISSING
+        if float(value).is_integer() or abs(value) >= 1000:
+            return f"{value:.0f}"
+        return np.format_float_positional(value, precision=4, fractional=False, trim="-")
+    return MISSING if value is None else str(value)
+
+
+def cell(value: object, column: object) -> str:
+    """``value`` as :func:`show` prints it in ``column`` (p-value columns by :func:`short_p`)."""
+    if str(column) in P_COLUMNS and isinstance(value, float | np.floating | int | np.integer):
+        return short_p(float(value))
+    return number(value)
+
+
+def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
+    """``df`` styled for reading: every cell by :func:`cell`, text columns left-aligned, a default index hidden.
+
+    Args:
+        df: the table.
+        caption: a line above the table, saying what to see.
+
+    Returns:
+        A pandas Styler; a notebook displays it. Its HTML ids derive from the table's content, so the same
+        table renders byte-identically on every run.
+    """
+    from pawnslib.report.tables import has_label_index
+
+    uuid = hashlib.sha1(df.to_csv().encode() + (caption or "").encode()).hexdigest()[:10]
+    text = [c for c in df.columns if df[c].dtype.kind not in "iufb"]
+    styler = (df.style.set_uuid(uuid).format({c: (lambda v, c=c: html.escape(cell(v, c))) for c in df.columns})
+              .format_index(lambda v: html.escape(number(v)), axis=0)
+              .format_index(lambda v: html.escape(str(v)), axis=1))
+    if text:
+        styler = styler.set_properties(subset=text, **{"text-align": "left"})
+    styler = styler.set_table_styles([{"selector": "th", "props": "text-align: left;"}], overwrite=False)
+    if not has_label_index(df):
+        styler = styler.hide(axis="index")
+    return styler.set_caption(caption) if caption else styler
+
+
+def plain_ticks(ax, axis: str = "y") -> None:
+    """Tick labels of ``ax`` as plain numbers with thousands separators (``-920,000``), never an offset or exponent.
+
+    Args:
+        ax: a matplotlib Axes, e.g. one whose y-axis is a log-likelihood.
+        axis: ``"x"``, ``"y"`` or ``"both"``.
+    """
+    from matplotlib.ticker import FuncFormatter
+
+    formatter = FuncFormatter(lambda v, _: f"{v:,.0f}" if abs(v) >= 1000 else number(float(v)))
+    for name in ("x", "y") if axis == "both" else (axis,):
+        getattr(ax, f"{name}axis").set_major_formatter(formatter)
+
+
+def escape_markdown(text: str) -> str:
+    r"""``text`` for Markdown prose: ``\``, ``*``, ``_`` and backticks escaped, e.g. ``our Harmony\* strategies``."""
+    for c in "\\*_`":
+        text = text.replace(c, "\\" + c)
+    return text
+
+
+__all__ = ["MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS", "SET_NAMES", "THESIS_COLOUR",
+           "cell", "escape_markdown", "number", "plain_ticks", "reading_label", "set_label", "short_p", "show", "use"]

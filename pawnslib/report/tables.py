@@ -1,0 +1,64 @@
+"""Saving notebook results: tables as CSV plus a GitHub-markdown copy, figures as PNG.
+
+Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` and
+``figures/<name>.png``. The markdown writer is our own, so ``tabulate`` is not needed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from pawnslib.report import style
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+
+def has_label_index(df: pd.DataFrame) -> bool:
+    """Whether the index carries information, i.e. is not pandas' default unnamed 0..n-1."""
+    return not (isinstance(df.index, pd.RangeIndex) and df.index.name is None
+                and df.index.start == 0 and df.index.step == 1)
+
+
+def _cell(value: object, column: object = None) -> str:
+    return style.cell(value, column).replace("|", r"\|").replace("\n", " ")
+
+
+def markdown_table(df: pd.DataFrame) -> str:
+    """``df`` (with its index, if it has a real one) as a GitHub-markdown table."""
+    if has_label_index(df):
+        df = df.reset_index()
+    numeric = [df[c].dtype.kind in "iuf" for c in df.columns]
+    rows = [[_cell(c) for c in df.columns],
+            *([_cell(v, c) for v, c in zip(r, df.columns, strict=True)] for r in df.itertuples(False))]
+    lines = ["| " + " | ".join(r) + " |" for r in rows]
+    lines.insert(1, "|" + "|".join("---:" if n else "---" for n in numeric) + "|")
+    return "\n".join(lines) + "\n"
+
+
+def save_table(df: pd.DataFrame, name: str, results_dir: str | Path) -> tuple[Path, Path]:
+    """Write ``df`` to ``results_dir/tables/<name>.csv`` and ``.md``; return both paths.
+
+    The index is written (as the first columns) unless it is the default 0..n-1.
+    """
+    out = Path(results_dir) / "tables"
+    out.mkdir(parents=True, exist_ok=True)
+    csv, md = out / f"{name}.csv", out / f"{name}.md"
+    df.to_csv(csv, index=has_label_index(df))
+    md.write_text(markdown_table(df))
+    return csv, md
+
+
+def save_figure(fig: Figure, name: str, results_dir: str | Path) -> Path:
+    """Write ``fig`` to ``results_dir/figures/<name>.png`` at 120 dpi; return the path."""
+    out = Path(results_dir) / "figures"
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}.png"
+    fig.savefig(path, dpi=120, bbox_inches="tight")
+    return path
+
+
+__all__ = ["has_label_index", "markdown_table", "save_figure", "save_table"]
