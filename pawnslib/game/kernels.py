@@ -1,4 +1,10 @@
-"""KERNELS_DOC"""
+"""The game's hot loops as numba kernels over position arrays: move generation, making a move, features, perft.
+
+A position is the ``int64`` array laid out in :mod:`pawnslib.game.rules` (``S_*``); the kernels read that module's
+tables, so one set of kernels plays every reading of the rules. The search layers inline them into their own kernels.
+
+Imports: :mod:`pawnslib.game.rules`.
+"""
 
 import numpy as np
 from numba import njit

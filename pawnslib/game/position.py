@@ -1,4 +1,11 @@
-"""POSITION_DOC"""
+"""The friendly API of the game: :class:`Position`, :class:`Move`, :func:`perft` and rule-reading names.
+
+A :class:`Position` wraps one position array (:mod:`pawnslib.game.rules`), plays moves through the kernels
+(:mod:`pawnslib.game.kernels`), round-trips through a one-line text, and draws itself in a notebook
+(:mod:`pawnslib.game.draw`, imported lazily: the board module imports this one, as python-chess's ``svg`` does).
+
+Imports: ``config`` and the other modules of :mod:`pawnslib.game`.
+"""
 
 from __future__ import annotations
 

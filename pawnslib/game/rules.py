@@ -1,4 +1,4 @@
-"""The game Pawns (Kalles 2007; thesis Chapter 4): rules, move generation, features, perft.
+"""The rules of Pawns (Kalles 2007; thesis Chapter 4) in words, and as the constant tables the kernels play from.
 
 Rules, exactly as this project plays them
 -----------------------------------------
@@ -35,8 +35,10 @@ side to move, the ply, the result, the reading and the last move. Rules are data
 kernels are one set, and read the step and exit tables of the position's reading
 (``TARGETS[rules]``, ``EXITS[rules]`` and their bit masks), built below from :data:`STEPS`.
 Squares are ``row * 8 + col``; a move is ``frm * 64 + to`` with ``frm == BASE`` for a move
-out of the base. Everything hot is a numba kernel over such arrays; :class:`Position` is
-the thin, friendly wrapper.
+out of the base. Everything hot is a numba kernel over such arrays (:mod:`pawnslib.game.kernels`);
+:class:`~pawnslib.game.position.Position` is the thin, friendly wrapper.
+
+Imports: ``numpy`` only (no other module of pawnslib).
 """
 
 from __future__ import annotations
