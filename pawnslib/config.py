@@ -1,5 +1,14 @@
-"""Default scale of the reproduction, shared by the command line, the Makefile and the notebooks."""
+"""Every default of the reproduction, shared by the command line, the Makefile and the notebooks, and
+:class:`RunSettings`, the one value that carries a run's settings through the layers.
 
+Imports: nothing of pawnslib (every layer imports this module).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from numbers import Integral
 from pathlib import Path
 
 SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
@@ -62,3 +71,50 @@ def comparison_dir(results: str | Path, strategy_set: str, method: str) -> Path:
 
 def training_csv(results: str | Path, strategy_set: str) -> Path:
     return Path(results) / "data" / f"training_{strategy_set}.csv"
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """How a run plays, passed as one frozen value instead of loose keywords (every field has this module's default).
+
+    Attributes:
+        seed: the master seed: every game, search and EM restart derives from it.
+        rules: the reading of the rules (:data:`READINGS`).
+        depth: the players' search depth in plies.
+        rounds: games per pairing of a tournament (each colour).
+        train_rounds: the minimax rounds the opponent model learns from (the rest are held out).
+        jobs: parallel workers (joblib's ``n_jobs``; -1: all cores); no result depends on it.
+
+    Raises:
+        ValueError: a field of the wrong type or out of range, naming the field, its value and the rule.
+    """
+
+    seed: int = SEED
+    rules: str = RULES
+    depth: int = DEPTH
+    rounds: int = ROUNDS
+    train_rounds: int = TRAIN_ROUNDS
+    jobs: int = JOBS
+
+    def __post_init__(self):
+        def whole(v) -> bool:
+            return isinstance(v, Integral) and not isinstance(v, bool)
+
+        rules = {"seed": (whole(self.seed) and self.seed >= 0, "a non-negative integer"),
+                 "rules": (isinstance(self.rules, str) and self.rules in READINGS, f"one of {', '.join(READINGS)}"),
+                 "depth": (whole(self.depth) and self.depth >= 1, "a positive integer (plies)"),
+                 "rounds": (whole(self.rounds) and self.rounds >= 1, "a positive integer"),
+                 "train_rounds": (whole(self.train_rounds) and self.train_rounds >= 1, "a positive integer"),
+                 "jobs": (whole(self.jobs) and self.jobs != 0, "a non-zero integer (-1: all cores)")}
+        for name, (ok, rule) in rules.items():
+            if not ok:
+                raise ValueError(f"RunSettings.{name} must be {rule}, got {getattr(self, name)!r}")
+
+    def replace(self, **changes) -> RunSettings:
+        """A copy with ``changes`` (checked like a new value).
+
+        Raises:
+            TypeError: a name that is not a field.
+            ValueError: a bad value (see the class).
+        """
+        return dataclasses.replace(self, **changes)
