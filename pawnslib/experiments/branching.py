@@ -2,6 +2,9 @@
 
 Positions of one game are not independent, so intervals resample whole games (a cluster bootstrap of the mean
 over positions). The thesis's "usually in the range 10 : 11" is :data:`~.thesis.BRANCHING`.
+
+Layer ``experiments``: it may import every layer but ``report``; it imports ``config``,
+:mod:`~pawnslib.experiments.thesis`, ``game`` (positions, the move counter) and ``play.records`` (games' positions).
 """
 
 from __future__ import annotations

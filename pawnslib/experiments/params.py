@@ -6,6 +6,9 @@ parameter, its value and the rule, rather than deep inside the notebook (``N_POS
 ``min() arg is an empty sequence``).
 
 Each parameter name has one rule, whatever notebook uses it (see :data:`RULES`).
+
+Layer ``experiments``: it may import every layer but ``report``; it imports only ``config`` and ``game.rules``
+(the names a parameter may take).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 The thesis prints Black's win percentage per pairing with the draw percentage in
 parentheses, over 9 games a pairing; we add the number of games and an interval so
 that a reader can tell a difference from noise.
+
+Layer ``experiments``: it may import every layer but ``report``; it imports none of pawnslib (numpy, pandas and
+scipy only).
 """
 
 from __future__ import annotations

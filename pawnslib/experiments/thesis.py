@@ -12,6 +12,9 @@ Verdict for a rate (the thesis's k of n against our k of n):
 
 Which reading of the rules fits the thesis's tables (:func:`log_likelihood` and the functions after it): the
 thesis's win, draw and loss counts per cell, scored under our per-cell outcome probabilities, add-one smoothed.
+
+Layer ``experiments``: it may import every layer but ``report``; it imports only
+:mod:`~pawnslib.experiments.stats` (the Wilson interval).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 Besides the pieces, a board can show its reading's rules (``board_svg``'s options): the legal moves as arrows
 (diagonal ones, which only the ``"king"`` reading has, in their own colour), the exit squares of both bases,
 and the pieces the last move took off.
+
+Layer ``game``: it may import only ``game`` (and ``config``); it imports :mod:`~.position` and :mod:`~.rules`.
+:mod:`~.position` draws a :class:`~.position.Position` with it lazily, in ``_repr_svg_`` (python-chess's pattern).
 """
 
 from __future__ import annotations
@@ -82,6 +85,102 @@ def _arrow(out: list[str], x0: float, y0: float, x1: float, y1: float, colour: s
                f'fill="{colour}"/></g>')
 
 
+def _square(r: int, c: int, size: int) -> tuple[int, int]:
+    """The top-left corner (x, y) of square (r, c)."""
+    return MARGIN + c * size, MARGIN + r * size
+
+
+def _centre(sq: tuple[int, int], size: int) -> tuple[float, float]:
+    return MARGIN + sq[1] * size + size / 2, MARGIN + sq[0] * size + size / 2
+
+
+def _grid(pos: Position, size: int) -> list[str]:
+    """The rank and file numbers and the 64 squares: chequered, bases shaded, the last move's squares marked."""
+    out, marked = [], set()
+    if pos.last_move is not None:
+        lm = pos.last_move
+        marked = {lm.to} | ({lm.frm} if lm.frm else set())
+    for r in range(8):
+        out.append(f'<text x="4" y="{MARGIN + r * size + size * 0.6}">{r}</text>')
+        out.append(f'<text x="{MARGIN + r * size + size * 0.4}" y="12">{r}</text>')
+        for c in range(8):
+            fill = "#f7f7f2" if (r + c) % 2 == 0 else "#d9d9cf"
+            for side in (BLACK, WHITE):
+                if (r, c) in BASE_SQUARES[side]:
+                    fill = BASE_FILL[side]
+            if (r, c) in marked:
+                fill = LAST_MOVE_FILL
+            x, y = _square(r, c, size)
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" '
+                       'stroke="#888" stroke-width="0.5"/>')
+    return out
+
+
+def _outlines(pos: Position, size: int, exits: bool) -> list[str]:
+    """The whole base outlined if the last move left it, and (``exits``) both bases' exit squares, dashed."""
+    out = []
+    if pos.last_move is not None and pos.last_move.frm is None:  # a base exit: mark the whole base
+        side = WHITE if pos.side_to_move == "black" else BLACK
+        for r, c in BASE_SQUARES[side]:
+            x, y = _square(r, c, size)
+            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" fill="none" '
+                       f'stroke="{LAST_MOVE_FILL}" stroke-width="3"/>')
+    if exits:
+        for side in (BLACK, WHITE):
+            for r, c in exit_squares(pos.rules, side):
+                x, y = _square(r, c, size)
+                out.append(f'<rect class="exit" x="{x + 3}" y="{y + 3}" width="{size - 6}" height="{size - 6}" '
+                           f'fill="none" stroke="{EXIT_STROKE}" stroke-width="2" stroke-dasharray="4,3"/>')
+    return out
+
+
+def _pieces(pos: Position, size: int, before: Position | None) -> list[str]:
+    """Every piece as a disc (a piece in a base on a base square), then the pieces ``pos``'s last move took off."""
+    out = []
+    for side in (BLACK, WHITE):
+        fill, stroke = ("#222", "#000") if side == BLACK else ("#fff", "#333")
+        for sq in [*pos.squares(side), *BASE_SQUARES[side][: pos.in_base(side)]]:
+            cx, cy = _centre(sq, size)
+            out.append(f'<circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="{fill}" stroke="{stroke}" '
+                       'stroke-width="1.5"/>')
+    if before is None:
+        return out
+    for _, sq in removed_pieces(before, pos):
+        cx, cy, d = *_centre(sq, size), size * 0.22
+        out.append(f'<g class="removed"><circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="none" '
+                   f'stroke="{REMOVED_STROKE}" stroke-width="1.5" stroke-dasharray="3,2"/>'
+                   f'<path d="M{cx - d},{cy - d}L{cx + d},{cy + d}M{cx - d},{cy + d}L{cx + d},{cy - d}" '
+                   f'stroke="{REMOVED_STROKE}" stroke-width="2"/></g>')
+    return out
+
+
+def _arrows(pos: Position, size: int, moves: bool | Iterable[Move | str], marks: Iterable[Move | str],
+            mark_colour: str) -> list[str]:
+    """The ``moves`` arrows (orthogonal blue, diagonal red), then the ``marks`` arrows over them."""
+    out: list[str] = []
+    side = BLACK if pos.side_to_move == "black" else WHITE
+
+    def arrow(m: Move, colour: str, css: str) -> None:
+        if m.frm is None:  # from the middle of the 2x2 base block
+            r0, c0 = BASE_SQUARES[side][0]
+            x0, y0 = MARGIN + (c0 + 1) * size, MARGIN + (r0 + 1) * size
+        else:
+            x0, y0 = _centre(m.frm, size)
+        _arrow(out, x0, y0, *_centre(m.to, size), colour, size, str(m), css)
+
+    if moves is not False:
+        for m in pos.legal_moves() if moves is True else _as_moves(moves):
+            diagonal = is_diagonal(m, side)
+            arrow(m, DIAGONAL_STROKE if diagonal else STEP_STROKE, "move diagonal" if diagonal else "move")
+    for m in _as_moves(marks):
+        arrow(m, mark_colour, "mark")
+    return out
+
+
+def _as_moves(moves: Iterable[Move | str]) -> list[Move]:
+    return [Move.from_text(m) if isinstance(m, str) else m for m in moves]
+
+
 def board_svg(pos: Position, *, size: int = CELL, moves: bool | Iterable[Move | str] = False, exits: bool = False,
               before: Position | None = None, marks: Iterable[Move | str] = (),
               mark_colour: str = MARK_STROKE) -> str:
@@ -100,84 +199,17 @@ def board_svg(pos: Position, *, size: int = CELL, moves: bool | Iterable[Move | 
             (class ``mark``), over the ``moves`` arrows: e.g. the replies a model predicted.
         mark_colour: the colour of the ``marks`` arrows.
 
-    The caption line under the board says the side to move (or the result), the ply and the reading.
+    Returns:
+        The ``<svg>`` element. The caption line under the board says the side to move (or the result), the ply
+        and the reading.
     """
     w = MARGIN + 8 * size
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + 20}" '
-           'font-family="sans-serif" font-size="11">']
-    marked = set()
-    if pos.last_move is not None:
-        lm = pos.last_move
-        marked = {lm.to} | ({lm.frm} if lm.frm else set())
-    for r in range(8):
-        out.append(f'<text x="4" y="{MARGIN + r * size + size * 0.6}">{r}</text>')
-        out.append(f'<text x="{MARGIN + r * size + size * 0.4}" y="12">{r}</text>')
-        for c in range(8):
-            fill = "#f7f7f2" if (r + c) % 2 == 0 else "#d9d9cf"
-            for side in (BLACK, WHITE):
-                if (r, c) in BASE_SQUARES[side]:
-                    fill = BASE_FILL[side]
-            if (r, c) in marked:
-                fill = LAST_MOVE_FILL
-            x, y = MARGIN + c * size, MARGIN + r * size
-            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" '
-                       'stroke="#888" stroke-width="0.5"/>')
-    if pos.last_move is not None and pos.last_move.frm is None:  # a base exit: mark the whole base
-        side = WHITE if pos.side_to_move == "black" else BLACK
-        for r, c in BASE_SQUARES[side]:
-            x, y = MARGIN + c * size, MARGIN + r * size
-            out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{size - 4}" height="{size - 4}" fill="none" '
-                       f'stroke="{LAST_MOVE_FILL}" stroke-width="3"/>')
-    if exits:
-        for side in (BLACK, WHITE):
-            for r, c in exit_squares(pos.rules, side):
-                x, y = MARGIN + c * size, MARGIN + r * size
-                out.append(f'<rect class="exit" x="{x + 3}" y="{y + 3}" width="{size - 6}" height="{size - 6}" '
-                           f'fill="none" stroke="{EXIT_STROKE}" stroke-width="2" stroke-dasharray="4,3"/>')
-
-    def centre(sq):
-        return MARGIN + sq[1] * size + size / 2, MARGIN + sq[0] * size + size / 2
-
-    def disc(sq, side):
-        cx, cy = centre(sq)
-        fill, stroke = ("#222", "#000") if side == BLACK else ("#fff", "#333")
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="{fill}" stroke="{stroke}" '
-                   'stroke-width="1.5"/>')
-
-    for side in (BLACK, WHITE):
-        for sq in pos.squares(side):
-            disc(sq, side)
-        for sq in BASE_SQUARES[side][: pos.in_base(side)]:
-            disc(sq, side)
-    if before is not None:
-        for _, sq in removed_pieces(before, pos):
-            cx, cy, d = *centre(sq), size * 0.22
-            out.append(f'<g class="removed"><circle cx="{cx}" cy="{cy}" r="{size * 0.36}" fill="none" '
-                       f'stroke="{REMOVED_STROKE}" stroke-width="1.5" stroke-dasharray="3,2"/>'
-                       f'<path d="M{cx - d},{cy - d}L{cx + d},{cy + d}M{cx - d},{cy + d}L{cx + d},{cy - d}" '
-                       f'stroke="{REMOVED_STROKE}" stroke-width="2"/></g>')
-    side = BLACK if pos.side_to_move == "black" else WHITE
-
-    def origin(m):
-        if m.frm is None:  # from the middle of the 2x2 base block
-            (r0, c0) = BASE_SQUARES[side][0]
-            return MARGIN + (c0 + 1) * size, MARGIN + (r0 + 1) * size
-        return centre(m.frm)
-
-    if moves is not False:
-        drawn = pos.legal_moves() if moves is True else [Move.from_text(m) if isinstance(m, str) else m
-                                                             for m in moves]
-        for m in drawn:
-            diagonal = is_diagonal(m, side)
-            _arrow(out, *origin(m), *centre(m.to), DIAGONAL_STROKE if diagonal else STEP_STROKE, size, str(m),
-                   "move diagonal" if diagonal else "move")
-    for m in (Move.from_text(m) if isinstance(m, str) else m for m in marks):
-        _arrow(out, *origin(m), *centre(m.to), mark_colour, size, str(m), "mark")
     status = f"{pos.side_to_move} to move" if pos.result is None else f"result: {pos.result}"
-    status += f", ply {pos.ply}, {pos.rules} reading"
-    out.append(f'<text x="{MARGIN}" y="{w + 14}">{status}</text>')
-    out.append("</svg>")
-    return "".join(out)
+    return "".join([f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{w + 20}" '
+                    'font-family="sans-serif" font-size="11">',
+                    *_grid(pos, size), *_outlines(pos, size, exits), *_pieces(pos, size, before),
+                    *_arrows(pos, size, moves, marks, mark_colour),
+                    f'<text x="{MARGIN}" y="{w + 14}">{status}, ply {pos.ply}, {pos.rules} reading</text>', "</svg>"])
 
 
 def boards_html(boards: Iterable[tuple[Position, str] | tuple[Position, str, dict[str, Any]]], *, size: int = CELL,

@@ -1,6 +1,48 @@
 """Presentation: saved tables and figures, styles, verdict badges, game replays and the rendered site.
 
-Modules: :mod:`~pawnslib.report.tables`, :mod:`~pawnslib.report.style`, :mod:`~pawnslib.report.verdicts`,
-:mod:`~pawnslib.report.replay`, :mod:`~pawnslib.report.annotate`, :mod:`~pawnslib.report.render` and
-:mod:`~pawnslib.report.site`. Imports every layer below it.
+Modules: :mod:`~pawnslib.report.style` (one name and one colour per strategy set and per reading, tables as
+readers see them), :mod:`~pawnslib.report.tables` (saving tables and figures), :mod:`~pawnslib.report.verdicts`
+(the claims table's badges), :mod:`~pawnslib.report.replay` (a game replayed move by move),
+:mod:`~pawnslib.report.annotate` (what a replay marks), :mod:`~pawnslib.report.render` (a notebook as a page) and
+:mod:`~pawnslib.report.site` (every page and the front page).
+
+Layer ``report``, the top one: it may import every layer; no layer imports it (the command line and the notebooks
+do). The names in ``__all__`` are re-exported lazily (a module ``__getattr__``): ``from pawnslib.report import
+Replay`` imports :mod:`~pawnslib.report.replay` alone, and importing one report module imports none of the
+others, since this file runs whenever any of them is imported. Eager re-exports would make
+``python -m pawnslib render`` load the engine (annotate, verdicts) and a notebook that only styles tables load
+nbconvert (render, site).
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "style": ("READING_COLOURS", "SET_COLOURS", "THESIS_COLOUR", "escape_markdown", "number", "plain_ticks",
+              "reading_label", "set_label", "short_p", "show", "use"),
+    "tables": ("markdown_table", "save_figure", "save_table"),
+    "verdicts": ("claims_html", "legend_html"),
+    "replay": ("Replay",),
+    "annotate": ("changed_move", "first_difference", "predicted_replies"),
+    "render": ("Page", "render_notebook"),
+    "site": ("build_index", "build_site"),
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """A re-exported name, imported from its module on first use (PEP 562)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value  # the next lookup is an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
+
+
+__all__ = sorted(_HOME)

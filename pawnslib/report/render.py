@@ -15,6 +15,9 @@ The page is nbconvert's ``lab`` page, changed for readers rather than for the no
   under the other readings of the rules (see :func:`render_notebook`).
 
 The same notebook always gives the same bytes.
+
+Layer ``report``: it may import every layer; it imports none of pawnslib (nbconvert, nbformat, jinja2 and
+latex2mathml do the work).
 """
 
 from __future__ import annotations
@@ -338,3 +341,7 @@ def render_notebook(notebook: str | Path, html_dir: str | Path, *, chapters: lis
     out = html_dir / f"{stem}.html"
     out.write_text(body, encoding="utf-8")
     return Page(out, title, list(exporter.unconverted))
+
+
+__all__ = ["PARAMETER_TAGS", "Page", "chapter_label", "markdown_to_html", "navigation", "notebook_title", "plain_text",
+           "render_notebook", "tex_to_mathml"]

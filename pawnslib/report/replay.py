@@ -7,6 +7,8 @@ needs no kernel, no network and no library, so it works in JupyterLab and in nbc
 Where scripts do not run (an untrusted notebook), the controls stay hidden and all the boards show in a
 wrapping row, each with its caption, so nothing is lost. A widget's id is a hash of its content: the same
 game renders to the same bytes every time, and several games on one page keep apart.
+
+Layer ``report``: it may import every layer; it imports only ``game`` (the boards and positions).
 """
 
 from __future__ import annotations

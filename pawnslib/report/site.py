@@ -7,6 +7,9 @@ A results folder ``R`` holds the first reading of the rules (``config.RULES``) a
 headline findings (``R/tables/headlines.md``, if there), one line per chapter, the other readings' pages, and links
 to every table and figure. :func:`build_site` renders every page and then the index (``python -m pawnslib site``).
 The Makefile renders each page after its notebook instead, and the index after all of them.
+
+Layer ``report``: it may import every layer; it imports ``config``, ``game.rules`` (the readings) and
+:mod:`~pawnslib.report.render`.
 """
 
 from __future__ import annotations
@@ -189,6 +192,71 @@ def _rel(target: Path, start: Path) -> str:
     return Path(os.path.relpath(target, start)).as_posix()
 
 
+def _chapter_item(stem: str, r: str, folder: Path, readings: list[tuple[str, Path]], pages: dict[str, list[str]],
+                  here: Path) -> str:
+    """One chapter's ``<li>``: its title linked, its pages under the other readings, its first sentence."""
+    title, sentence = chapter_summary(folder / "notebooks" / f"{stem}.ipynb")
+    also = [f'<a href="{html.escape(_rel(f / "html" / f"{stem}.html", here))}">{html.escape(o)}</a>'
+            for o, f in readings if o != r and stem in pages[o]]
+    also_html = f' <span class="also">(also: {", ".join(also)})</span>' if also else ""
+    href = html.escape(_rel(folder / "html" / f"{stem}.html", here))
+    return f'<li><a href="{href}">{title}</a>{also_html}<br><span class="summary">{sentence}</span></li>'
+
+
+def _chapters(results: Path, readings: list[tuple[str, Path]], pages: dict[str, list[str]]) -> list[str]:
+    """The chapters of the first reading as a numbered list, then each other reading's pages as a list."""
+    parts = []
+    for r, folder in readings:
+        if not pages[r]:
+            continue
+        if r == config.RULES:
+            parts.append(f"<h2>Chapters</h2>\n<p>Under the {html.escape(r)} reading of the rules, and the notebooks "
+                         "that show every reading.</p>\n<ol class=\"chapters\">")
+        else:
+            parts.append(f"<h2>The {html.escape(r)} reading</h2>\n<p>These chapters run again with the games played "
+                         f"under the {html.escape(r)} reading of the rules (<code>{html.escape(_rel(folder, results))}/"
+                         "</code>).</p>\n<ul class=\"pages\">")
+        parts += [_chapter_item(stem, r, folder, readings, pages, results / "html") for stem in pages[r]]
+        parts.append("</ol>" if r == config.RULES else "</ul>")
+    return parts
+
+
+def _tables_and_figures(readings: list[tuple[str, Path]], here: Path) -> list[str]:
+    """Links to every table (markdown and CSV) and every figure (as a thumbnail), by reading."""
+    parts = []
+    tables = [(r, _files(folder / "tables", here, (".md", ".csv"), skip=(HEADLINES,))) for r, folder in readings]
+    if any(items for _, items in tables):
+        parts.append("<h2>Tables</h2>")
+        for r, items in tables:
+            if items:
+                parts += [f"<h3>{html.escape(r)} reading</h3>" if r != config.RULES else "",
+                          '<ul class="files">', *items, "</ul>"]
+    figures = [(r, sorted((folder / "figures").glob("*.png"))) for r, folder in readings]
+    if any(found for _, found in figures):
+        parts.append("<h2>Figures</h2>")
+        for r, found in figures:
+            if found:
+                parts += [f"<h3>{html.escape(r)} reading</h3>" if r != config.RULES else "", '<div class="figures">']
+                for p in found:
+                    href = html.escape(_rel(p, here))
+                    parts.append(f'<a href="{href}"><img src="{href}" alt="{html.escape(p.stem)}" loading="lazy">'
+                                 f"{html.escape(p.stem)}</a>")
+                parts.append("</div>")
+    return parts
+
+
+def _index_page(parts: list[str], first: str | None) -> str:
+    """The front page's HTML: ``parts`` (empty ones left out) between two navigation bars (next: ``first``)."""
+    nav = '<nav class="site-nav"><a href="index.html">Index</a>'
+    if first:
+        nav += f'<a class="site-next" href="{html.escape(first)}.html">{html.escape(chapter_label(first))} &rarr;</a>'
+    nav += "</nav>"
+    return (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{html.escape(THESIS_TITLE)}: the reproduction</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
+            + nav + "\n" + "\n".join(p for p in parts if p) + "\n" + nav + "\n</body>\n</html>\n")
+
+
 def build_index(results: str | Path = "results") -> Path:
     """Write the site's front page, ``results/html/index.html``, from what the results folder holds.
 
@@ -207,61 +275,16 @@ def build_index(results: str | Path = "results") -> Path:
     here = results / "html"
     readings = _readings(results)
     pages = {r: _pages(folder) for r, folder in readings}
-    main = config.RULES
     parts = [f"<h1>{html.escape(THESIS_TITLE)}</h1>",
              f'<p class="byline">{html.escape(THESIS_BY)}: a reproduction with <code>pawnslib</code></p>']
     headlines = results / "tables" / HEADLINES
     if headlines.is_file():
         parts += ["<h2>Headline findings</h2>", markdown_to_html(headlines.read_text(encoding="utf-8"), anchors=False)]
-    for r, folder in readings:
-        if not pages[r]:
-            continue
-        if r == main:
-            parts.append(f"<h2>Chapters</h2>\n<p>Under the {html.escape(r)} reading of the rules, and the notebooks "
-                         "that show every reading.</p>\n<ol class=\"chapters\">")
-        else:
-            parts.append(f"<h2>The {html.escape(r)} reading</h2>\n<p>These chapters run again with the games played "
-                         f"under the {html.escape(r)} reading of the rules (<code>{html.escape(_rel(folder, results))}/"
-                         "</code>).</p>\n<ul class=\"pages\">")
-        for stem in pages[r]:
-            title, sentence = chapter_summary(folder / "notebooks" / f"{stem}.ipynb")
-            also = [f'<a href="{html.escape(_rel(f / "html" / f"{stem}.html", here))}">{html.escape(o)}</a>'
-                    for o, f in readings if o != r and stem in pages[o]]
-            also_html = f' <span class="also">(also: {", ".join(also)})</span>' if also else ""
-            href = html.escape(_rel(folder / "html" / f"{stem}.html", here))
-            parts.append(f'<li><a href="{href}">{title}</a>{also_html}<br><span class="summary">{sentence}</span></li>')
-        parts.append("</ol>" if r == main else "</ul>")
-    tables = [(r, _files(folder / "tables", here, (".md", ".csv"), skip=(HEADLINES,))) for r, folder in readings]
-    if any(items for _, items in tables):
-        parts.append("<h2>Tables</h2>")
-        for r, items in tables:
-            if items:
-                parts += [f"<h3>{html.escape(r)} reading</h3>" if r != main else "",
-                          '<ul class="files">', *items, "</ul>"]
-    figures = [(r, sorted((folder / "figures").glob("*.png"))) for r, folder in readings]
-    if any(found for _, found in figures):
-        parts.append("<h2>Figures</h2>")
-        for r, found in figures:
-            if found:
-                parts += [f"<h3>{html.escape(r)} reading</h3>" if r != main else "", '<div class="figures">']
-                for p in found:
-                    href = html.escape(_rel(p, here))
-                    parts.append(f'<a href="{href}"><img src="{href}" alt="{html.escape(p.stem)}" loading="lazy">'
-                                 f"{html.escape(p.stem)}</a>")
-                parts.append("</div>")
-    first = pages.get(main, [])
-    nav = '<nav class="site-nav"><a href="index.html">Index</a>'
-    if first:
-        label = html.escape(chapter_label(first[0]))
-        nav += f'<a class="site-next" href="{html.escape(first[0])}.html">{label} &rarr;</a>'
-    nav += "</nav>"
-    page = (f'<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{html.escape(THESIS_TITLE)}: the reproduction</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            + nav + "\n" + "\n".join(p for p in parts if p) + "\n" + nav + "\n</body>\n</html>\n")
+    parts += _chapters(results, readings, pages) + _tables_and_figures(readings, here)
     here.mkdir(parents=True, exist_ok=True)
     out = here / "index.html"
-    out.write_text(page, encoding="utf-8")
+    first = pages.get(config.RULES, [])
+    out.write_text(_index_page(parts, first[0] if first else None), encoding="utf-8")
     return out
 
 
@@ -295,3 +318,6 @@ def build_site(results: str | Path = "results") -> list[Page]:
     build_index(results)
     return rendered
 
+
+__all__ = ["HEADLINES", "THESIS_BY", "THESIS_TITLE", "build_index", "build_site", "chapter_summary", "first_sentence",
+           "first_table_header"]

@@ -3,6 +3,9 @@
 Every notebook and the report use these, so "the thesis's set" or "the king reading" has the same label and the
 same colour on every page. :func:`show` displays a table the way a reader wants it: integers as integers,
 p-values short (``< 1e-6``, ``0.02``), no ``NaN`` cells, no exponent notation, text left-aligned.
+
+Layer ``report`` (the top one): it may import every layer; this module imports none of pawnslib, so
+that every other report module can import it.
 """
 
 from __future__ import annotations
@@ -83,6 +86,12 @@ def cell(value: object, column: object) -> str:
     return number(value)
 
 
+def has_label_index(df: pd.DataFrame) -> bool:
+    """Whether the index carries information, i.e. is not pandas' default unnamed 0..n-1 (shown and saved if so)."""
+    return not (isinstance(df.index, pd.RangeIndex) and df.index.name is None
+                and df.index.start == 0 and df.index.step == 1)
+
+
 def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
     """``df`` styled for reading: every cell by :func:`cell`, text columns left-aligned, a default index hidden.
 
@@ -94,8 +103,6 @@ def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
         A pandas Styler; a notebook displays it. Its HTML ids derive from the table's content, so the same
         table renders byte-identically on every run.
     """
-    from pawnslib.report.tables import has_label_index
-
     uuid = hashlib.sha1(df.to_csv().encode() + (caption or "").encode()).hexdigest()[:10]
     text = [c for c in df.columns if df[c].dtype.kind not in "iufb"]
     styler = (df.style.set_uuid(uuid).format({c: (lambda v, c=c: html.escape(cell(v, c))) for c in df.columns})
@@ -131,4 +138,5 @@ def escape_markdown(text: str) -> str:
 
 
 __all__ = ["MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS", "SET_NAMES", "THESIS_COLOUR",
-           "cell", "escape_markdown", "number", "plain_ticks", "reading_label", "set_label", "short_p", "show", "use"]
+           "cell", "escape_markdown", "has_label_index", "number", "plain_ticks", "reading_label", "set_label",
+           "short_p", "show", "use"]

@@ -2,6 +2,9 @@
 
 Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` and
 ``figures/<name>.png``. The markdown writer is our own, so ``tabulate`` is not needed.
+
+Layer ``report``: it may import every layer; it imports only :mod:`~pawnslib.report.style` (cells as text, and
+whether an index is worth writing).
 """
 
 from __future__ import annotations
@@ -11,20 +14,14 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from pawnslib.report import style
+from pawnslib.report.style import cell, has_label_index
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
-def has_label_index(df: pd.DataFrame) -> bool:
-    """Whether the index carries information, i.e. is not pandas' default unnamed 0..n-1."""
-    return not (isinstance(df.index, pd.RangeIndex) and df.index.name is None
-                and df.index.start == 0 and df.index.step == 1)
-
-
 def _cell(value: object, column: object = None) -> str:
-    return style.cell(value, column).replace("|", r"\|").replace("\n", " ")
+    return cell(value, column).replace("|", r"\|").replace("\n", " ")
 
 
 def markdown_table(df: pd.DataFrame) -> str:
@@ -61,4 +58,4 @@ def save_figure(fig: Figure, name: str, results_dir: str | Path) -> Path:
     return path
 
 
-__all__ = ["has_label_index", "markdown_table", "save_figure", "save_table"]
+__all__ = ["markdown_table", "save_figure", "save_table"]

@@ -4,6 +4,8 @@ the chapter that shows the claim, and a legend.
 The verdicts themselves are computed by :mod:`~pawnslib.experiments.claims`; this module only presents them. A row
 that sums up a per-pairing table (e.g. "1 reproduced, 9 not, 6 inconclusive") gets one small badge per verdict with its
 count.
+
+Layer ``report``: it may import every layer; it imports only :mod:`~pawnslib.experiments.claims` (the verdicts).
 """
 
 from __future__ import annotations
