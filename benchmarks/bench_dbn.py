@@ -14,9 +14,9 @@ import pandas as pd
 from numba import njit
 
 from pawnslib import config
-from pawnslib.dbn import em
-from pawnslib.dbn import model as dbn
+from pawnslib.dbn import bridge, em, learn
 from pawnslib.dbn.discretise import Discretiser, discretise_lut_into
+from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.pe import log_pe_children
 from pawnslib.dbn.rows import row_columns, training_rows
 from pawnslib.game.rules import FEATURE_NAMES
@@ -37,8 +37,8 @@ def _rows(n: int, seed: int = config.SEED) -> pd.DataFrame:
 def _slice(rows: pd.DataFrame):
     raw = rows[row_columns()[: 2 * NF]].to_numpy(np.int64)
     disc = Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
-    s = dbn.slice_structure(FEATURE_NAMES, disc.n_states, config.N_STRATEGIES)
-    return s, dbn._slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
+    s = learn.slice_structure(FEATURE_NAMES, disc.n_states, config.N_STRATEGIES)
+    return s, learn.slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
 
 
 def bench_em(n_rows: int = 10_000, iters: int = 50) -> float:
@@ -74,7 +74,7 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
     s, data = _slice(_rows(n_rows, seed=7))
     init = em.random_cpts(s, np.random.default_rng(0))
     states = {n: list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
-    start = em.to_pgmpy(s, init, states, latents=["S_w"])
+    start = bridge.to_pgmpy(s, init, states, latents=["S_w"])
     observed = [n for n in s.names if n != "S_w"]
     df = pd.DataFrame(data[:, [s.names.index(n) for n in observed]], columns=observed)
     skeleton = DiscreteBayesianNetwork(start.edges(), latents={"S_w"})
@@ -96,7 +96,7 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
     ours = ours_fit(iters)
     mine = _median_seconds(lambda: ours_fit(iters), 20)
     mine_iter = (_median_seconds(lambda: ours_fit(iters + 20), 20) - mine) / 20
-    worst = max(np.abs(em.cpd_to_array(c, [s.names[p] for p in s.parents[s.names.index(c.variable)]], states)
+    worst = max(np.abs(bridge.cpd_to_array(c, [s.names[p] for p in s.parents[s.names.index(c.variable)]], states)
                        - ours.cpts[s.names.index(c.variable)]).max() for c in est.parameters_)
     print(f"EM vs pgmpy DiscreteEM, same slice, {n_rows} rows, same initial CPDs (parameters agree to {worst:.0e}):")
     print(f"  per iteration: pgmpy {theirs_iter:.2f} s, pawnslib {mine_iter * 1e3:.3f} ms: "
@@ -120,7 +120,7 @@ def _search_like(model, hist, raw_children, reps, out):
 
 
 def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
-    model = dbn.OpponentModel.fit(_rows(3_000, seed=11), restarts=1, max_iter=30)
+    model = OpponentModel.fit(_rows(3_000, seed=11), restarts=1, max_iter=30)
     a = model.kernel_arrays()
     rng = np.random.default_rng(0)
     hist = model.discretise(rng.integers(-3, 4, size=(model.n_slices - 1, NF)))

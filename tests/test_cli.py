@@ -7,7 +7,7 @@ import pytest
 
 from pawnslib import config
 from pawnslib.__main__ import main
-from pawnslib.dbn.model import ModelFileError
+from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
 from pawnslib.game.position import Position
 from pawnslib.guided.asym import AsymPlayer

@@ -4,6 +4,8 @@ PD, OBMin and BMax are numbered nodes (one state per value seen in training), DS
 BSum interval nodes (at most 16 equal-frequency intervals). :class:`Discretiser` fits and
 applies the cut points in Python; the two kernels apply them inside numba, the second (a table
 of every integer score) being the one the search uses.
+
+Imports :mod:`pawnslib.config` and :mod:`pawnslib.game.rules`.
 """
 
 from __future__ import annotations

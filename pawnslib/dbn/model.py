@@ -1,19 +1,12 @@
-"""The opponent model (thesis Chapters 2 and 8, Section 11.2): a DBN over feature scores.
+"""The opponent model (thesis Chapters 2 and 8, Section 11.2): a DBN over feature scores, :class:`OpponentModel`.
 
-As in pgmpy, the model stands apart from how it is learned and queried: :mod:`pawnslib.dbn.rows`
-makes the training rows (Table 8.1), :mod:`pawnslib.dbn.discretise` the node states, :mod:`pawnslib.dbn.em`
-learns the slice, :mod:`pawnslib.dbn.pe` holds the numba P(e) kernels the search calls on
-``model.kernel_arrays()``, and :mod:`pawnslib.dbn.recognition` infers S_w. This module has
-:class:`OpponentModel`: its CPTs, its file, its pgmpy export and its P(e) queries.
-
-The slice: nodes ``S_b``, ``S_w`` (one state per strategy id 1..K; ``S_w`` latent) and, per
-feature F, ``F_prev`` and ``F``, with edges ``S_b, S_w -> F_prev`` and ``S_b, S_w, F_prev -> F``.
-A training row pairs the scores of x_{t-2} (``F_prev``) and x_t (``F``), the positions after two
-moves of the same player. PD, OBMin and BMax are numbered nodes (a state per value seen), DSum,
-OBSum and BSum interval nodes. The CPTs are :attr:`~OpponentModel.cpt_sb`, :attr:`~OpponentModel.cpt_sw`,
-:meth:`~OpponentModel.cpt_first` (P(F_prev | S_b, S_w)) and :meth:`~OpponentModel.cpt_trans`
-(P(F | F_prev, S_b, S_w)); EM learns them with a Dirichlet pseudo-count, S_w drawn per training row
-(:func:`pawnslib.em.em`) or once per game (``latent="game"``: :func:`~.pergame.em_per_game`).
+As in pgmpy, the model stands apart from how it is learned and queried: :mod:`~.learn` learns the slice
+(:func:`~.learn.slice_structure`: ``S_b``, ``S_w`` and ``F_prev``, ``F`` per feature) by EM, :mod:`~.pe` holds the
+numba P(e) kernels the search calls on ``model.kernel_arrays()``, :mod:`~.recognition` infers S_w and
+:mod:`~.modelfile` is its file. This module has :class:`OpponentModel`: its CPTs, its pgmpy export and its P(e)
+queries. Its CPTs are :attr:`~OpponentModel.cpt_sb`, :attr:`~OpponentModel.cpt_sw`,
+:meth:`~OpponentModel.cpt_first` (P(F_prev | S_b, S_w)) and :meth:`~OpponentModel.cpt_trans` (P(F | F_prev, S_b,
+S_w)), learned with a Dirichlet pseudo-count, S_w drawn per training row or once per game (``latent="game"``).
 
 The DBN unrolls the slice over slices 0..n-1, ``S_b`` and ``S_w`` shared: slice 0 uses
 P(F_prev | S_b, S_w), slice t > 0 P(F_t | F_{t-1}, S_b, S_w). P(e) is the probability of the
@@ -22,6 +15,8 @@ oldest first: for a child x_t (White has just moved), x_{t-2}, x_{t-4}, ... down
 history shorter than n-1 starts with the P(F_prev | S_b, S_w) tables. At a White-to-move node,
 the search discretises each child's scores (``discretise_lut_into``) and scores all of them by
 one ``pe.log_pe_children(model.kernel_arrays(), history, children, sb, out)`` call.
+
+Imports :mod:`pawnslib.config`, :mod:`pawnslib.game.rules` and the :mod:`pawnslib.dbn` modules below it.
 """
 
 from __future__ import annotations
@@ -36,45 +31,21 @@ from scipy.special import softmax
 
 from pawnslib import config
 from pawnslib.dbn import modelfile
+from pawnslib.dbn.bridge import to_pgmpy
 from pawnslib.dbn.discretise import Discretiser
-from pawnslib.dbn.em import MISSING, Structure, em, to_pgmpy
+from pawnslib.dbn.em import Structure
+from pawnslib.dbn.learn import fit_slice, match_latent_states, slice_structure
 from pawnslib.dbn.pe import KernelArrays, log_pe_children, log_pe_states, sw_loglik_into
-from pawnslib.dbn.pergame import LATENTS, check_latent, em_per_game
-from pawnslib.dbn.recognition import match_latent_states
-from pawnslib.dbn.rows import PREV, game_ids, row_columns, validate_rows
 from pawnslib.game.rules import FEATURE_NAMES
-
-
-class ModelFileError(ValueError):
-    """A saved opponent model that is truncated, corrupt, invalid, or not the one expected."""
-
-
-def slice_structure(feature_names: Sequence[str], n_states: Sequence[int], n_strategies: int) -> Structure:
-    """The slice: ``S_b``, ``S_w``, then ``F_prev``, ``F`` per feature (see the module docstring).
-
-    Args:
-        feature_names: the features, in order.
-        n_states: each feature's number of states.
-        n_strategies: K, the states of S_b and S_w.
-
-    Returns:
-        The slice's :class:`~.em.Structure`.
-    """
-    names, parents, cards = ["S_b", "S_w"], [(), ()], [n_strategies, n_strategies]
-    for f, s in zip(feature_names, n_states, strict=True):
-        names += [f + PREV, f]
-        parents += [(0, 1), (0, 1, len(names) - 2)]
-        cards += [s, s]
-    return Structure(tuple(names), tuple(parents), tuple(cards))
 
 
 @dataclass
 class OpponentModel:
     """The trained opponent model: discretiser, slice CPTs, EM's record and training provenance.
 
-    Build it with :meth:`fit`; ``cpts`` follow :func:`slice_structure`'s node order (read them
+    Build it with :meth:`fit`; ``cpts`` follow :func:`~.learn.slice_structure`'s node order (read them
     with :attr:`cpt_sb`, :attr:`cpt_sw`, :meth:`cpt_first`, :meth:`cpt_trans`). S_w's states
-    are strategy ids only when ``sw_matched`` (see :mod:`pawnslib.dbn.recognition`). ``training``
+    are strategy ids only when ``sw_matched`` (see :func:`~.learn.match_latent_states`). ``training``
     records what the model was trained on (JSON scalars), saved with it; ``latent`` how EM drew S_w
     (``"row"`` or ``"game"``, see :meth:`fit`), saved only when ``"game"``.
     """
@@ -101,7 +72,7 @@ class OpponentModel:
             max_iter: int = config.EM_MAX_ITER, tol: float = config.EM_TOL, seed: int | None = config.SEED,
             n_slices: int = config.N_SLICES, white_truth: Sequence[int] | None = None,
             init: str | Sequence[np.ndarray] = "random", latent: str = "row") -> OpponentModel:
-        """Discretise the rows and learn the slice by EM (S_w latent, S_b observed).
+        """Discretise the rows and learn the slice by EM (S_w latent, S_b observed; :func:`~.learn.fit_slice`).
 
         Args:
             rows: training rows (:func:`~.rows.training_rows` or
@@ -109,15 +80,15 @@ class OpponentModel:
                 S_w is always latent.
             n_strategies: K, the strategy ids being 1..K.
             n_intervals: states of the interval nodes (at most).
-            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`pawnslib.em.em` (and
-                :func:`~.pergame.em_per_game`, which keeps the restart of best objective).
+            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`~.em.em` (which keeps the
+                restart of best log-likelihood, or per game of best objective).
             n_slices: slices of the DBN used by :meth:`to_pgmpy` and the search.
             white_truth: White's true id per row; if given, S_w's latent states are
                 reordered to match the ids (``sw_matched``; see
-                :func:`~.recognition.latent_mass`).
-            latent: ``"row"``: S_w drawn per training row (:func:`pawnslib.em.em`, the thesis's
-                model); ``"game"``: once per game, all rows of a game sharing it
-                (:func:`~.pergame.em_per_game`; the rows need the ``game`` column).
+                :func:`~.learn.match_latent_states`).
+            latent: ``"row"``: S_w drawn per training row (the thesis's model); ``"game"``: once
+                per game, all rows of a game sharing it (:func:`~.em.em` with ``groups``; the rows
+                need the ``game`` column).
 
         Returns:
             The model.
@@ -127,19 +98,8 @@ class OpponentModel:
                 ``latent="game"`` without a ``game`` column, or ``white_truth`` of the wrong
                 length, with unknown ids, or (per game) not one id per game.
         """
-        check_latent(latent)
-        rows = validate_rows(rows, n_strategies=n_strategies)
-        if len(rows) == 0:
-            raise ValueError("no training rows")
-        games = game_ids(rows) if latent == "game" else None
-        nf = len(FEATURE_NAMES)
-        raw = rows[row_columns()[: 2 * nf]].to_numpy(np.int64)
-        disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), names=FEATURE_NAMES,
-                               n_intervals=n_intervals)
-        structure = slice_structure(FEATURE_NAMES, disc.n_states, n_strategies)
-        data = _slice_data(disc, raw, rows["S_b"].to_numpy(np.int64))
-        kw = dict(init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol, restarts=restarts, seed=seed)
-        res = em(structure, data, **kw) if games is None else em_per_game(structure, data, games, **kw)
+        disc, res = fit_slice(rows, n_strategies=n_strategies, n_intervals=n_intervals, latent=latent, init=init,
+                              pseudo_count=pseudo_count, max_iter=max_iter, tol=tol, restarts=restarts, seed=seed)
         model = cls(disc, tuple(range(1, n_strategies + 1)), res.cpts, n_slices, pseudo_count, res.loglik,
                     res.objective, res.restart_objectives, res.restart_logliks, res.converged, latent=latent)
         if white_truth is not None:
@@ -173,7 +133,7 @@ class OpponentModel:
 
     @property
     def structure(self) -> Structure:
-        """The slice's :class:`~.em.Structure` (:func:`slice_structure`)."""
+        """The slice's :class:`~.em.Structure` (:func:`~.learn.slice_structure`)."""
         return slice_structure(self.feature_names, self.discretiser.n_states, len(self.strategy_ids))
 
     @property
@@ -373,7 +333,7 @@ class OpponentModel:
         sw_loglik_into(self.kernel_arrays(), self.discretise(np.atleast_2d(history)), sb, out)
         return softmax(out)
 
-    # --- files ---------------------------------------------------------------------------
+    # --- files (pawnslib.dbn.modelfile) -----------------------------------------------------
     def save(self, path: str | Path) -> Path:
         """Write the model (discretiser, CPTs, ids, EM record, training provenance) to one ``.npz``.
 
@@ -387,21 +347,13 @@ class OpponentModel:
             ValueError: a field :meth:`load` would refuse (e.g. ``training`` not a dict of JSON
                 scalars, ``n_slices`` < 1); nothing is written then.
         """
-        modelfile.write(Path(path), *self._file_parts())
+        modelfile.write(Path(path), *modelfile.slice_parts(self))
         return Path(path)
-
-    def _file_parts(self) -> tuple[dict, dict[str, np.ndarray]]:
-        # The file's header and arrays; a two-slice model's file holds each slice's (pawnslib.dbn.twoslice).
-        # ``latent`` is written only for a per-game model, so a row model's file is what it always was.
-        header, arrays = modelfile.model_parts(self)
-        if check_latent(self.latent) != "row":
-            header["latent"] = self.latent
-        return header, arrays
 
     @classmethod
     def load(cls, path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES,
              n_strategies: int | None = None) -> OpponentModel:
-        """Read a model written by :meth:`save`, checking all of it and that it is the one expected.
+        """Read a one-slice model written by :meth:`save`, checking all of it (:func:`~.modelfile.read_model`).
 
         Args:
             path: the file.
@@ -414,41 +366,20 @@ class OpponentModel:
 
         Raises:
             FileNotFoundError: no file at ``path``.
-            ModelFileError: the file is not an opponent model (a ``.npy`` or text file, no
-                header, a header that is not a JSON object or lacks keys), is truncated or
-                corrupt, holds invalid contents (NaN, negative or unnormalised CPTs, unsorted
-                cut points, unknown node kinds, a bad slice count or training record), or has
-                other features or another number of strategies, or is a two-slice model's file
-                (the message names its loader). The message names the file.
+            ModelFileError: the file is not an opponent model, is truncated or corrupt, holds invalid
+                contents, has other features or another number of strategies, or is a two-slice model's
+                file (the message names its loaders); see :func:`~.modelfile.read_model`.
         """
-        path = Path(path)
-        if not path.is_file():
-            raise FileNotFoundError(f"no opponent model at {path}: train one with OpponentModel.fit(rows).save(path)")
-        try:
-            header, arrays = modelfile.read(path)
-            return cls._from_file_parts(header, arrays, feature_names=feature_names, n_strategies=n_strategies)
-        except KeyError as e:
-            raise ModelFileError(f"{path}: the file has no array {e}") from None
-        except ValueError as e:
-            raise ModelFileError(f"{path}: {e}") from None
+        return modelfile.read_model(path, {modelfile.FILE_FORMAT: cls.from_file_parts}, feature_names=feature_names,
+                                    n_strategies=n_strategies)
 
     @classmethod
-    def _from_file_parts(cls, header: dict, arrays: dict[str, np.ndarray], *,
-                         feature_names: Sequence[str] = FEATURE_NAMES,
-                         n_strategies: int | None = None) -> OpponentModel:
-        # The model of a checked header and its arrays: ValueError if invalid, KeyError naming a missing array.
-        latent = header.get("latent", "row")  # a file without it: a row model
-        if not isinstance(latent, str) or latent not in LATENTS:
-            raise ValueError(f"header field 'latent' must be one of {list(LATENTS)}, got {latent!r}")
-        model = modelfile.model_from_parts(cls, header, arrays, feature_names=feature_names, n_strategies=n_strategies)
-        return replace(model, latent=latent)
+    def from_file_parts(cls, header: dict, arrays: dict[str, np.ndarray], *,
+                        feature_names: Sequence[str] = FEATURE_NAMES, n_strategies: int | None = None) -> OpponentModel:
+        """The model of a checked one-slice header and its arrays (:func:`~.modelfile.slice_fields`).
 
-
-def _slice_data(disc: Discretiser, raw: np.ndarray, sb: np.ndarray) -> np.ndarray:
-    # EM's data: S_b's state, S_w missing, then F_prev, F per feature (slice_structure's order).
-    nf = len(disc.names)
-    prev, cur = disc.transform(raw[:, :nf]), disc.transform(raw[:, nf:])
-    data = np.empty((len(raw), 2 + 2 * nf), np.int64)
-    data[:, 0], data[:, 1] = sb - 1, MISSING
-    data[:, 2::2], data[:, 3::2] = prev, cur
-    return data
+        Raises:
+            KeyError: a missing array (named).
+            ValueError: invalid contents, or other features or strategies than expected.
+        """
+        return cls(**modelfile.slice_fields(header, arrays, feature_names=feature_names, n_strategies=n_strategies))

@@ -1,13 +1,20 @@
-"""The opponent model's file (what pgmpy keeps in ``readwrite``): one ``.npz``, checked on reading.
+"""The opponent model's file (what pgmpy keeps in ``readwrite``): one ``.npz``, checked on reading, and its loader.
 
-The archive holds ``header``, a JSON object (format, features, node kinds, strategy ids, slices,
-EM settings, the ``training`` provenance), and the arrays ``cuts_f``, ``seen_f`` (per feature),
-``cpt_v`` (per slice node), ``loglik``, ``objective``, ``restart_objectives`` and
-``restart_loglik_r``. :func:`model_parts` builds them from an :class:`~.model.OpponentModel`
-and :func:`model_from_parts` checks and parses them back; ``OpponentModel.save`` and ``load`` (and
-:class:`~.twoslice.TwoSliceModel`, whose file holds two such slices, see
-:data:`TWO_SLICE_FORMAT`) use them. Every check here raises ``ValueError`` (``KeyError`` for a
-missing array) with the problem, which the loaders prefix with the file (and the slice).
+A one-slice file (:data:`FILE_FORMAT`) holds ``header``, a JSON object (format, features, node kinds, strategy
+ids, slices, EM settings, the ``training`` provenance, and ``latent`` for a per-game model), and the arrays
+``cuts_f``, ``seen_f`` (per feature), ``cpt_v`` (per slice node), ``loglik``, ``objective``,
+``restart_objectives`` and ``restart_loglik_r``. :func:`slice_parts` builds them from an
+:class:`~.model.OpponentModel` and :func:`slice_fields` checks and parses them back. A two-slice file
+(:data:`TWO_SLICE_FORMAT`) holds two such slices (:class:`~.twoslice.TwoSliceModel`).
+
+:func:`read_model` is the one loader: it reads a file, checks its header and hands it to the reader of its
+format. ``OpponentModel.load``, ``TwoSliceModel.load`` and :func:`~.twoslice.load_model` (either kind) are it
+with their readers. The checks raise ``ValueError`` (``KeyError`` for a missing array) with the problem, which
+:func:`read_model` turns into a :class:`ModelFileError` naming the file. The format tags are identifiers that
+committed files hold, not module paths: they stay as they are.
+
+Imports :mod:`pawnslib.files` and :mod:`~.discretise`, :mod:`~.learn` (this module sits below the model classes,
+which are given to it as readers or passed in as values).
 """
 
 from __future__ import annotations
@@ -16,24 +23,42 @@ import json
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pawnslib.dbn.discretise import Discretiser
+from pawnslib.dbn.learn import LATENTS, check_latent, slice_structure
 from pawnslib.files import replaced_atomically
 
-if TYPE_CHECKING:  # dbn imports this module
-    from pawnslib.dbn.model import OpponentModel
+
+class ModelFileError(ValueError):
+    """A saved opponent model that is truncated, corrupt, invalid, or not the one expected."""
+
 
 FILE_FORMAT = "pawnslib.dbn.OpponentModel/1"
 # A two-slice model's file: its header has this format, ``training`` and, under "black" and "white", each slice's
 # own header (a FILE_FORMAT header); the slice's arrays are named "black.cpt_0", "white.cuts_1", ...
 TWO_SLICE_FORMAT = "pawnslib.twoslice.TwoSliceModel/1"
 COLOURS = ("black", "white")
-# Who reads each format: a file given to the other loader says which one to use.
-LOADERS = {FILE_FORMAT: ("a one-slice opponent model", "pawnslib.dbn.model.OpponentModel.load"),
-           TWO_SLICE_FORMAT: ("a two-slice opponent model", "pawnslib.dbn.twoslice.TwoSliceModel.load")}
+ANY_LOADER = "pawnslib.dbn.load_model"  # the loader of either kind of file
+
+
+class Kind(NamedTuple):
+    """A file format, as the messages name it."""
+
+    name: str  # "no <name> at <path>"
+    what: str  # "<what> file (format ...)"
+    loader: str  # the loader of this kind only
+    make: str  # how to make such a file
+
+
+KINDS = {FILE_FORMAT: Kind("opponent model", "a one-slice opponent model", "pawnslib.dbn.OpponentModel.load",
+                           "OpponentModel.fit(rows).save(path)"),
+         TWO_SLICE_FORMAT: Kind("two-slice opponent model", "a two-slice opponent model",
+                                "pawnslib.dbn.TwoSliceModel.load", "TwoSliceModel.fit(rows).save(path)")}
+Reader = Callable[..., Any]  # (header, arrays, *, feature_names, n_strategies) -> the model; ValueError, KeyError
+
 NORM_TOL = 1e-6  # a CPT's rows must sum to 1 within this
 
 
@@ -68,38 +93,36 @@ TWO_SLICE_HEADER: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 
 
-def check_header(header: object, *, file_format: str = FILE_FORMAT) -> None:
+def check_header(header: object, *, formats: Sequence[str] = (FILE_FORMAT,)) -> None:
     """Check a model file's header.
 
     Args:
         header: the decoded JSON header.
-        file_format: the format expected: :data:`FILE_FORMAT` or :data:`TWO_SLICE_FORMAT` (whose
+        formats: the formats accepted: :data:`FILE_FORMAT` and/or :data:`TWO_SLICE_FORMAT` (whose
             slices' headers are then checked too, the message starting ``"black slice: "`` or
             ``"white slice: "``).
 
     Raises:
-        ValueError: not a JSON object, another format (for the other known format, the message
-            names its loader), a required key missing (all are named), or a field of the wrong
+        ValueError: not a JSON object, another format (for another known format, the message
+            names its loaders), a required key missing (all are named), or a field of the wrong
             kind (named, with what it must be).
     """
     if not isinstance(header, dict):
         raise ValueError(f"not an opponent model file: its header is a JSON {type(header).__name__}, not an object")
     got = header.get("format")
-    if got != file_format:
-        if isinstance(got, str) and got in LOADERS:
-            what, loader = LOADERS[got]
-            raise ValueError(f"{what} file (format {got!r}): load it with {loader} or "
-                             "pawnslib.dbn.twoslice.load_model, "
-                             f"not {LOADERS[file_format][1]}")
-        raise ValueError(f"not an opponent model file (format {got!r}, expected {file_format!r})")
-    required = TWO_SLICE_HEADER if file_format == TWO_SLICE_FORMAT else HEADER
+    if not isinstance(got, str) or got not in formats:
+        if isinstance(got, str) and got in KINDS:
+            raise ValueError(f"{KINDS[got].what} file (format {got!r}): load it with {ANY_LOADER} or "
+                             f"{KINDS[got].loader}, not {' or '.join(KINDS[f].loader for f in formats)}")
+        raise ValueError(f"not an opponent model file (format {got!r}, expected {' or '.join(map(repr, formats))})")
+    required = TWO_SLICE_HEADER if got == TWO_SLICE_FORMAT else HEADER
     missing = [k for k in required if k not in header]
     if missing:
         raise ValueError(f"the header lacks the required key(s) {missing}")
     for key, (ok, what) in (required | OPTIONAL).items():
         if key in header and not ok(header[key]):
             raise ValueError(f"header field {key!r} must be {what}, got {header[key]!r}")
-    if file_format == TWO_SLICE_FORMAT:
+    if got == TWO_SLICE_FORMAT:
         for colour in COLOURS:
             try:
                 check_header(header[colour])
@@ -134,7 +157,7 @@ def check_cpt(node: str, cpt: np.ndarray, shape: tuple[int, ...]) -> None:
 
 
 def write(path: Path, header: dict, arrays: dict[str, np.ndarray], *, file_format: str = FILE_FORMAT) -> None:
-    """Write a model file after checking its header (so that :func:`read` accepts it).
+    """Write a model file after checking its header (so that :func:`read_model` accepts it).
 
     Args:
         path: the file; missing folders are created. It is replaced atomically: a failed write
@@ -146,28 +169,44 @@ def write(path: Path, header: dict, arrays: dict[str, np.ndarray], *, file_forma
     Raises:
         ValueError: the header is invalid; nothing is written then.
     """
-    check_header(header, file_format=file_format)
+    check_header(header, formats=(file_format,))
     with replaced_atomically(path) as tmp, open(tmp, "wb") as fh:
         np.savez(fh, header=np.array(json.dumps(header)), **arrays)
 
 
-def read(path: Path, *, file_format: str = FILE_FORMAT) -> tuple[dict, dict[str, np.ndarray]]:
-    """Read a model file's checked header and all its arrays.
+def read_model(path: str | Path, readers: Mapping[str, Reader], *, feature_names: Sequence[str],
+               n_strategies: int | None) -> Any:
+    """Load a model file: the one loader, whose file format picks the reader.
 
     Args:
-        path: an existing file.
-        file_format: the format expected (see :func:`check_header`).
+        path: the file.
+        readers: the reader of each format accepted (e.g. ``{FILE_FORMAT: OpponentModel.from_file_parts}``),
+            called with the checked header, the arrays, ``feature_names`` and ``n_strategies``.
+        feature_names: the features the caller scores positions with.
+        n_strategies: the number of strategies expected (None: any).
 
     Returns:
-        ``(header, arrays)``.
+        What the reader returns.
 
     Raises:
-        ValueError: not an ``.npz`` (e.g. a ``.npy`` or text file), no header, an invalid
-            header (:func:`check_header`), or a truncated or corrupt archive.
+        FileNotFoundError: no file at ``path`` (the message says how to make one).
+        ModelFileError: the file is not an ``.npz`` model file (a ``.npy`` or text file, no header, a
+            header that is not a JSON object or lacks keys), has a format not accepted (another known
+            format's message names its loaders), is truncated or corrupt, or its reader refuses it (a
+            missing array, invalid contents, other features or strategies). The message names the file.
     """
-    header, arrays = read_archive(path)
-    check_header(header, file_format=file_format)
-    return header, arrays
+    path, formats = Path(path), tuple(readers)
+    if not path.is_file():
+        name = KINDS[formats[0]].name if len(formats) == 1 else "opponent model"
+        raise FileNotFoundError(f"no {name} at {path}: train one with {' or '.join(KINDS[f].make for f in formats)}")
+    try:
+        header, arrays = read_archive(path)
+        check_header(header, formats=formats)
+        return readers[header["format"]](header, arrays, feature_names=feature_names, n_strategies=n_strategies)
+    except KeyError as e:
+        raise ModelFileError(f"{path}: the file has no array {e}") from None
+    except ValueError as e:
+        raise ModelFileError(f"{path}: {e}") from None
 
 
 def read_archive(path: Path) -> tuple[object, dict[str, np.ndarray]]:
@@ -203,14 +242,18 @@ def read_archive(path: Path) -> tuple[object, dict[str, np.ndarray]]:
     return header, arrays
 
 
-def model_parts(model: OpponentModel) -> tuple[dict, dict[str, np.ndarray]]:
+def slice_parts(model: Any) -> tuple[dict, dict[str, np.ndarray]]:
     """A one-slice model's file contents.
 
     Args:
-        model: the model.
+        model: an :class:`~.model.OpponentModel` (this module sits below it: it reads the model's fields).
 
     Returns:
         ``(header, arrays)`` as the module docstring lists them (header unchecked: :func:`write` checks it).
+        ``latent`` is written only for a per-game model, so a row model's file is what it always was.
+
+    Raises:
+        ValueError: an unknown ``model.latent``.
     """
     disc = model.discretiser
     header = {
@@ -219,6 +262,8 @@ def model_parts(model: OpponentModel) -> tuple[dict, dict[str, np.ndarray]]:
         "converged": model.converged, "sw_matched": model.sw_matched, "n_restarts": len(model.restart_logliks),
         "n_states": list(disc.n_states), "training": model.training,
     }
+    if check_latent(model.latent) != "row":
+        header["latent"] = model.latent
     arrays = {"loglik": model.loglik, "objective": model.objective, "restart_objectives": model.restart_objectives}
     arrays |= {f"cuts_{f}": c for f, c in enumerate(disc.cuts)}
     arrays |= {f"seen_{f}": c for f, c in enumerate(disc.seen)}
@@ -227,26 +272,29 @@ def model_parts(model: OpponentModel) -> tuple[dict, dict[str, np.ndarray]]:
     return header, arrays
 
 
-def model_from_parts(cls: type[OpponentModel], header: dict, arrays: Mapping[str, np.ndarray], *,
-                     feature_names: Sequence[str], n_strategies: int | None) -> OpponentModel:
-    """Check a one-slice model's file contents and build the model.
+def slice_fields(header: dict, arrays: Mapping[str, np.ndarray], *, feature_names: Sequence[str],
+                 n_strategies: int | None) -> dict[str, Any]:
+    """Check a one-slice model's file contents and parse them into the model's fields.
 
     Args:
-        cls: :class:`~.model.OpponentModel` (or a subclass).
         header: a header :func:`check_header` accepted.
         arrays: the arrays, by their one-slice names (``cpt_0``, ...).
         feature_names: the features the caller scores positions with.
         n_strategies: the number of strategies expected (None: any).
 
     Returns:
-        The model (``training = {}`` for a file from before that field existed).
+        The :class:`~.model.OpponentModel` fields by name (``training = {}`` for a file from before that field
+        existed, ``latent = "row"`` for one without it).
 
     Raises:
         KeyError: an array is missing (the key is its name).
-        ValueError: other features or strategy count than expected, or invalid contents
-            (NaN, negative or unnormalised CPTs, unsorted cut points, unknown node kinds,
+        ValueError: an unknown ``latent``, other features or strategy count than expected, or invalid
+            contents (NaN, negative or unnormalised CPTs, unsorted cut points, unknown node kinds,
             state counts that disagree with the cut points).
     """
+    latent = header.get("latent", "row")  # a file without it: a row model
+    if not isinstance(latent, str) or latent not in LATENTS:
+        raise ValueError(f"header field 'latent' must be one of {list(LATENTS)}, got {latent!r}")
     if list(feature_names) != header["feature_names"]:
         raise ValueError(f"the file models features {header['feature_names']}, expected {list(feature_names)}")
     ids = tuple(header["strategy_ids"])
@@ -259,10 +307,12 @@ def model_from_parts(cls: type[OpponentModel], header: dict, arrays: Mapping[str
         raise ValueError(f"the header's n_states {header['n_states']} differ from the cut points' "
                          f"{list(disc.n_states)}")
     cpts = [arrays[f"cpt_{v}"] for v in range(2 + 2 * nf)]  # S_b, S_w, then F_prev, F per feature
-    structure = cls(disc, ids, cpts).structure  # the slice of these features, states and ids
+    structure = slice_structure(disc.names, disc.n_states, len(ids))
     for v, c in enumerate(cpts):
         check_cpt(structure.names[v], c, structure.shape(v))
     logs = [arrays[f"restart_loglik_{r}"] for r in range(header["n_restarts"])]
-    return cls(disc, ids, cpts, header["n_slices"], header["pseudo_count"], arrays["loglik"], arrays["objective"],
-               arrays["restart_objectives"], logs, header["converged"], header["sw_matched"],
-               header.get("training", {}))
+    return {"discretiser": disc, "strategy_ids": ids, "cpts": cpts, "n_slices": header["n_slices"],
+            "pseudo_count": header["pseudo_count"], "loglik": arrays["loglik"], "objective": arrays["objective"],
+            "restart_objectives": arrays["restart_objectives"], "restart_logliks": logs,
+            "converged": header["converged"], "sw_matched": header["sw_matched"],
+            "training": header.get("training", {}), "latent": latent}

@@ -5,6 +5,8 @@ P(F_prev | S_b, S_w), slice t > 0 uses P(F_t | F_{t-1}, S_b, S_w). P(e) is the p
 the states of every slice and of S_b, with S_w summed out. These kernels compute it from a
 :class:`KernelArrays`, the model packed as plain arrays (``OpponentModel.kernel_arrays()``);
 they are exact, and the tests hold them to pgmpy's ``VariableElimination``.
+
+Imports nothing from pawnslib.
 """
 
 from __future__ import annotations

@@ -1,39 +1,48 @@
-"""Strategy recognition with the opponent model (beyond the thesis): P(S_w | evidence).
+"""The opponent model's posteriors over White's strategy S_w (beyond the thesis): per chain, row and game.
 
-EM numbers the latent states of S_w arbitrarily (label switching). Given the true White ids
-of the training rows (known to us, hidden from EM), :func:`latent_mass` sums each latent
-state's posterior mass per true id and :func:`match_latent_states` picks the matching of most
-mass (``linear_sum_assignment``); ``OpponentModel.fit(..., white_truth=...)`` reorders S_w's
-states by it, so that state i means strategy ``strategy_ids[i]`` (``sw_matched``). P(e) sums
-S_w out, so it does not depend on this. The mass is what each model's EM assigned: a row
-model's per row (:func:`row_posteriors`), a per-game model's per game (:func:`game_posteriors`,
-P(S_w | all the game's rows), each game counting once whatever its length).
+Every posterior here is a softmax of :func:`~.pe.sw_loglik_into`, the one per-strategy log-likelihood, run over
+many chains at once by :func:`~.pe.sw_loglik_chains_into`: :func:`chain_posteriors` for any chains of White's
+positions, :func:`row_posteriors` for training rows (EM's E-step for S_w), :func:`game_posteriors` for all rows
+of a game at once (the per-game EM's). :func:`latent_mass` sums them per true White id, which is how
+:func:`~.learn.match_latent_states` names EM's arbitrarily numbered latent states (label switching); the
+recognition of strategies during games is measured by :mod:`pawnslib.experiments.recognition`.
 
-:func:`recognition_trace` gives P(S_w | the game so far) after each White move, and
-:func:`recognition_accuracy` how often its best guess names White's true strategy. Every
-posterior here is a softmax of :func:`~.pe.sw_loglik_into`, the one per-strategy
-log-likelihood, run over many chains at once by :func:`~.pe.sw_loglik_chains_into`.
+A model here is anything with an :class:`~.model.OpponentModel`'s reading interface (:class:`SwModel`), so that
+this module sits below the model, which uses it while fitting. Imports :mod:`pawnslib.dbn.pe` and
+:mod:`pawnslib.dbn.rows`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linear_sum_assignment
 from scipy.special import softmax
 
-from pawnslib.dbn.pe import sw_loglik_chains_into
+from pawnslib.dbn.pe import KernelArrays, sw_loglik_chains_into
 from pawnslib.dbn.rows import game_ids, row_columns, validate_rows
-from pawnslib.experiments.stats import wilson
-
-if TYPE_CHECKING:  # dbn imports this module (fit matches latent states)
-    from pawnslib.dbn.model import OpponentModel
 
 
-def _logliks(model: OpponentModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
+class SwModel(Protocol):
+    """What the posteriors read of an opponent model (:class:`~.model.OpponentModel` has all of it)."""
+
+    strategy_ids: tuple[int, ...]
+    latent: str  # how EM drew S_w: "row" or "game"
+
+    @property
+    def feature_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def cpt_sw(self) -> np.ndarray: ...
+
+    def kernel_arrays(self) -> KernelArrays: ...
+
+    def discretise(self, raw: np.ndarray) -> np.ndarray: ...
+
+
+def _logliks(model: SwModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
              sb: np.ndarray) -> np.ndarray:
     """(C, K): log P(chain c, S_b = sb[c], S_w) for the chains ``states[starts[c]:stops[c]]``."""
     out = np.empty((len(starts), len(model.strategy_ids)))
@@ -42,13 +51,23 @@ def _logliks(model: OpponentModel, states: np.ndarray, starts: np.ndarray, stops
     return out
 
 
-def _posteriors(model: OpponentModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
-                sb: np.ndarray) -> np.ndarray:
-    """(C, K): P(S_w | chain c, S_b = sb[c]) for the chains ``states[starts[c]:stops[c]]``."""
+def chain_posteriors(model: SwModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
+                     sb: np.ndarray) -> np.ndarray:
+    """P(S_w | chain c, S_b = sb[c]) for the chains ``states[starts[c]:stops[c]]``.
+
+    Args:
+        model: the opponent model.
+        states: (n, F) node states (``model.discretise``), the chains' positions oldest first.
+        starts, stops: (C,) each chain's first and past-the-last row of ``states``.
+        sb: (C,) Black's strategy id of each chain.
+
+    Returns:
+        (C, K), in S_w's state order.
+    """
     return softmax(_logliks(model, states, starts, stops, sb), axis=1)
 
 
-def _row_logliks(model: OpponentModel, rows: pd.DataFrame) -> np.ndarray:
+def _row_logliks(model: SwModel, rows: pd.DataFrame) -> np.ndarray:
     """(R, K): log P(row r, S_w) of checked rows, each the two-slice chain F_prev, F."""
     nf = len(model.feature_names)
     raw = rows[row_columns(feature_names=model.feature_names)[: 2 * nf]].to_numpy(np.int64)
@@ -58,7 +77,7 @@ def _row_logliks(model: OpponentModel, rows: pd.DataFrame) -> np.ndarray:
     return _logliks(model, states, starts, starts + 2, rows["S_b"].to_numpy(np.int64))
 
 
-def row_posteriors(model: OpponentModel, rows: pd.DataFrame) -> np.ndarray:
+def row_posteriors(model: SwModel, rows: pd.DataFrame) -> np.ndarray:
     """P(S_w | row) for each training row: EM's E-step for S_w.
 
     Args:
@@ -75,7 +94,7 @@ def row_posteriors(model: OpponentModel, rows: pd.DataFrame) -> np.ndarray:
     return softmax(_row_logliks(model, rows), axis=1)
 
 
-def game_posteriors(model: OpponentModel, rows: pd.DataFrame) -> np.ndarray:
+def game_posteriors(model: SwModel, rows: pd.DataFrame) -> np.ndarray:
     """P(S_w | all rows of a game) for each game: the per-game EM's E-step for S_w.
 
     A game's rows share one S_w: log P(S_w = k | game) = log P(S_w = k) + sum over its rows of
@@ -112,7 +131,7 @@ def _truth_per_game(rows: pd.DataFrame, truth: np.ndarray) -> np.ndarray:
     return first
 
 
-def latent_mass(model: OpponentModel, rows: pd.DataFrame, white_truth: Sequence[int]) -> np.ndarray:
+def latent_mass(model: SwModel, rows: pd.DataFrame, white_truth: Sequence[int]) -> np.ndarray:
     """Posterior mass of each latent S_w state per true White id.
 
     A row model's mass is summed over rows (:func:`row_posteriors`); a per-game model's
@@ -140,99 +159,3 @@ def latent_mass(model: OpponentModel, rows: pd.DataFrame, white_truth: Sequence[
     else:
         post = softmax(_row_logliks(model, rows), axis=1)
     return np.stack([post[truth == i].sum(axis=0) for i in model.strategy_ids], axis=1)
-
-
-def match_latent_states(model: OpponentModel, rows: pd.DataFrame, white_truth: Sequence[int]) -> np.ndarray:
-    """The matching of latent S_w states to strategy ids of most :func:`latent_mass`.
-
-    Args:
-        model, rows, white_truth: as :func:`latent_mass`.
-
-    Returns:
-        ``order`` (K,) int64: ``order[i]`` is the latent state matched to ``strategy_ids[i]``
-        (what ``OpponentModel.permute_sw`` takes).
-
-    Raises:
-        ValueError: as :func:`latent_mass`.
-    """
-    latent, strategy = linear_sum_assignment(-latent_mass(model, rows, white_truth))
-    order = np.empty(len(latent), np.int64)
-    order[strategy] = latent
-    return order
-
-
-def recognition_trace(model: OpponentModel, features: np.ndarray, sb: int, *, window: int | None = None) -> np.ndarray:
-    """P(S_w | the game so far) after each White move.
-
-    Args:
-        model: the opponent model.
-        features: (T+1, F) raw scores of x_0..x_T of one game.
-        sb: Black's strategy id.
-        window: slices of evidence (the last ``window`` White positions); None = all.
-
-    Returns:
-        (J, K): row j-1 is the posterior given White's chain x_0, x_2, ..., x_{2j} (its
-        last ``window`` positions), in S_w's state order.
-
-    Raises:
-        ValueError: wrong shape, NaNs, an unknown strategy id, or ``window`` < 1.
-    """
-    sb = model.check_sb(sb)
-    if window is not None and (isinstance(window, bool) or window < 1):
-        raise ValueError(f"window must be >= 1 or None, got {window!r}")
-    states = model.discretise(np.asarray(features)[0::2])
-    stops = np.arange(2, len(states) + 1)  # the chain after White's j-th move ends at x_{2j}
-    starts = np.zeros_like(stops) if window is None else np.maximum(0, stops - window)
-    return _posteriors(model, states, starts, stops, np.full(len(stops), sb))
-
-
-def recognition_accuracy(model: OpponentModel, records: Iterable[dict], *, window: int | None = None) -> pd.DataFrame:
-    """How well argmax P(S_w | game so far) names White's true strategy, by White move.
-
-    Args:
-        model: an opponent model whose S_w states are matched to ids (``sw_matched``).
-        records: game records with ``"black"``, ``"white"`` and ``"features"``.
-        window: as :func:`recognition_trace`.
-
-    Returns:
-        One row per White move number (:func:`accuracy_table`): ``games`` (still running), ``hits``,
-        ``accuracy`` with its Wilson interval, ``p_true`` (mean posterior of the true id) and ``chance`` (1/K).
-
-    Raises:
-        ValueError: the model's S_w states are not matched to ids (fit with
-            ``white_truth``), or a record is malformed.
-    """
-    if not model.sw_matched:
-        raise ValueError("S_w's latent states are not matched to strategy ids: fit with white_truth=...")
-    hits, probs = [], []
-    ids = np.array(model.strategy_ids)
-    for rec in records:
-        post = recognition_trace(model, np.asarray(rec["features"]), int(rec["black"]), window=window)
-        true = model.strategy_ids.index(int(rec["white"]))
-        hits.append(ids[post.argmax(1)] == rec["white"])
-        probs.append(post[:, true])
-    return accuracy_table(hits, probs, len(ids))
-
-
-def accuracy_table(hits: Sequence[np.ndarray], probs: Sequence[np.ndarray], k: int) -> pd.DataFrame:
-    """A recogniser's accuracy by White move, from each game's guesses: the frame every recogniser returns.
-
-    Args:
-        hits: per game, whether the guess after White's 1st, 2nd, ... move named the true strategy.
-        probs: per game, the probability given to the true strategy after each White move.
-        k: the number of candidate strategies (chance is 1/k).
-
-    Returns:
-        One row per White move number (index ``move``): ``games`` still running, ``hits``, ``accuracy``
-        with its 95 % Wilson interval ``ci_low`` and ``ci_high``, ``p_true`` (mean probability of the true
-        strategy) and ``chance``.
-    """
-    moves = np.concatenate([np.arange(1, len(h) + 1) for h in hits]) if len(hits) else np.empty(0, int)
-    df = pd.DataFrame({"move": moves, "hit": np.concatenate(hits) if len(hits) else np.empty(0, bool),
-                       "p": np.concatenate(probs) if len(probs) else np.empty(0)})
-    out = df.groupby("move").agg(games=("hit", "size"), hits=("hit", "sum"), accuracy=("hit", "mean"),
-                                 p_true=("p", "mean"))
-    ci = [wilson(int(h), int(n)) for h, n in zip(out.hits, out.games, strict=True)]
-    out["ci_low"], out["ci_high"] = [c[0] for c in ci], [c[1] for c in ci]
-    out["chance"] = 1.0 / k
-    return out

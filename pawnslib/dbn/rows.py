@@ -4,7 +4,10 @@ A training row pairs the six feature scores of x_{t-2} (``F_prev``) and x_t (``F
 positions after two consecutive moves of the same player, with Black's strategy id ``S_b``
 and White's ``S_w``, which is always latent (written ``?``). Optionally a row also says who made
 x_t (``mover``), which :class:`~.twoslice.TwoSliceModel` learns a slice per colour from, and
-which game it comes from (``game``), which the per-game model (:mod:`pawnslib.dbn.pergame`) needs.
+which game it comes from (``game``), which the per-game model needs (``OpponentModel.fit(rows, latent="game")``,
+EM with one latent per game).
+
+Imports :mod:`pawnslib.config`, :mod:`pawnslib.files` and :mod:`pawnslib.game.rules`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Why: the one-slice model (:class:`~.model.OpponentModel`) learns its CPTs from e
 training row, whichever colour made x_t; but a row after Black's move shows how *Black's*
 strategy moves the feature scores, and one after White's move how *White's* does. Mixing them
 blurs P(F | F_prev, S_b, S_w) with the other side's moves. So here there are two slices: the same
-structure (:func:`~.model.slice_structure`), separate CPTs learned by EM from Black's rows
+structure (:func:`~.learn.slice_structure`), separate CPTs learned by EM from Black's rows
 and from White's rows (``training_rows(records, mover=True)`` says which is which), and P(e) of
 White's replies uses White's slice (:attr:`TwoSliceModel.reply_model`). Each slice also fits its
 own discretiser to its rows, so the two may cut the scores differently.
@@ -14,8 +14,10 @@ A :class:`TwoSliceModel` stands in for an ``OpponentModel`` where the search ask
 Its file is one ``.npz`` (:data:`~.modelfile.TWO_SLICE_FORMAT`): a header with its own
 format, ``training``, and each slice's one-slice header under ``"black"`` and ``"white"``; each
 slice's arrays are prefixed ``"black."`` / ``"white."``. Every slice gets exactly the checks of a
-one-slice file (the same code: ``OpponentModel._file_parts`` and ``_from_file_parts``), and
-errors name the file and the slice. :func:`load_model` loads either kind of file.
+one-slice file (the same code: :func:`~.modelfile.slice_parts` and :func:`~.modelfile.slice_fields`), and
+errors name the file and the slice. :func:`load_model` loads either kind of file (``pawnslib.dbn.load_model``).
+
+Imports :mod:`pawnslib.config`, :mod:`pawnslib.game.rules` and the :mod:`pawnslib.dbn` modules below it.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.dbn import modelfile
-from pawnslib.dbn.model import ModelFileError, OpponentModel
+from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.pe import KernelArrays
 from pawnslib.dbn.rows import MOVERS, validate_rows
 from pawnslib.game.rules import FEATURE_NAMES
@@ -146,7 +148,7 @@ class TwoSliceModel:
         header: dict = {"format": modelfile.TWO_SLICE_FORMAT, "training": self.training}
         arrays: dict[str, np.ndarray] = {}
         for colour in MOVERS:
-            header[colour], mine = getattr(self, colour)._file_parts()
+            header[colour], mine = modelfile.slice_parts(getattr(self, colour))
             arrays |= {f"{colour}.{name}": a for name, a in mine.items()}
         modelfile.write(Path(path), header, arrays, file_format=modelfile.TWO_SLICE_FORMAT)
         return Path(path)
@@ -154,7 +156,7 @@ class TwoSliceModel:
     @classmethod
     def load(cls, path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES,
              n_strategies: int | None = None) -> TwoSliceModel:
-        """Read a model written by :meth:`save`, checking all of it and that it is the one expected.
+        """Read a model written by :meth:`save`, checking all of it (:func:`~.modelfile.read_model`).
 
         Args:
             path: the file.
@@ -166,41 +168,40 @@ class TwoSliceModel:
 
         Raises:
             FileNotFoundError: no file at ``path``.
-            ModelFileError: the file is not a two-slice model (a ``.npy`` or text file, no
-                header, a header that is not a JSON object or lacks keys; a one-slice model's
-                file, the message naming its loader), is truncated or corrupt, a slice holds
-                invalid contents or lacks arrays (as :meth:`pawnslib.dbn.model.OpponentModel.load`
-                checks), the slices disagree, or it has other features or strategies. The
-                message names the file and, for a slice's problem, the slice.
+            ModelFileError: the file is not a two-slice model (a one-slice model's file: the message
+                names its loaders), is truncated or corrupt, a slice holds invalid contents or lacks
+                arrays (as :meth:`pawnslib.dbn.model.OpponentModel.load` checks), the slices disagree,
+                or it has other features or strategies. The message names the file and, for a
+                slice's problem, the slice.
         """
-        path = Path(path)
-        if not path.is_file():
-            raise FileNotFoundError(f"no two-slice opponent model at {path}: train one with "
-                                    "TwoSliceModel.fit(rows).save(path)")
-        try:
-            header, arrays = modelfile.read(path, file_format=modelfile.TWO_SLICE_FORMAT)
-        except ValueError as e:
-            raise ModelFileError(f"{path}: {e}") from None
+        return modelfile.read_model(path, {modelfile.TWO_SLICE_FORMAT: cls.from_file_parts},
+                                    feature_names=feature_names, n_strategies=n_strategies)
+
+    @classmethod
+    def from_file_parts(cls, header: dict, arrays: dict[str, np.ndarray], *,
+                        feature_names: Sequence[str] = FEATURE_NAMES, n_strategies: int | None = None) -> TwoSliceModel:
+        """The model of a checked two-slice header and its arrays.
+
+        Raises:
+            ValueError: a slice's arrays or contents (the message starts with the slice), or slices that disagree.
+        """
         slices = []
         for colour in MOVERS:
             prefix = f"{colour}."
             mine = {name[len(prefix):]: a for name, a in arrays.items() if name.startswith(prefix)}
             try:
-                slices.append(OpponentModel._from_file_parts(header[colour], mine, feature_names=feature_names,
-                                                             n_strategies=n_strategies))
+                slices.append(OpponentModel(**modelfile.slice_fields(header[colour], mine, feature_names=feature_names,
+                                                                     n_strategies=n_strategies)))
             except KeyError as e:
-                raise ModelFileError(f"{path}: {colour} slice: the file has no array '{prefix}{e.args[0]}'") from None
+                raise ValueError(f"{colour} slice: the file has no array '{prefix}{e.args[0]}'") from None
             except ValueError as e:
-                raise ModelFileError(f"{path}: {colour} slice: {e}") from None
-        try:
-            return cls(*slices, header.get("training", {}))
-        except ValueError as e:
-            raise ModelFileError(f"{path}: {e}") from None
+                raise ValueError(f"{colour} slice: {e}") from None
+        return cls(*slices, header.get("training", {}))
 
 
 def load_model(path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES,
                n_strategies: int | None = None) -> OpponentModel | TwoSliceModel:
-    """Load an opponent model file of either kind, by the format its header records.
+    """Load an opponent model file of either kind, by the format its header records (:func:`~.modelfile.read_model`).
 
     Args:
         path: the file.
@@ -214,17 +215,9 @@ def load_model(path: str | Path, *, feature_names: Sequence[str] = FEATURE_NAMES
         ModelFileError: as :meth:`TwoSliceModel.load` for a two-slice file, else as
             :meth:`pawnslib.dbn.model.OpponentModel.load` (which also reports files that are no model).
     """
-    path = Path(path)
-    if not path.is_file():
-        raise FileNotFoundError(f"no opponent model at {path}: train one with OpponentModel.fit(rows).save(path) "
-                                "or TwoSliceModel.fit(rows).save(path)")
-    try:
-        header, _ = modelfile.read_archive(path)
-    except ValueError:
-        header = None  # not a model file at all: OpponentModel.load says what is wrong with it
-    two = isinstance(header, dict) and header.get("format") == modelfile.TWO_SLICE_FORMAT
-    loader = TwoSliceModel.load if two else OpponentModel.load
-    return loader(path, feature_names=feature_names, n_strategies=n_strategies)
+    readers = {modelfile.FILE_FORMAT: OpponentModel.from_file_parts,
+               modelfile.TWO_SLICE_FORMAT: TwoSliceModel.from_file_parts}
+    return modelfile.read_model(path, readers, feature_names=feature_names, n_strategies=n_strategies)
 
 
 def _check_mover(rows: pd.DataFrame) -> np.ndarray:

@@ -34,7 +34,7 @@ from numba import njit, types
 from scipy.special import softmax
 
 from pawnslib import config
-from pawnslib.dbn.recognition import accuracy_table
+from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, NO_RESULT, NS, READINGS, S_PLY, S_RESULT, S_RULES, S_SIDE
 from pawnslib.search.alphabeta import (

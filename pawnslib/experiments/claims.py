@@ -23,8 +23,8 @@ import numpy as np
 import pandas as pd
 
 from pawnslib import config
-from pawnslib.dbn.recognition import recognition_accuracy
 from pawnslib.experiments import pipeline, thesis
+from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.stats import (
     compare_pairings,
     pairing_counts,

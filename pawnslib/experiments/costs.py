@@ -12,7 +12,7 @@ import pandas as pd
 from scipy.stats import bootstrap
 
 from pawnslib import config
-from pawnslib.dbn.recognition import accuracy_table
+from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import search_summary, white_moves
 from pawnslib.guided.asym import AsymPlayer
 from pawnslib.play.records import GameRecord, derive_seed, positions_of

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pawnslib import config
-from pawnslib.dbn import pergame
-from pawnslib.dbn.model import ModelFileError, OpponentModel
+from pawnslib.dbn import learn
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import training_rows, write_training_csv
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.guided.asym import AsymFactory
@@ -24,7 +25,7 @@ from pawnslib.search.strategies import THESIS, load_strategies, save_strategies
 SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
-LATENTS = pergame.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
+LATENTS = learn.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
 
 
 def _harmony_path(results: str | Path) -> Path:
@@ -140,7 +141,7 @@ def _check_kind(slices: int, latent: str) -> None:
     """ValueError unless (slices, latent) names a model: 1 or 2 slices; a per-game S_w for one slice only."""
     if slices not in MODELS:
         raise ValueError(f"slices must be 1 (one slice for both colours) or 2 (one per colour), got {slices!r}")
-    pergame.check_latent(latent)
+    learn.check_latent(latent)
     if latent == "game" and slices != 1:
         raise ValueError("latent='game' (one S_w per game) is a one-slice model: use slices=1")
 

@@ -10,7 +10,8 @@ import pytest
 
 from pawnslib.dbn import modelfile
 from pawnslib.dbn.discretise import Discretiser
-from pawnslib.dbn.model import ModelFileError, OpponentModel
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import row_columns, training_rows
 from pawnslib.dbn.twoslice import TwoSliceModel, load_model
 from pawnslib.game.rules import FEATURE_NAMES
@@ -216,11 +217,13 @@ def test_load_errors(path, tmp_path):
 def test_each_loader_names_the_other(two, path, tmp_path):
     one = two.white.save(tmp_path / "dbn.npz")
     with pytest.raises(ModelFileError, match=r"a two-slice opponent model file .*load it with "
-                                             r"pawnslib.dbn.twoslice.TwoSliceModel.load") as e:
+                                             r"pawnslib\.dbn\.load_model or pawnslib\.dbn\.TwoSliceModel\.load, "
+                                             r"not pawnslib\.dbn\.OpponentModel\.load") as e:
         OpponentModel.load(path)
     assert str(e.value).startswith(f"{path}: ")
     with pytest.raises(ModelFileError, match=r"a one-slice opponent model file .*load it with "
-                                             r"pawnslib.dbn.model.OpponentModel.load") as e:
+                                             r"pawnslib\.dbn\.load_model or pawnslib\.dbn\.OpponentModel\.load, "
+                                             r"not pawnslib\.dbn\.TwoSliceModel\.load") as e:
         TwoSliceModel.load(one)
     assert str(e.value).startswith(f"{one}: ")
 

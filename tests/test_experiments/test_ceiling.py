@@ -179,7 +179,7 @@ def test_perfect_trace_matches_the_reference(games):
 
 
 def test_perfect_accuracy(games, records, model):
-    from pawnslib.dbn.recognition import recognition_accuracy
+    from pawnslib.experiments.recognition import recognition_accuracy
 
     acc = perfect_accuracy(records, THESIS, depth=1, n_jobs=1)
     like = recognition_accuracy(model, records)

@@ -5,9 +5,9 @@ import pandas as pd
 import pytest
 
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.dbn.recognition import accuracy_table
 from pawnslib.dbn.rows import training_rows
 from pawnslib.experiments.costs import recognition_in_play
+from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import wilson
 from pawnslib.guided.om import om_search, prom_search
 from pawnslib.play.opponents import OpponentFactory, PromPlayer, RecognisingPlayer

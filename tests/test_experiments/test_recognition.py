@@ -1,0 +1,85 @@
+"""Recognising White's strategy during games: P(S_w | the game so far) against a plain reference, accuracy."""
+
+import numpy as np
+import pytest
+
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.rows import training_rows
+from pawnslib.experiments.recognition import recognition_accuracy, recognition_trace
+from pawnslib.game.rules import FEATURE_NAMES
+
+NF = len(FEATURE_NAMES)
+FIT = {"restarts": 2, "max_iter": 40, "seed": 1}
+
+
+@pytest.fixture(scope="module")
+def game_model(records):
+    """A per-game model (S_w drawn once per game), S_w matched to the true ids."""
+    grows = training_rows(records, truth=True, game=True)
+    return OpponentModel.fit(grows, latent="game", white_truth=grows["S_w_true"], **FIT)
+
+
+def reference_posterior(model, states, sb):
+    """P(S_w | the chain ``states`` (n, F), S_b = sb) by multiplying CPT entries, in plain numpy."""
+    b, p = sb - 1, model.cpt_sw.copy()
+    for f in range(len(FEATURE_NAMES)):
+        p *= model.cpt_first(f)[b, :, states[0, f]]
+        for t in range(1, len(states)):
+            p *= model.cpt_trans(f)[b, :, states[t - 1, f], states[t, f]]
+    return p / p.sum()
+
+
+def test_recognition_trace_matches_the_reference(model, records):
+    rec = records[5]
+    f = np.array(rec["features"])
+    chain = model.discretise(f[0::2])
+    trace = recognition_trace(model, f, rec["black"])
+    assert trace.shape == ((len(f) - 1) // 2, 4)
+    windowed = recognition_trace(model, f, rec["black"], window=2)
+    for j in range(1, len(chain)):
+        np.testing.assert_allclose(trace[j - 1], reference_posterior(model, chain[: j + 1], rec["black"]), rtol=1e-9)
+        want = reference_posterior(model, chain[max(0, j - 1) : j + 1], rec["black"])
+        np.testing.assert_allclose(windowed[j - 1], want, rtol=1e-9)
+    # The last row is P(S_w | White's whole chain), as sw_posterior computes it.
+    np.testing.assert_array_equal(trace[-1], model.sw_posterior(f[0::2][: len(trace) + 1], rec["black"]))
+    assert recognition_trace(model, f[:2], rec["black"]).shape == (0, 4)
+
+
+def test_recognition_trace_refuses_bad_input(model, records):
+    f = np.array(records[0]["features"])
+    for window in (0, -1, True):
+        with pytest.raises(ValueError, match="window must be >= 1 or None"):
+            recognition_trace(model, f, 1, window=window)
+    with pytest.raises(ValueError, match="unknown strategy id 5"):
+        recognition_trace(model, f, 5)
+
+
+def test_recognition_accuracy(model, records):
+    table = recognition_accuracy(model, records[:8], window=4)
+    assert list(table.columns) == ["games", "hits", "accuracy", "p_true", "ci_low", "ci_high", "chance"]
+    assert table.index[0] == 1 and (table["accuracy"] == table["hits"] / table["games"]).all()
+    assert ((table.ci_low <= table.accuracy) & (table.accuracy <= table.ci_high)).all()
+    assert table["accuracy"].between(0, 1).all() and (table["chance"] == 0.25).all()
+    assert table["games"].iloc[0] == 8
+    with pytest.raises(ValueError, match="not matched"):
+        recognition_accuracy(model.permute_sw([0, 1, 2, 3]), records[:1])  # a permuted model is unmatched
+
+
+def test_inference_is_the_same_dbn(game_model, records):
+    bn = game_model.to_pgmpy(n_slices=3)
+    assert bn.check_model() and bn.latents == {"S_w"}
+    assert game_model.slice_pgmpy().check_model()
+    rec = records[4]
+    f = np.array(rec["features"])
+    trace = recognition_trace(game_model, f, rec["black"])
+    chain, b = game_model.discretise(f[0::2]), rec["black"] - 1
+    for j in range(1, len(chain)):  # P(S_w | White's chain so far), by multiplying CPT entries
+        p = game_model.cpt_sw.copy()
+        for i in range(NF):
+            p *= game_model.cpt_first(i)[b, :, chain[0, i]]
+            for t in range(1, j + 1):
+                p *= game_model.cpt_trans(i)[b, :, chain[t - 1, i], chain[t, i]]
+        np.testing.assert_allclose(trace[j - 1], p / p.sum(), rtol=1e-9)
+    np.testing.assert_allclose(game_model.sw_posterior(f[0::2][: len(trace) + 1], rec["black"]), trace[-1])
+    table = recognition_accuracy(game_model, records)
+    assert table["games"].iloc[0] == len(records) and table["accuracy"].between(0, 1).all()
