@@ -14,7 +14,7 @@ from positions import game_records
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
-from pawnslib.guided.asym import compare_with_plain
+from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.search.strategies import THESIS
 
 

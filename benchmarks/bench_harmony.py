@@ -1,6 +1,6 @@
 """Harmony*'s players: the deep search (transposition table, iterative deepening) against the plain one at depth 6.
 
-Harmony* plays its games with :class:`~pawnslib.search.tt.DeepAlphaBeta` at depth 6: the same minimax values as the
+Harmony* plays its games with :class:`~pawnslib.play.players.DeepAlphaBeta` at depth 6: the same minimax values as the
 plain search, found with fewer nodes. Under each reading, the same Black-to-move positions from one round of the
 thesis's depth-6 tournament, each searched by both back to back, seeded alike, so machine load hits both alike.
 """

@@ -10,7 +10,7 @@ from pawnslib.__main__ import main
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
 from pawnslib.game.position import Position
-from pawnslib.guided.asym import AsymPlayer
+from pawnslib.play.players import AsymPlayer
 from pawnslib.search.strategies import THESIS
 
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]

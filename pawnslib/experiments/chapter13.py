@@ -33,11 +33,10 @@ from pawnslib.experiments.costs import (
 )
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
-from pawnslib.guided.asym import AsymFactory
-from pawnslib.play.opponents import OpponentFactory
-from pawnslib.play.records import GameRecord, derive_seed
+from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
+from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
-from pawnslib.search.tt import DeepAlphaBeta
+from pawnslib.search.seeds import derive_seed
 
 
 @dataclass(frozen=True)
@@ -89,8 +88,8 @@ def check_method(name: str) -> Method:
 
 def black_player(results: str | Path, set_name: str, method: str, *, seed: int = config.SEED,
                  rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
-                 bound: float | None = None):
-    """``factory(weights, depth, opponent) -> player`` for a method's Black (None: plain alpha-beta), and its label.
+                 bound: float | None = None) -> tuple[PlayerFactory | None, str]:
+    """A method's Black ``factory(weights, *, depth, opponent) -> Player`` (None: plain alpha-beta), and its label.
 
     The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
     play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.
@@ -114,16 +113,6 @@ def black_player(results: str | Path, set_name: str, method: str, *, seed: int =
         rule, label = ("threshold", bound), f"{label} max_pr={bound:.4f}"
     random_seed = derive_seed(seed, config.COMPARISON_STREAM, 1) if m.random else None
     return AsymFactory(path, strategies, mostlikely=rule, random_seed=random_seed), label
-
-
-@dataclass(frozen=True)
-class DeepFactory:
-    """``factory(weights, depth, opponent)``: plain alpha-beta ``extra`` plies deeper than the tournament's depth."""
-
-    extra: int
-
-    def __call__(self, weights, depth: int, opponent=None) -> DeepAlphaBeta:
-        return DeepAlphaBeta(tuple(weights), depth=depth + self.extra)
 
 
 def play_method(results: str | Path, set_name: str, method: str, *, rounds: int = config.ROUNDS,

@@ -24,6 +24,7 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.experiments import pipeline, thesis
+from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.stats import (
     compare_pairings,
@@ -34,7 +35,7 @@ from pawnslib.experiments.stats import (
     white_moves,
     wilson,
 )
-from pawnslib.guided.asym import EXTENSION, compare_with_plain
+from pawnslib.guided.asym import EXTENSION
 from pawnslib.search.strategies import THESIS
 
 VERDICTS = ("reproduced", "not reproduced", "inconclusive", "new")  # "new": a claim the thesis never measured

@@ -3,6 +3,10 @@
 The cost is measured twice: in play (every search's nodes and seconds, as the tournament recorded
 them) and back to back (:func:`time_methods`: every method searches the same positions in turn,
 so that machine load hits all alike), whose ratio to the baseline has a paired bootstrap interval.
+:func:`compare_with_plain` is the same back-to-back timing for the thesis's asymmetric player alone
+against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym).
+
+Imports: every layer below :mod:`pawnslib.experiments`, and :mod:`pawnslib.experiments.stats`.
 """
 
 from __future__ import annotations
@@ -12,11 +16,14 @@ import pandas as pd
 from scipy.stats import bootstrap
 
 from pawnslib import config
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import search_summary, white_moves
-from pawnslib.guided.asym import AsymPlayer
-from pawnslib.play.records import GameRecord, derive_seed, positions_of
-from pawnslib.play.tournament import AlphaBeta
+from pawnslib.play.players import AlphaBeta, AsymPlayer
+from pawnslib.play.records import GameRecord, positions_of
+from pawnslib.search.alphabeta import search
+from pawnslib.search.seeds import derive_seed
 
 BASELINE = "plain6"
 
@@ -54,7 +61,7 @@ def time_methods(factories: dict, strategies: dict, positions, *, seed: int = co
     position and each keeps its shortest time.
 
     Args:
-        factories: per method, its Black ``factory(weights, depth, opponent)`` (None: plain alpha-beta).
+        factories: per method, its Black ``factory(weights, *, depth, opponent)`` (None: plain alpha-beta).
         strategies: the set's ``{id: weights}``.
         positions: (game, ply) pairs (:func:`timed_positions`).
         seed: the master seed of the searches' noise.
@@ -71,7 +78,7 @@ def time_methods(factories: dict, strategies: dict, positions, *, seed: int = co
         players = {}
         for m, f in factories.items():
             black, white = strategies[r["black"]], strategies[r["white"]]
-            players[m] = p = f(black, depth, white) if f else AlphaBeta(black, depth=depth)
+            players[m] = p = f(black, depth=depth, opponent=white) if f else AlphaBeta(black, depth=depth)
             if isinstance(p, AsymPlayer):
                 for k in range(2, len(hist), 2):
                     p.observe(hist[: k + 1])
@@ -105,7 +112,7 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
     """How often a recognising player's P(S_w | White's moves so far) names White's true strategy, by White move.
 
     Args:
-        records: games of :class:`pawnslib.play.opponents.RecognisingPlayer` (``prom-dbn``), whose Black moves
+        records: games of :class:`pawnslib.play.players.RecognisingPlayer` (``prom-dbn``), whose Black moves
             record ``p_sw`` in their ``info``.
         ids: the strategy ids in ``p_sw``'s order (the model's ``strategy_ids``).
 
@@ -120,3 +127,55 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
         hits.append(np.asarray(ids)[post.argmax(1)] == r["white"])
         probs.append(post[:, ids.index(r["white"])])
     return accuracy_table(hits, probs, len(ids))
+
+
+def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSliceModel, strategies: dict, *,
+                       depth: int = config.DEPTH, every: int = 4, mostlikely: str | tuple = "seen_before",
+                       repeats: int = 1) -> pd.DataFrame:
+    """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
+
+    The positions are every ``every``-th Black move of the games in ``records``, each searched
+    with Black's strategy; the asymmetric player first observes the game's White moves, so its
+    ``seen_before`` state is the one it would have had in that game. With ``repeats`` > 1 the two
+    searches take turns that often on each position and each keeps its shortest time, so that a
+    moment of machine load does not count against one of them.
+
+    Args:
+        records: games whose Black ids are ``strategies``' and the model's.
+        model: the asymmetric player's opponent model.
+        strategies: ``{id: weights}``.
+        depth: both searches' depth.
+        every: time every ``every``-th Black move.
+        mostlikely: the asymmetric player's predicate.
+        repeats: turns per position.
+
+    Returns:
+        One row per position: ``plain_seconds``, ``asym_seconds``, ``plain_nodes``,
+        ``asym_nodes``, ``extended``, ``pe_children``.
+
+    Raises:
+        ValueError: ``repeats`` is not a positive integer.
+    """
+    if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
+        raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
+    rows = []
+    for r in records:
+        for t in range(0, r["plies"], 2 * every):
+            hist = positions_of(r, t)
+            seed = derive_seed(r["round"], r["black"], r["white"], t)
+            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth=depth, mostlikely=mostlikely)
+            for j in range(2, len(hist), 2):
+                player.observe(hist[: j + 1])
+            if not rows:  # load the compiled kernels before timing anything
+                search(hist[-1], player.weights, depth, seed=seed)
+                AsymPlayer(player.weights, model, player.black_strategy, depth=depth,
+                           mostlikely=mostlikely).choose(hist, seed)
+            times = []
+            for _ in range(repeats):  # the asymmetric search's state (seen prs) is only read, so repeats agree
+                plain, asym = search(hist[-1], player.weights, depth, seed=seed), player.choose(hist, seed)
+                times.append((plain.seconds, asym.seconds))
+            plain_seconds, asym_seconds = np.min(times, axis=0)
+            rows.append({"plain_seconds": plain_seconds, "asym_seconds": asym_seconds, "plain_nodes": plain.nodes,
+                         "asym_nodes": asym.nodes, "extended": asym.info["extended"],
+                         "pe_children": asym.info["pe_children"]})
+    return pd.DataFrame(rows)

@@ -5,6 +5,8 @@ The threshold rule calls a White reply likely when its pr is below MAX_PR (the t
 two at equal effort, MAX_PR is the value at which the share of White's replies called likely equals
 ``seen_before``'s, measured on the minimax games the opponent model learnt from: never on the games
 the rules are compared on.
+
+Imports: every layer below :mod:`pawnslib.experiments`, and :mod:`pawnslib.experiments.pipeline`.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from pawnslib import config
 from pawnslib.experiments import pipeline
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import MAX_MOVES
-from pawnslib.guided.asym import reply_log_pe
 from pawnslib.guided.predict import Predictor, pr_counts_into
+from pawnslib.guided.replies import reply_log_pe
 from pawnslib.play.records import GameRecord
 
 

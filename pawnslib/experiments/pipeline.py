@@ -16,8 +16,8 @@ from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import training_rows, write_training_csv
 from pawnslib.dbn.twoslice import TwoSliceModel
-from pawnslib.guided.asym import AsymFactory
 from pawnslib.play.harmony import HarmonyParams, HarmonyRun, harmony_star
+from pawnslib.play.players import AsymFactory
 from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS, load_strategies, save_strategies

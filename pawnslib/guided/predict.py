@@ -1,4 +1,4 @@
-"""The pessimistic ratio and the "seen before" prediction (thesis Section 11.1.1).
+"""The pessimistic ratio, the "seen before" prediction (thesis Section 11.1.1) and the asymmetric tree's predicates.
 
 For siblings with P(e) values L, ``pr(L, L_i) = |{p in L : p >= L_i}| / |L|``: 1 when all
 siblings tie, 1/|L| for a unique best. A child is *likely* (``seen_before``) when its pr is
@@ -20,6 +20,19 @@ Kernels (``@njit(cache=True)``)::
     mark_seen(seen, count, n)                    record a played pr
     likely_into(seen, values (m,), counts (m,) int64, out (m,) bool) -> int
                                                  the likely children; returns how many
+    is_mostlikely(count, n, mode, max_pr, seen) -> bool
+                                                 the asymmetric tree's predicate (below)
+
+The asymmetric tree (:mod:`pawnslib.guided.asym`) extends the replies for which its ``mostlikely``
+predicate holds, one of (:func:`predicate` names them):
+
+* ``"seen_before"`` (default, Section 11.1.1): pr < 1 and this pr (as a reduced
+  fraction) was the pr of a move White actually played earlier in the game;
+* ``"always"`` / ``"never"``: test and ablation predicates;
+* ``("threshold", max_pr)``: pr < max_pr (the thesis's naive rule, Chapter 13's
+  "one-slice-threshold").
+
+Imports: :mod:`pawnslib.game` only.
 """
 
 from __future__ import annotations
@@ -34,6 +47,10 @@ from pawnslib.game.rules import MAX_MOVES
 
 MAX_CHILDREN = MAX_MOVES
 SEEN_SHAPE = (MAX_CHILDREN + 1, MAX_CHILDREN + 1)
+
+# The mostlikely predicates, as is_mostlikely's ``mode``
+SEEN_BEFORE, ALWAYS, NEVER, THRESHOLD = 0, 1, 2, 3
+PREDICATES = {"seen_before": SEEN_BEFORE, "always": ALWAYS, "never": NEVER, "threshold": THRESHOLD}
 
 
 def _check_values(values) -> np.ndarray:
@@ -116,6 +133,31 @@ def likely_into(seen, values, counts, out):
         out[i] = seen_before(seen, counts[i], m)
         k += out[i]
     return k
+
+
+@njit(cache=True)
+def is_mostlikely(count, n, mode, max_pr, seen):
+    """The ``mostlikely`` predicate on pr = count / n (``seen``: the prs played, as above)."""
+    if mode == ALWAYS:
+        return True
+    if mode == NEVER or count >= n:  # pr = 1: every sibling equally likely, nothing to predict
+        return False
+    if mode == THRESHOLD:
+        return count < max_pr * n
+    return seen_before(seen, count, n)
+
+
+def predicate(mostlikely: str | tuple = "seen_before") -> tuple[int, float]:
+    """``"seen_before"``, ``"always"``, ``"never"`` or ``("threshold", max_pr)`` as (mode, max_pr).
+
+    Raises:
+        ValueError: anything else, naming the choices.
+    """
+    name, max_pr = (mostlikely, 0.0) if isinstance(mostlikely, str) else (mostlikely[0], float(mostlikely[1]))
+    if name not in PREDICATES or (name == "threshold") != (not isinstance(mostlikely, str)):
+        choices = "'seen_before', 'always', 'never' or ('threshold', max_pr)"
+        raise ValueError(f"mostlikely must be {choices}; got {mostlikely!r}")
+    return PREDICATES[name], max_pr
 
 
 @dataclass

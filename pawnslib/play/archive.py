@@ -21,6 +21,8 @@ and the last position has the recorded result, so a damaged archive is named, ne
 The raw ``games.jsonl`` stays the working file (appended to as games finish); :func:`load_run` and
 :func:`~.tournament.run_tournament` read the union of both files, the raw record winning for a game
 found in both.
+
+Imports: :mod:`pawnslib.game` and :mod:`pawnslib.play.records`.
 """
 
 from __future__ import annotations

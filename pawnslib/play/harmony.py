@@ -19,6 +19,8 @@ Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and 
 appends one JSON line per iteration to its history file, so an interrupted run resumes
 where it stopped and gives the same result. :func:`harmony_star` advances its independent
 searches together and plays their games on one pool of workers; the result does not depend on ``n_jobs``.
+
+Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ from tqdm import tqdm
 from pawnslib import config
 from pawnslib.game.position import rules_index
 from pawnslib.game.rules import N_FEATURES
-from pawnslib.play.records import append_record, check_jobs, check_seed, derive_seed, read_json_lines
+from pawnslib.play.players import DeepAlphaBeta
+from pawnslib.play.records import append_record, check_jobs, read_json_lines
 from pawnslib.play.tournament import play_game, schedule
 from pawnslib.search.alphabeta import NOISE
+from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import LADDER
-from pawnslib.search.tt import DeepAlphaBeta
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -170,7 +173,7 @@ Pairing = tuple[tuple[int, ...], tuple[int, ...], int]  # (Black's weights, Whit
 
 def _play_pairing(pairing: Pairing, params: HarmonyParams, seed: int) -> str:
     """The result of ``pairing``'s game in the search seeded ``seed``: both sides
-    :class:`~pawnslib.search.tt.DeepAlphaBeta` at ``params.depth``."""
+    :class:`~pawnslib.play.players.DeepAlphaBeta` at ``params.depth``."""
     black, white, r = pairing
     game_seed = derive_seed(seed, GAME_STREAM, r, *(LADDER.index(x) for x in black + white))
     players = [DeepAlphaBeta(v, depth=params.depth) for v in (black, white)]

@@ -1,20 +1,22 @@
-"""Seeds and game records: what a game's record holds, who plays it, and the JSON-lines files they live in.
+"""Game records: what a game's record holds, and the JSON-lines files records live in.
 
 A record file holds one JSON object per line, appended as games (or Harmony* iterations)
-finish; a crash loses at most the line being written, never a finished one.
+finish; a crash loses at most the line being written, never a finished one. (The players that make
+the records live in :mod:`pawnslib.play.players`, the seeds in :mod:`pawnslib.search.seeds`.)
+
+Imports: :mod:`pawnslib.game` only.
 """
 
 import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Literal, NotRequired, Protocol, TypedDict, get_args, runtime_checkable
+from typing import Literal, NotRequired, TypedDict, get_args
 
 import numpy as np
 
 from pawnslib.game.position import Position
 from pawnslib.game.rules import READINGS
-from pawnslib.search.alphabeta import SearchResult
 
 Result = Literal["black", "white", "draw"]
 RESULTS: tuple[str, ...] = get_args(Result)
@@ -42,45 +44,6 @@ class GameRecord(PlayedGame):
     black: int  # Black's strategy id
     white: int  # White's strategy id
     round: int  # the round of the round robin, from 0
-
-
-@runtime_checkable
-class Player(Protocol):
-    """What :func:`~.tournament.play_game` asks a player for: a move."""
-
-    def choose(self, history: list[Position], seed: int) -> SearchResult:
-        """The move at ``history[-1]`` (the game so far, x_0 first), searched with ``seed``."""
-
-
-@runtime_checkable
-class Observer(Protocol):
-    """A player that also watches its opponent's moves (e.g. to score its predictions)."""
-
-    def observe(self, history: list[Position]) -> dict | None:
-        """Called after each opponent move; the dict (if any) joins that ply's ``info``."""
-
-
-def derive_seed(*parts: int) -> int:
-    """A 32-bit seed derived from integers, independent of anything else.
-
-    Args:
-        *parts: non-negative integers, e.g. (master seed, black id, white id, round).
-
-    Returns:
-        The seed, in [0, 2**32).
-    """
-    return int(np.random.SeedSequence([int(p) for p in parts]).generate_state(1)[0])
-
-
-def check_seed(seed, *, name: str = "seed") -> int:
-    """Return ``seed`` as an int, or raise naming ``name`` unless it is a non-negative integer.
-
-    Raises:
-        ValueError: a negative seed, a bool or anything not an integer.
-    """
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"{name} must be a non-negative integer, got {seed!r}")
-    return int(seed)
 
 
 def check_jobs(n_jobs) -> None:

@@ -6,14 +6,18 @@ games finish. Records are appended to ``<out>/games.jsonl`` as games finish, one
 line each; re-running the same tournament skips finished games, those of ``games.jsonl`` and
 those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib.play.archive`),
 which a run rewrites whenever it no longer holds exactly the finished games.
+
+Black may be any player, built for each game by a factory (:class:`~pawnslib.play.players.PlayerFactory`);
+White plays its strategy's plain alpha-beta moves.
+
+Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import joblib
@@ -24,19 +28,11 @@ from pawnslib import config
 from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position, rules_index
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
-from pawnslib.play.records import (
-    GameRecord,
-    Observer,
-    PlayedGame,
-    Player,
-    append_record,
-    check_jobs,
-    check_seed,
-    derive_seed,
-)
-from pawnslib.search.alphabeta import MAX_DEPTH, NOISE, SearchResult, search
+from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
+from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
+from pawnslib.search.alphabeta import MAX_DEPTH, NOISE
+from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
-from pawnslib.search.tt import DeepAlphaBeta
 
 DASK_ENV = "PAWNS_DASK_SCHEDULER"
 # How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
@@ -44,29 +40,17 @@ DASK_ENV = "PAWNS_DASK_SCHEDULER"
 BLACK_EXTRA_PLIES = 2
 
 
-@dataclass(frozen=True)
-class AlphaBeta:
-    """A player that runs the plain alpha-beta search with a strategy's weights."""
-
-    weights: tuple[int, ...]
-    depth: int = field(default=config.DEPTH, kw_only=True)
-
-    def choose(self, history: list[Position], seed: int) -> SearchResult:
-        """The alpha-beta move at ``history[-1]``."""
-        return search(history[-1], self.weights, self.depth, seed=seed)
-
-
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
               seed: int = 0, start: Position | None = None, rules: str | None = None) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
-        black: a weight vector (played by :class:`AlphaBeta` at ``depth``) or a
-            :class:`~.records.Player`; an :class:`~.records.Observer` is
+        black: a weight vector (played by :class:`~.players.AlphaBeta` at ``depth``) or a
+            :class:`~.players.Player`; an :class:`~.players.Observer` is
             also shown each opponent move.
         white: the same for White, but a weight vector is played by
-            :class:`~pawnslib.search.tt.DeepAlphaBeta`: the same moves and values as
-            :class:`AlphaBeta`'s, found with fewer nodes. Every cost this project reports is
+            :class:`~.players.DeepAlphaBeta`: the same moves and values as
+            :class:`~.players.AlphaBeta`'s, found with fewer nodes. Every cost this project reports is
             Black's, so White's searches need only be right, not the thesis's algorithm.
         depth: search depth for players given as weight vectors.
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
@@ -116,7 +100,7 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
 
 def _play_scheduled(strategies, black_player, depth, seed, rules, key) -> GameRecord:
     b, w, r = key
-    black = black_player(strategies[b], depth, strategies[w]) if black_player else strategies[b]
+    black = black_player(strategies[b], depth=depth, opponent=strategies[w]) if black_player else strategies[b]
     rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules)
     return {"black": b, "white": w, "round": r, **rec}
 
@@ -149,7 +133,7 @@ def run_tournament(
     rules: str = config.RULES,
     n_jobs: int = config.JOBS,
     scheduler: str | None = None,
-    black_player: Callable[[tuple[int, ...], int, tuple[int, ...]], Player] | None = None,
+    black_player: PlayerFactory | None = None,
     progress: bool = True,
     label: str = "",
 ) -> list[GameRecord]:
@@ -169,10 +153,11 @@ def run_tournament(
         n_jobs: joblib workers (-1: all cores; not 0).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
-        black_player: optional ``factory(weights, depth, opponent) -> player`` for Black (e.g. the
-            asymmetric search, which may search ``BLACK_EXTRA_PLIES`` deeper), given Black's weights,
-            the depth and White's weights (which only an opponent-model ceiling may use); White
-            always plays the plain alpha-beta's moves (by :func:`play_game`'s deep search).
+        black_player: optional ``factory(weights, *, depth, opponent) -> Player`` for Black
+            (:class:`~.players.PlayerFactory`; e.g. the asymmetric search, which may search
+            ``BLACK_EXTRA_PLIES`` deeper), given Black's weights, the depth and White's weights (which only
+            an opponent-model ceiling may use); White always plays the plain alpha-beta's moves (by
+            :func:`play_game`'s deep search). None: plain alpha-beta.
         progress: show a tqdm progress bar.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
 
@@ -184,45 +169,73 @@ def run_tournament(
             record, or ``out_dir`` holds a different tournament (e.g. one played by other rules).
     """
     strategies = check_strategies(strategies)
+    seed = _check_arguments(rules, rounds, depth, seed, n_jobs, black_player is not None)
+    meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
+            "seed": seed, "rules": rules, "label": label, "noise": NOISE}
+    out = None if out_dir is None else Path(out_dir)
+    done, archived = ({}, None) if out is None else _open_run(out, meta)
+    todo = [k for k in schedule(strategies, rounds) if k not in done]
+    if todo:
+        games = (strategies, black_player, depth, seed, rules)
+        done |= _play(todo, games, None if out is None else out / RAW_NAME, n_jobs=n_jobs,
+                      scheduler=scheduler or os.environ.get(DASK_ENV), progress=progress, label=label)
+    if out is not None and archived != done:
+        write_archive(out / ARCHIVE_NAME, done.values())
+    return [done[k] for k in schedule(strategies, rounds)]
+
+
+def _check_arguments(rules: str, rounds, depth, seed, n_jobs, deeper_black: bool) -> int:
+    """The seed as an int, after raising ``ValueError`` for a bad reading, round count, depth, seed or ``n_jobs``
+    (in that order); ``deeper_black``: Black's player may search ``BLACK_EXTRA_PLIES`` deeper than ``depth``."""
     rules_index(rules)
     _check_int("rounds", rounds, 1)
-    if black_player is None:
+    if not deeper_black:
         _check_int("depth", depth, 1, MAX_DEPTH)
     else:
         _check_int("depth", depth, 1, MAX_DEPTH - BLACK_EXTRA_PLIES,
                    f" (Black's player searches {BLACK_EXTRA_PLIES} plies deeper)")
     seed = check_seed(seed)
     check_jobs(n_jobs)
-    meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "rules": rules, "label": label, "noise": NOISE}
-    done, archived, games_path = {}, None, None
-    if out_dir is not None:
-        out = Path(out_dir)
-        meta_path, games_path = out / "meta.json", out / RAW_NAME
-        if meta_path.exists():
-            old = _read_meta(meta_path)
-            diff = [k for k in meta if old.get(k) != meta[k]]
-            if diff:
-                raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
-        else:
-            out.mkdir(parents=True, exist_ok=True)
-            with replaced_atomically(meta_path) as tmp:
-                tmp.write_text(json.dumps(meta, indent=1) + "\n")
-        done, archived = finished_games(out)
-    todo = [k for k in schedule(strategies, rounds) if k not in done]
-    if todo:
-        scheduler = scheduler or os.environ.get(DASK_ENV)
-        with _backend(scheduler):
-            jobs = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-                joblib.delayed(_play_scheduled)(strategies, black_player, depth, seed, rules, k) for k in todo)
-            for rec in tqdm(jobs, total=len(todo), disable=not progress, desc=label or "games"):
-                if games_path is not None:
-                    append_record(games_path, rec)
-                done[game_key(rec)] = rec
-    if out_dir is not None and archived != done:
-        write_archive(Path(out_dir) / ARCHIVE_NAME, done.values())
-    keys = schedule(strategies, rounds)
-    return [done[k] for k in keys]
+    return seed
+
+
+def _open_run(out: Path, meta: dict) -> tuple[dict, dict | None]:
+    """The run folder ``out``'s finished games and its archive's (:func:`~.archive.finished_games`), after checking
+    that its ``meta.json`` is ``meta`` (or writing it, in a new folder).
+
+    Raises:
+        ValueError: a damaged ``meta.json`` or record, or ``out`` holds a different tournament.
+    """
+    meta_path = out / "meta.json"
+    if meta_path.exists():
+        old = _read_meta(meta_path)
+        diff = [k for k in meta if old.get(k) != meta[k]]
+        if diff:
+            raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+        with replaced_atomically(meta_path) as tmp:
+            tmp.write_text(json.dumps(meta, indent=1) + "\n")
+    return finished_games(out)
+
+
+def _play(todo: list[tuple[int, int, int]], games: tuple, games_path: Path | None, *, n_jobs: int,
+          scheduler: str | None, progress: bool, label: str) -> dict:
+    """Play the scheduled games ``todo`` on joblib's workers (on the Dask cluster at ``scheduler``, if any), each
+    appended to ``games_path`` (if any) as it finishes; ``games``: :func:`_play_scheduled`'s arguments but the key.
+
+    Returns:
+        The records by game key, in the order the games finished.
+    """
+    played = {}
+    with _backend(scheduler):
+        jobs = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+            joblib.delayed(_play_scheduled)(*games, k) for k in todo)
+        for rec in tqdm(jobs, total=len(todo), disable=not progress, desc=label or "games"):
+            if games_path is not None:
+                append_record(games_path, rec)
+            played[game_key(rec)] = rec
+    return played
 
 
 class _backend:

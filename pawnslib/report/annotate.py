@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.game.position import Move
-from pawnslib.guided.asym import likely_replies, predicate
-from pawnslib.guided.predict import Predictor
+from pawnslib.guided.predict import Predictor, predicate
+from pawnslib.guided.replies import likely_replies
 from pawnslib.play.records import positions_of
 
 
@@ -23,7 +23,7 @@ def predicted_replies(model: OpponentModel | TwoSliceModel, record: Mapping, *,
                       mostlikely: str | tuple = "seen_before") -> list[list[Move]]:
     """Per position x_0..x_T of a game: the White replies Black's model called likely there (empty at Black's moves).
 
-    The replies are judged by :func:`pawnslib.guided.asym.likely_replies`, the function the asymmetric player's
+    The replies are judged by :func:`pawnslib.guided.replies.likely_replies`, the function the asymmetric player's
     ``observe`` uses in play, with the pr values White played earlier in the game.
 
     Args:
@@ -37,15 +37,15 @@ def predicted_replies(model: OpponentModel | TwoSliceModel, record: Mapping, *,
     Raises:
         ValueError: a record that is not a consecutive game, a Black id the model does not know, or a bad predicate.
     """
-    history, sb = positions_of(record), model.reply_model.check_sb(int(record["black"]))
+    history, black_strategy = positions_of(record), model.reply_model.check_sb(int(record["black"]))
     predicate(mostlikely)  # a bad predicate is named here, not taken for a broken game below
     predictor, out = Predictor(), [[] for _ in history]
     for t in range(1, len(history)):
         if history[t - 1].side_to_move != "white":
             continue
         try:
-            moves, logpe, likely, played = likely_replies(model, history[: t + 1], sb, predictor.seen,
-                                                          rule=mostlikely)
+            moves, logpe, likely, played = likely_replies(model, history[: t + 1], black_strategy, predictor.seen,
+                                                          mostlikely=mostlikely)
         except ValueError as e:
             raise ValueError(f"ply {t} of the record does not follow from ply {t - 1}: {e}") from None
         out[t - 1] = [Move.from_code(int(m)) for m, keep in zip(moves, likely, strict=True) if keep]

@@ -7,7 +7,6 @@ with a transposition table and iterative deepening). Imports :mod:`pawnslib.game
 
 from pawnslib.search.alphabeta import SearchResult, minimax, search
 from pawnslib.search.strategies import check_weights, load_strategies, save_strategies
-from pawnslib.search.tt import DeepAlphaBeta, deep_search
+from pawnslib.search.tt import deep_search
 
-__all__ = ["SearchResult", "DeepAlphaBeta", "check_weights", "deep_search", "load_strategies", "minimax",
-           "save_strategies", "search"]
+__all__ = ["SearchResult", "check_weights", "deep_search", "load_strategies", "minimax", "save_strategies", "search"]

@@ -13,10 +13,12 @@ from pawnslib.dbn.pe import random_values_into
 from pawnslib.dbn.rows import training_rows
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.experiments import chapter13, costs, maxpr
-from pawnslib.guided.asym import AsymPlayer, score_replies
+from pawnslib.experiments.prediction import score_replies
 from pawnslib.guided.predict import pr_counts_into
-from pawnslib.play.records import derive_seed, positions_of
+from pawnslib.play.players import AsymPlayer
+from pawnslib.play.records import positions_of
 from pawnslib.play.tournament import play_game
+from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 
 RUN = {"rounds": 1, "depth": 1, "train_rounds": 1, "seed": 5}

@@ -51,3 +51,23 @@ def test_bad_values_are_refused():
         predict.Predictor().likely(np.zeros(predict.MAX_CHILDREN + 1))
     with pytest.raises(ValueError, match="out of range"):
         predict.Predictor().observe([0.0, 1.0], 2)
+
+
+def test_mostlikely_predicates():
+    counts = [3, 2, 2, 4]  # pr = 3/4, 2/4, 2/4, 4/4
+    seen = np.zeros(predict.SEEN_SHAPE, np.bool_)
+    seen[1, 2] = True  # 1/2 was played before: 2/4 is the same pr
+    assert [predict.is_mostlikely(c, 4, 0, 0.0, seen) for c in counts] == [False, True, True, False]
+    seen[1, 1] = True  # pr = 1 never counts as likely, seen or not
+    assert not predict.is_mostlikely(4, 4, 0, 0.0, seen)
+    assert predict.is_mostlikely(1, 4, 3, 0.3, seen) and not predict.is_mostlikely(2, 4, 3, 0.3, seen)  # threshold
+    assert (predict.SEEN_BEFORE, predict.THRESHOLD) == (0, 3)
+    assert predict.predicate() == (predict.SEEN_BEFORE, 0.0) and predict.predicate(("threshold", 0.3)) == (3, 0.3)
+    assert predict.predicate("always") == (predict.ALWAYS, 0.0) and predict.predicate("never")[0] == predict.NEVER
+
+
+def test_bad_predicates_are_refused():
+    with pytest.raises(ValueError, match="mostlikely"):
+        predict.predicate("sometimes")
+    with pytest.raises(ValueError, match="mostlikely"):
+        predict.predicate(("seen_before", 0.2))

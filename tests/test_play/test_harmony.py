@@ -9,9 +9,9 @@ from pawnslib import config
 from pawnslib.game.rules import READINGS
 from pawnslib.play import harmony
 from pawnslib.play.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w, round_robin
+from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
 from pawnslib.search.strategies import LADDER
-from pawnslib.search.tt import DeepAlphaBeta
 
 SMALL = HarmonyParams(iterations=6, depth=1)
 

@@ -1,4 +1,4 @@
-"""Records: seeds that never change, the record layout, reading and appending record files, the player protocols."""
+"""Records: the record layout, reading and appending record files."""
 
 import json
 
@@ -7,31 +7,13 @@ import pytest
 from pawnslib.play.records import (
     RESULTS,
     GameRecord,
-    Observer,
-    Player,
     append_record,
-    check_seed,
-    derive_seed,
     positions_of,
     read_json_lines,
     read_records,
 )
-from pawnslib.play.tournament import AlphaBeta, play_game
+from pawnslib.play.tournament import play_game
 from pawnslib.search.strategies import THESIS
-
-
-def test_derive_seed_never_changes():
-    # Every game of every published table was seeded by these; a change would replay other games.
-    assert derive_seed(2008) == 206040822
-    assert derive_seed(2008, 1, 2, 3) == 3278249699
-    assert derive_seed(0, 0) == 2968811710
-    assert derive_seed(5, 1000) == 2170309461
-
-
-@pytest.mark.parametrize("bad", [-1, 1.5, True, "3", None])
-def test_check_seed_names_the_parameter(bad):
-    with pytest.raises(ValueError, match=r"master seed must be a non-negative integer"):
-        check_seed(bad, name="master seed")
 
 
 def test_a_played_game_has_exactly_the_record_layout():
@@ -115,20 +97,3 @@ def test_json_lines_need_no_game_fields(tmp_path):
     assert read_json_lines(path) == [{"iteration": 0}]
     with pytest.raises(ValueError, match="h.jsonl:1: record lacks field"):
         read_records(path)
-
-
-class Watcher(AlphaBeta):
-    """A player that also observes: its observations join the record's info."""
-
-    def observe(self, history):
-        return {"seen": len(history)}
-
-
-def test_player_and_observer_protocols():
-    assert isinstance(AlphaBeta(THESIS[1]), Player) and not isinstance(AlphaBeta(THESIS[1]), Observer)
-    assert not isinstance(THESIS[1], Player)
-    watcher = Watcher(THESIS[1], depth=1)
-    assert isinstance(watcher, Player) and isinstance(watcher, Observer)
-    rec = play_game(THESIS[2], watcher, depth=1, seed=3)
-    # The watcher plays White, so it observes after each Black move: plies 1, 3, ...
-    assert [i.get("seen") for i in rec["info"][:3]] == [2, None, 4]

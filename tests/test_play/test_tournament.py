@@ -8,6 +8,7 @@ import pawnslib.play.tournament as tournament
 from pawnslib import Position
 from pawnslib.guided.asym import EXTENSION
 from pawnslib.play.archive import read_archive
+from pawnslib.play.players import AlphaBeta
 from pawnslib.play.records import read_records
 from pawnslib.play.tournament import play_game, run_tournament
 from pawnslib.search.alphabeta import MAX_DEPTH
@@ -51,7 +52,7 @@ def test_white_weights_play_the_deep_search_with_the_plain_searchs_moves(rules):
     # Black's searches are the measured ones; White's are only to be right: the deep search, the same moves.
     for seed in range(3):
         fast = play_game(THESIS[seed + 1], THESIS[4 - seed], depth=4, seed=seed, rules=rules)
-        plain = play_game(THESIS[seed + 1], tournament.AlphaBeta(THESIS[4 - seed], depth=4), depth=4, seed=seed,
+        plain = play_game(THESIS[seed + 1], AlphaBeta(THESIS[4 - seed], depth=4), depth=4, seed=seed,
                           rules=rules)
         same = ("result", "moves", "values")
         assert {k: fast[k] for k in same} == {k: plain[k] for k in same}
@@ -177,7 +178,7 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, arg, bad
 def test_black_player_depth_leaves_room_for_its_extension(tmp_path):
     assert EXTENSION <= tournament.BLACK_EXTRA_PLIES  # the asymmetric tree's extra plies are allowed for
 
-    def factory(weights, depth, opponent):
+    def factory(weights, *, depth, opponent):
         raise AssertionError("no game may start")
 
     depth = MAX_DEPTH - tournament.BLACK_EXTRA_PLIES + 1

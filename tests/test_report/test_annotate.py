@@ -2,7 +2,7 @@
 
 import pytest
 
-from pawnslib.guided.asym import AsymPlayer
+from pawnslib.play.players import AsymPlayer
 from pawnslib.play.tournament import play_game
 from pawnslib.report import annotate
 from pawnslib.search.strategies import THESIS

@@ -6,10 +6,11 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
+from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
 from pawnslib.search.alphabeta import WIN, minimax, search
 from pawnslib.search.strategies import LADDER, THESIS
-from pawnslib.search.tt import DeepAlphaBeta, deep_search
+from pawnslib.search.tt import deep_search
 
 WEIGHTS = [*THESIS.values(), (0,) * 6, (10, -100, 1, 1000, -10, 10000)]  # the thesis's, all ties, a mixed one
 

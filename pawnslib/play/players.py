@@ -1,0 +1,326 @@
+"""Every player of a game, and the one signature by which a tournament builds one (thesis Chapters 9-11 and 13).
+
+A player is anything with ``choose(history, seed) -> SearchResult`` (:class:`Player`); one that also watches its
+opponent's moves has ``observe(history)`` (:class:`Observer`), whose dict joins that ply's ``info`` in the record.
+Each wraps a search of :mod:`pawnslib.search` or :mod:`pawnslib.guided`, and searches ``config.DEPTH`` plies
+unless told otherwise:
+
+- :class:`AlphaBeta`: plain alpha-beta, the thesis's player (Black's searches are the measured ones);
+- :class:`DeepAlphaBeta`: the same moves and values by the transposition-table search (White's, Harmony*'s);
+- :class:`AsymPlayer`: Black with the asymmetric tree, keeping its predictions of White's replies (Chapters 9, 11);
+- :class:`PromPlayer`: Black searching by PrOM against fixed opponent types (OM search: one type; Chapter 13);
+- :class:`RecognisingPlayer`: PrOM with an opponent model's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``).
+
+**Factories.** A tournament builds Black's player for each game by calling ``factory(weights, *, depth,
+opponent) -> Player`` (:class:`PlayerFactory`) with Black's weights, the tournament's depth and White's weights
+as ``opponent``. Every caller passes all three, and only a method that may know its opponent uses ``opponent``
+(``om-perfect``, the ceiling of opponent modelling); the others ignore it. A factory is a frozen, picklable
+dataclass of whatever else its players need (a model file, the strategy set, a predicate), so joblib's
+workers can build players; it loads a model file once per process (:func:`cached_model`) and looks Black's
+strategy id up from its weights (:func:`strategy_id`). The factories: :class:`DeepFactory`, :class:`AsymFactory`
+and :class:`OpponentFactory`; ``None`` where a factory is optional means plain alpha-beta.
+
+Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search`, :mod:`pawnslib.dbn` and :mod:`pawnslib.guided`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from pawnslib import config
+from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.twoslice import TwoSliceModel, load_model
+from pawnslib.game.position import Position
+from pawnslib.guided.asym import asym_search
+from pawnslib.guided.om import prom_search
+from pawnslib.guided.predict import Predictor, predicate
+from pawnslib.guided.replies import likely_replies
+from pawnslib.search.alphabeta import SearchResult, search
+from pawnslib.search.seeds import check_seed
+from pawnslib.search.strategies import check_weights
+from pawnslib.search.tt import deep_search
+
+Weights = tuple[int, ...]
+StrategySet = tuple[tuple[int, Weights], ...]  # (id, weights) pairs: a set of strategies, picklable and hashable
+
+
+@runtime_checkable
+class Player(Protocol):
+    """What :func:`~.tournament.play_game` asks a player for: a move."""
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The move at ``history[-1]`` (the game so far, x_0 first), searched with ``seed`` (None: no noise)."""
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A player that also watches its opponent's moves (e.g. to score its predictions)."""
+
+    def observe(self, history: list[Position]) -> dict | None:
+        """Called after each opponent move; the dict (if any) joins that ply's ``info``."""
+
+
+class PlayerFactory(Protocol):
+    """How a tournament builds Black's player for a game (see the module's docstring)."""
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights) -> Player:
+        """Black's player with ``weights`` searching ``depth`` plies; ``opponent``: White's weights."""
+
+
+# ----------------------------------------------------------------------------- plain search
+
+
+@dataclass(frozen=True)
+class AlphaBeta:
+    """A player that runs the plain alpha-beta search with a strategy's weights."""
+
+    weights: Weights
+    depth: int = field(default=config.DEPTH, kw_only=True)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The alpha-beta move at ``history[-1]``."""
+        return search(history[-1], self.weights, self.depth, seed=seed)
+
+
+@dataclass(frozen=True)
+class DeepAlphaBeta:
+    """A player searching with :func:`~pawnslib.search.tt.deep_search`: :class:`AlphaBeta`'s moves, fewer nodes."""
+
+    weights: Weights
+    depth: int = field(default=config.DEPTH, kw_only=True)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The deep search's move at ``history[-1]`` (without ``info``: a game record keeps no TT counts)."""
+        return replace(deep_search(history[-1], self.weights, self.depth, seed=seed), info={})
+
+
+@dataclass(frozen=True)
+class DeepFactory:
+    """``factory(weights, *, depth, opponent)``: :class:`DeepAlphaBeta` ``extra`` plies deeper than ``depth``."""
+
+    extra: int
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights) -> DeepAlphaBeta:
+        """Black's plain search ``depth + extra`` plies deep; ``opponent`` is not for it to know."""
+        return DeepAlphaBeta(tuple(weights), depth=depth + self.extra)
+
+
+# ----------------------------------------------------------------------------- the asymmetric tree
+
+
+@dataclass
+class AsymPlayer:
+    """Black with the asymmetric search (:func:`~pawnslib.guided.asym.asym_search`).
+
+    It keeps the game's :class:`~pawnslib.guided.predict.Predictor`: the prs of White's actual
+    moves (whose ``seen`` table the search reads) and, per White move, whether its
+    ``mostlikely`` predicate made a prediction (some reply was likely), whether it was
+    correct (the actual reply was likely) and how many replies were likely.
+
+    Attributes:
+        weights: Black's weights.
+        model: a one-slice :class:`~pawnslib.dbn.model.OpponentModel` or a
+            :class:`~pawnslib.dbn.twoslice.TwoSliceModel` (its White slice scores the replies).
+        black_strategy: Black's strategy id, the S_b that P(e) conditions on.
+        depth: plies below a reply not predicted likely (a predicted one gets two more).
+        mostlikely: the predicate (:func:`~pawnslib.guided.predict.predicate`).
+        random_seed: the random control, P(e) replaced by a hash of each reply seeded by it.
+        predictor: the game's predictions so far.
+
+    Raises:
+        ValueError: bad weights, predicate or random seed, or a strategy id the model does not know.
+    """
+
+    weights: Weights
+    model: OpponentModel | TwoSliceModel
+    black_strategy: int
+    depth: int = field(default=config.DEPTH, kw_only=True)
+    mostlikely: str | tuple = field(default="seen_before", kw_only=True)
+    random_seed: int | None = field(default=None, kw_only=True)
+    predictor: Predictor = field(default_factory=Predictor, kw_only=True)
+
+    def __post_init__(self):
+        check_weights(self.weights)
+        predicate(self.mostlikely)
+        self.black_strategy = self.model.reply_model.check_sb(self.black_strategy)
+        if self.random_seed is not None:
+            check_seed(self.random_seed, name="random_seed")
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The asymmetric search's move at ``history[-1]`` (Black to move), with the prs White played so far.
+
+        Returns:
+            :func:`~pawnslib.guided.asym.asym_search`'s result (its ``info``: ``reached``, ``extended``,
+            ``pe_children``).
+
+        Raises:
+            ValueError: White to move, a finished game, a bad seed, or a model trained under other rules.
+        """
+        return asym_search(history, self.weights, self.model, self.black_strategy, depth=self.depth,
+                           mostlikely=self.mostlikely, random_seed=self.random_seed, seen=self.predictor.seen,
+                           seed=seed)
+
+    def observe(self, history: list[Position]) -> dict | None:
+        """After White's move: its pr, whether the predicate predicted it, then remember its pr."""
+        if history[-2].side_to_move != "white":
+            return None
+        moves, logpe, likely, played = likely_replies(self.model, history, self.black_strategy, self.predictor.seen,
+                                                      mostlikely=self.mostlikely, random_seed=self.random_seed)
+        hit = self.predictor.observe(logpe, played, likely=likely)  # scores the prediction, then records this pr
+        pr, n = self.predictor.played[-1], len(moves)
+        return {"pr": [pr.numerator * n // pr.denominator, n], "prediction_made": hit is not None,
+                "predicted": bool(hit), "likely": self.predictor.likely_sizes[-1] if hit is not None else 0}
+
+
+@lru_cache(maxsize=4)
+def cached_model(path: str) -> OpponentModel | TwoSliceModel:
+    """The model file at ``path``, loaded once per process (a tournament's workers build many players)."""
+    return load_model(path)
+
+
+def strategy_id(strategies: StrategySet, weights: Sequence[int]) -> int:
+    """The id of ``weights`` in ``strategies``, (id, weights) pairs (the first, should two ids share weights).
+
+    Raises:
+        ValueError: ``weights`` are none of the set's, naming them and the set's ids.
+    """
+    weights = tuple(weights)
+    for sid, w in strategies:
+        if tuple(w) == weights:
+            return sid
+    ids = ", ".join(str(sid) for sid, _ in strategies)
+    raise ValueError(f"weights {weights} are not those of any strategy in the set (ids {ids})")
+
+
+@dataclass(frozen=True)
+class AsymFactory:
+    """``factory(weights, *, depth, opponent) -> AsymPlayer``; the model file may hold one slice or two.
+
+    Attributes:
+        model_path: the opponent model's file (:func:`~pawnslib.dbn.twoslice.load_model`), loaded once per process.
+        strategies: the set's (id, weights) pairs, where Black's id is looked up from its weights.
+        mostlikely: the players' predicate.
+        random_seed: the random control's seed (None: P(e)).
+    """
+
+    model_path: str
+    strategies: StrategySet
+    mostlikely: str | tuple = field(default="seen_before", kw_only=True)
+    random_seed: int | None = field(default=None, kw_only=True)
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights) -> AsymPlayer:
+        """Black's player with ``weights``; ``opponent`` (White's weights) is not for it to know."""
+        black_strategy = strategy_id(self.strategies, weights)
+        return AsymPlayer(tuple(weights), cached_model(str(Path(self.model_path))), black_strategy, depth=depth,
+                          mostlikely=self.mostlikely, random_seed=self.random_seed)
+
+
+# ----------------------------------------------------------------------------- searching against a model of White
+
+
+@dataclass(frozen=True)
+class PromPlayer:
+    """Black searching by PrOM search against ``opponents``, (probability, weights) pairs.
+
+    ``om-perfect`` gives it White's true weights (one type of probability 1: OM search), the ceiling of
+    opponent modelling; ``prom-uniform`` the set's strategies at 1/K each.
+    """
+
+    weights: Weights
+    opponents: tuple[tuple[float, Weights], ...]
+    depth: int = field(default=config.DEPTH, kw_only=True)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The PrOM move at ``history[-1]`` (Black to move)."""
+        return prom_search(history[-1], self.weights, self.opponents, self.depth, seed=seed)
+
+
+@dataclass(frozen=True)
+class RecognisingPlayer:
+    """Black searching by PrOM search with the opponent model's P(S_w | White's moves so far).
+
+    The probabilities are recomputed before every move from the game's White chain x_0, x_2, ...
+    (the evidence :func:`pawnslib.dbn.recognition.recognition_trace` uses), so they change after every
+    White move; each move's ``info`` records them (``p_sw``, in the model's strategy order).
+
+    Attributes:
+        weights: Black's weights.
+        model: a model whose S_w states are matched to strategy ids (``sw_matched``).
+        black_strategy: Black's strategy id.
+        strategies: every id the model knows, with that strategy's weights.
+        depth: the search's depth.
+
+    Raises:
+        ValueError: S_w not matched to ids, a model id without weights, or an unknown Black id.
+    """
+
+    weights: Weights
+    model: OpponentModel
+    black_strategy: int
+    strategies: StrategySet
+    depth: int = field(default=config.DEPTH, kw_only=True)
+
+    def __post_init__(self):
+        if not self.model.sw_matched:
+            raise ValueError("the opponent model's S_w states are not matched to strategy ids (fit it with "
+                             "white_truth=...), so its P(S_w) cannot name White's weights")
+        known = dict(self.strategies)
+        missing = [i for i in self.model.strategy_ids if i not in known]
+        if missing:
+            raise ValueError(f"strategies lacks the weights of the model's strategy ids {missing}")
+        self.model.check_sb(self.black_strategy)
+
+    def posterior(self, history: list[Position]) -> np.ndarray:
+        """P(S_w | the White chain x_0, x_2, ... of ``history``), in the model's strategy order."""
+        chain = np.array([p.features() for p in history[0::2]], np.int64)
+        return self.model.sw_posterior(chain, self.black_strategy)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """The PrOM move at ``history[-1]`` (Black to move) against the recognised mixture of strategies."""
+        post = self.posterior(history)
+        known = dict(self.strategies)
+        opponents = tuple((float(p), known[i]) for p, i in zip(post, self.model.strategy_ids, strict=True))
+        res = prom_search(history[-1], self.weights, opponents, self.depth, seed=seed)
+        return replace(res, info={**res.info, "p_sw": [round(float(p), 4) for p in post]})
+
+
+@dataclass(frozen=True)
+class OpponentFactory:
+    """``factory(weights, *, depth, opponent)`` for one of Chapter 13's opponent-model methods.
+
+    Attributes:
+        kind: ``"perfect"`` (OM search with White's true weights, ``opponent``), ``"uniform"`` (PrOM over
+            ``strategies`` at 1/K each) or ``"dbn"`` (PrOM with the model's P(S_w | moves so far)).
+        strategies: the set's (id, weights) pairs.
+        model_path: the opponent model file (``"dbn"`` only), loaded once per process.
+
+    Raises:
+        ValueError: an unknown kind, or ``"dbn"`` without a model file.
+    """
+
+    kind: str
+    strategies: StrategySet
+    model_path: str = ""
+
+    def __post_init__(self):
+        if self.kind not in ("perfect", "uniform", "dbn"):
+            raise ValueError(f"kind must be 'perfect', 'uniform' or 'dbn', got {self.kind!r}")
+        if self.kind == "dbn" and not self.model_path:
+            raise ValueError("kind 'dbn' needs the opponent model's file, model_path")
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights) -> PromPlayer | RecognisingPlayer:
+        """Black's player with ``weights``; only ``"perfect"`` reads ``opponent``, White's weights."""
+        weights = tuple(weights)
+        if self.kind == "perfect":
+            return PromPlayer(weights, ((1.0, tuple(opponent)),), depth=depth)
+        if self.kind == "uniform":
+            k = len(self.strategies)
+            return PromPlayer(weights, tuple((1.0 / k, tuple(w)) for _, w in self.strategies), depth=depth)
+        black_strategy = strategy_id(self.strategies, weights)
+        return RecognisingPlayer(weights, cached_model(self.model_path), black_strategy, self.strategies, depth=depth)
