@@ -246,7 +246,7 @@ class RecognisingPlayer:
     """Black searching by PrOM search with the opponent model's P(S_w | White's moves so far).
 
     The probabilities are recomputed before every move from the game's White chain x_0, x_2, ...
-    (the evidence :func:`pawnslib.dbn.recognition.recognition_trace` uses), so they change after every
+    (the evidence :func:`pawnslib.experiments.recognition.recognition_trace` uses), so they change after every
     White move; each move's ``info`` records them (``p_sw``, in the model's strategy order).
 
     Attributes:
