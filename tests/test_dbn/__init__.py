@@ -1,1 +1,1 @@
-"""The opponent model's tests (a package, so that test_recognition here and in test_experiments both import)."""
+"""Tests of pawnslib.dbn, one file per module (a package, so that test modules may share a name across layers)."""
