@@ -1,4 +1,11 @@
-"""Command line for the expensive, resumable steps of the reproduction (the Makefile runs these)."""
+"""Command line for the expensive, resumable steps of the reproduction (the Makefile runs these).
+
+Its options build one :class:`~pawnslib.config.RunSettings` (each checked as it is parsed, so a bad value is
+an error naming its option), which the step passes down; the site's steps have their own options.
+
+Imports: ``config``, :mod:`pawnslib.game.rules` (the readings) and the experiments :mod:`~.experiments.pipeline`
+and :mod:`~.experiments.chapter13`; :mod:`pawnslib.report`'s render and site only inside the site's steps.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +14,7 @@ import sys
 from typing import NoReturn
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.experiments import chapter13, pipeline
 from pawnslib.game.rules import READINGS
 
@@ -45,6 +53,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def _setting(field: str):
+    """An argparse ``type`` for an integer option that sets ``RunSettings.<field>``, checked by RunSettings' rule.
+
+    A bad value is argparse's one-line error naming the option: ``argument --seed: seed must be ...``.
+    """
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+        try:
+            RunSettings().replace(**{field: value})
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e).removeprefix("RunSettings.")) from None
+        return value
+
+    return parse
+
+
 def _parser() -> _Parser:
     ap = _Parser(prog="python -m pawnslib", description=__doc__, epilog=EXAMPLES,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -54,7 +81,7 @@ def _parser() -> _Parser:
                          "Black method's games of Chapter 13's paired comparison; render, index, site: the "
                          "results site's pages (their own options: python -m pawnslib render --help)")
     ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
-    ap.add_argument("--seed", type=int, default=config.SEED,
+    ap.add_argument("--seed", type=_setting("seed"), default=config.SEED,
                     help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
     ap.add_argument("--rules", default=config.RULES, choices=READINGS,
                     help="the reading of the rules every game is played by; keep each reading in its own "
@@ -71,12 +98,12 @@ def _parser() -> _Parser:
     ap.add_argument("--latent", default="row", choices=pipeline.LATENTS,
                     help="train: S_w latent per training row (the thesis's) or per game (one slice only; "
                          "default: %(default)s)")
-    ap.add_argument("--rounds", type=int, default=None,
+    ap.add_argument("--rounds", type=_setting("rounds"), default=None,
                     help=f"tournament, train: games per ordered pairing, at least 1 (default: config.ROUNDS, "
                          f"{config.ROUNDS}; for train config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS})")
-    ap.add_argument("--depth", type=int, default=config.DEPTH,
+    ap.add_argument("--depth", type=_setting("depth"), default=config.DEPTH,
                     help="tournament, train: search depth in plies (default: config.DEPTH, %(default)s)")
-    ap.add_argument("--jobs", type=int, default=config.JOBS,
+    ap.add_argument("--jobs", type=_setting("jobs"), default=config.JOBS,
                     help="parallel workers, not 0; -1: all cores; results do not depend on it "
                          "(default: config.JOBS, %(default)s)")
     return ap
@@ -154,25 +181,29 @@ def main(argv: list[str] | None = None) -> None:
     a = ap.parse_args(argv)
     if a.step in SITE_STEPS:
         ap.error(f"{a.step} takes its own options after it: python -m pawnslib {a.step} --help")
+    settings = _settings(a)
     try:
         if a.step == "harmony":
-            pipeline.find_strategies(a.results, seed=a.seed, rules=a.rules, n_jobs=a.jobs)
+            pipeline.find_strategies(a.results, settings=settings)
         elif a.step == "tournament":
-            rounds = config.ROUNDS if a.rounds is None else a.rounds
-            pipeline.play_tournament(a.results, a.set, method=a.method or "minimax", rounds=rounds, depth=a.depth,
-                                     seed=a.seed, rules=a.rules, n_jobs=a.jobs)
+            pipeline.play_tournament(a.results, a.set, method=a.method or "minimax", settings=settings)
         elif a.step == "compare":
             if a.method is None:
                 ap.error(f"compare needs --method, one of {', '.join(chapter13.METHODS)}")
-            rounds = config.ROUNDS if a.rounds is None else a.rounds
-            chapter13.play_method(a.results, a.set, a.method, rounds=rounds, depth=a.depth, seed=a.seed,
-                                  rules=a.rules, n_jobs=a.jobs)
+            chapter13.play_method(a.results, a.set, a.method, settings=settings)
         else:
-            rounds = config.TRAIN_ROUNDS if a.rounds is None else a.rounds
-            pipeline.train_model(a.results, a.set, rounds=rounds, depth=a.depth, seed=a.seed, rules=a.rules,
-                                 n_jobs=a.jobs, slices=a.slices, latent=a.latent)
+            pipeline.train_model(a.results, a.set, settings=settings, slices=a.slices, latent=a.latent)
     except (ValueError, FileNotFoundError) as e:
         ap.error(str(e))
+
+
+def _settings(a: argparse.Namespace) -> RunSettings:
+    """The run's settings from the parsed options: ``--rounds`` is the training rounds for ``train``, else the
+    tournament's rounds (each defaults to config's)."""
+    settings = RunSettings(seed=a.seed, rules=a.rules, depth=a.depth, jobs=a.jobs)
+    if a.rounds is None:
+        return settings
+    return settings.replace(**{"train_rounds" if a.step == "train" else "rounds": a.rounds})
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ import pytest
 
 from pawnslib import config
 from pawnslib.__main__ import main
+from pawnslib.config import RunSettings
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
 from pawnslib.game.position import Position
@@ -14,6 +15,8 @@ from pawnslib.play.players import AsymPlayer
 from pawnslib.search.strategies import THESIS
 
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
+ONE = RunSettings(rounds=1, depth=1, jobs=1)  # TINY's settings
+TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's model is trained on
 
 
 def fails(capsys, argv) -> str:
@@ -29,12 +32,17 @@ def fails(capsys, argv) -> str:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["tournament", "--rounds", "0"], "rounds must be an integer >= 1, got 0"),
+    (["tournament", "--rounds", "0"], "argument --rounds: rounds must be a positive integer, got 0"),
+    (["train", "--rounds", "0"], "argument --rounds: rounds must be a positive integer, got 0"),
     (["tournament", "--rules", "queen"], "argument --rules: invalid choice: 'queen' (choose from 'kalles', 'king')"),
-    (["tournament", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
-    (["train", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
-    (["harmony", "--seed", "-1"], "seed must be a non-negative integer, got -1"),
-    (["tournament", "--jobs", "0"], "n_jobs must be a non-zero integer"),
+    (["tournament", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
+    (["train", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
+    (["harmony", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
+    (["harmony", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["tournament", "--jobs", "0"], "argument --jobs: jobs must be a non-zero integer (-1: all cores), got 0"),
+    (["tournament", "--depth", "0"], "argument --depth: depth must be a positive integer (plies), got 0"),
+    (["compare", "--depth", "-2", "--method", "plain6"],
+     "argument --depth: depth must be a positive integer (plies), got -2"),
     (["tournament", "--depth", "99"], "depth must be an integer from 1 to 32, got 99"),
     (["tournament", "--set", "harmony"], "run `python -m pawnslib harmony"),
     (["train", "--set", "harmony"], "run `python -m pawnslib harmony"),
@@ -72,7 +80,7 @@ def test_help_shows_every_default_and_examples(capsys):
 
 def test_tournament_step_plays_into_the_run_folder(tmp_path):
     main(["tournament", *TINY, "--results", str(tmp_path)])
-    again = pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, n_jobs=1, progress=False)
+    again = pipeline.play_tournament(tmp_path, "thesis", settings=ONE, progress=False)
     assert len(again) == 16 and (tmp_path / "runs" / "thesis_minimax" / "games.jsonl").is_file()
 
 
@@ -81,10 +89,23 @@ def test_pipeline_names_and_defaults_come_from_config():
         params = inspect.signature(fn).parameters.values()
         assert all(p.kind is p.KEYWORD_ONLY for p in params if p.default is not p.empty), fn.__name__
         defaults = {p.name: p.default for p in params}
-        assert defaults.get("seed", config.SEED) == config.SEED
-        assert defaults.get("depth", config.DEPTH) == config.DEPTH
-        assert defaults.get("n_jobs", config.JOBS) == config.JOBS
+        assert defaults["settings"] == RunSettings() == RunSettings(config.SEED, config.RULES, config.DEPTH,
+                                                                    config.ROUNDS, config.TRAIN_ROUNDS, config.JOBS)
+        assert not {"seed", "rules", "depth", "rounds", "train_rounds", "n_jobs"} & set(defaults), fn.__name__
     assert pipeline.METHODS == ("minimax", "asym") and pipeline.SETS == ("thesis", "harmony")
+
+
+@pytest.mark.parametrize(("argv", "settings"), [
+    (["tournament"], RunSettings()),
+    (["tournament", "--rounds", "3", "--depth", "2", "--seed", "7", "--jobs", "2", "--rules", "king"],
+     RunSettings(rounds=3, depth=2, seed=7, jobs=2, rules="king")),
+    (["train", "--rounds", "3"], RunSettings(train_rounds=3)),  # train's --rounds: the rounds it learns from
+    (["compare", "--method", "plain6", "--rounds", "2"], RunSettings(rounds=2)),
+])
+def test_the_options_build_one_run_settings(argv, settings):
+    from pawnslib.__main__ import _parser, _settings
+
+    assert _settings(_parser().parse_args(argv)) == settings
 
 
 def test_unknown_set_and_method_list_the_choices(tmp_path):
@@ -98,14 +119,14 @@ def test_unknown_set_and_method_list_the_choices(tmp_path):
 @pytest.fixture(scope="module")
 def trained(tmp_path_factory):
     results = tmp_path_factory.mktemp("results")
-    model = pipeline.train_model(results, "thesis", rounds=1, depth=1, seed=3, restarts=1, n_jobs=1)
+    model = pipeline.train_model(results, "thesis", settings=TRAINED.replace(jobs=1), restarts=1)
     return results, model
 
 
 def test_train_records_what_the_model_learnt_from(trained):
     results, model = trained
     assert model.training == {"set": "thesis", "rounds": 1, "depth": 1, "seed": 3, "rules": config.RULES}
-    loaded = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3)
+    loaded = pipeline.opponent_model(results, "thesis", settings=TRAINED)
     assert loaded.training == model.training
 
 
@@ -115,16 +136,16 @@ def test_a_model_trained_on_other_games_is_refused(trained):
                                              r"recorded 1; seed: asked 4, recorded 3\); retrain with "
                                              r"`python -m pawnslib train .*--set thesis --rounds 1 --depth 2 "
                                              r"--seed 4 --rules kalles` or delete the file"):
-        pipeline.opponent_model(results, "thesis", rounds=1, depth=2, seed=4)
+        pipeline.opponent_model(results, "thesis", settings=TRAINED.replace(depth=2, seed=4))
 
 
 def test_a_model_trained_under_other_rules_is_refused(trained):
     results, model = trained
     with pytest.raises(ModelFileError, match=r"trained on other games \(rules: asked 'king', recorded 'kalles'\)"):
-        pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, rules="king")
+        pipeline.opponent_model(results, "thesis", settings=TRAINED.replace(rules="king"))
     with pytest.raises(ModelFileError, match=r"rules: asked 'king', recorded 'kalles'"):
-        pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=1, seed=3, train_rounds=1,
-                                 rules="king")
+        pipeline.play_tournament(results, "thesis", method="asym",
+                                 settings=TRAINED.replace(rounds=1, rules="king"))
     # The player itself refuses a game under other rules, whoever built it.
     with pytest.raises(ValueError, match="learnt from games played by the 'kalles' rules; this game is played by "
                                          "'king'"):
@@ -132,10 +153,10 @@ def test_a_model_trained_under_other_rules_is_refused(trained):
 
 
 def test_a_tournament_folder_refuses_games_under_other_rules(tmp_path):
-    pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, n_jobs=1, progress=False)
+    pipeline.play_tournament(tmp_path, "thesis", settings=ONE, progress=False)
     with pytest.raises(ValueError, match=r"holds a different tournament \(rules differ\)"):
-        pipeline.play_tournament(tmp_path, "thesis", rounds=1, depth=1, rules="king", n_jobs=1, progress=False)
-    king = pipeline.play_tournament(tmp_path / "king", "thesis", rounds=1, depth=1, rules="king", n_jobs=1,
+        pipeline.play_tournament(tmp_path, "thesis", settings=ONE.replace(rules="king"), progress=False)
+    king = pipeline.play_tournament(tmp_path / "king", "thesis", settings=ONE.replace(rules="king"),
                                     progress=False)
     assert {r["rules"] for r in king} == {"king"}
     kalles_illegal = 0
@@ -157,9 +178,9 @@ def test_the_asymmetric_tournament_refuses_a_model_trained_on_other_games(traine
     run = config.run_dir(results, "thesis", "asym")
     with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
                                              r"recorded 1; rounds: asked 80, recorded 1\); retrain"):
-        pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=2, seed=3)
+        pipeline.play_tournament(results, "thesis", method="asym", settings=RunSettings(rounds=1, depth=2, seed=3))
     assert not run.exists()  # refused before anything was written
-    records = pipeline.play_tournament(results, "thesis", method="asym", rounds=1, depth=1, seed=3, train_rounds=1,
+    records = pipeline.play_tournament(results, "thesis", method="asym", settings=TRAINED.replace(rounds=1),
                                        progress=False)
     assert len(records) == 16 and all("pr" in i for r in records for i in r["info"][1::2])
 
@@ -169,8 +190,8 @@ def test_a_model_without_provenance_is_refused(trained, tmp_path):
     model.training = {}
     model.save(config.model_path(tmp_path, "thesis"))
     with pytest.raises(ModelFileError, match="does not record what it was trained on"):
-        pipeline.opponent_model(tmp_path, "thesis", rounds=1, depth=1, seed=3)
-    model.training = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3).training
+        pipeline.opponent_model(tmp_path, "thesis", settings=TRAINED)
+    model.training = pipeline.opponent_model(results, "thesis", settings=TRAINED).training
 
 
 def test_the_per_game_model_is_its_own_file_and_kind(trained, capsys):
@@ -179,14 +200,14 @@ def test_the_per_game_model_is_its_own_file_and_kind(trained, capsys):
           "--results", str(results), "--jobs", "1"])
     path = config.model_path(results, "thesis", latent="game")
     assert path.name == "dbn_game_thesis.npz" and path.is_file()
-    game = pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, latent="game")
+    game = pipeline.opponent_model(results, "thesis", settings=TRAINED, latent="game")
     assert game.latent == "game" and game.sw_matched
-    assert pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3).latent == "row"
+    assert pipeline.opponent_model(results, "thesis", settings=TRAINED).latent == "row"
     shutil.copy(config.model_path(results, "thesis"), path)  # a per-row model under the per-game name
     with pytest.raises(ModelFileError, match=r"one S_w per row, not per game; retrain with .*--latent game"):
-        pipeline.opponent_model(results, "thesis", rounds=1, depth=1, seed=3, latent="game")
+        pipeline.opponent_model(results, "thesis", settings=TRAINED, latent="game")
     with pytest.raises(ValueError, match="latent='game' .* is a one-slice model"):
-        pipeline.train_model(results, "thesis", rounds=1, depth=1, seed=3, slices=2, latent="game")
+        pipeline.train_model(results, "thesis", settings=TRAINED, slices=2, latent="game")
     with pytest.raises(ValueError, match="latent must be one of 'row', 'game'"):
         pipeline.opponent_model(results, "thesis", latent="match")
     with pytest.raises(SystemExit):

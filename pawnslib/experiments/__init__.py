@@ -1,9 +1,62 @@
-"""The experiments: the thesis's figures, statistics, claims, Chapter 13's comparison and the reproduction's steps.
+"""The experiments: the reproduction's steps, the thesis's figures and claims, and Chapter 13's comparison.
 
-Modules: :mod:`~pawnslib.experiments.thesis` (the thesis's own numbers and verdict rules),
-:mod:`~pawnslib.experiments.stats`, :mod:`~pawnslib.experiments.paired` (paired statistics),
-:mod:`~pawnslib.experiments.claims` (the report's claims), :mod:`~pawnslib.experiments.chapter13`,
-:mod:`~pawnslib.experiments.costs`, :mod:`~pawnslib.experiments.maxpr`, :mod:`~pawnslib.experiments.ceiling`,
-:mod:`~pawnslib.experiments.branching`, :mod:`~pawnslib.experiments.params` (notebook parameter checks) and
-:mod:`~pawnslib.experiments.pipeline` (the steps ``make reproduce`` runs). Imports every layer below it.
+Modules, in the order they build on each other:
+
+* :mod:`~pawnslib.experiments.thesis`: the thesis's own numbers and the verdict rules (``ALPHA``, ...);
+  :mod:`~pawnslib.experiments.stats`: win rates, pairing counts, search and prediction summaries;
+  :mod:`~pawnslib.experiments.paired`: the paired tournament's statistics; :mod:`~pawnslib.experiments.params`:
+  the notebooks' parameter checks.
+* :mod:`~pawnslib.experiments.pipeline`: the steps ``make reproduce`` runs (Harmony*, tournaments, the opponent
+  model), each taking the run's settings as one :class:`~pawnslib.config.RunSettings`.
+* :mod:`~pawnslib.experiments.recognition` (recognising White's strategy with the model),
+  :mod:`~pawnslib.experiments.prediction` (the model's view of White's replies),
+  :mod:`~pawnslib.experiments.ceiling` (the perfect-knowledge recogniser) and
+  :mod:`~pawnslib.experiments.branching` (legal moves per position).
+* :mod:`~pawnslib.experiments.costs` (what a search costs, back to back), :mod:`~pawnslib.experiments.maxpr`
+  (the threshold rule's MAX_PR) and :mod:`~pawnslib.experiments.chapter13` (Chapter 13's paired comparison
+  and its verdict).
+* :mod:`~pawnslib.experiments.claims` (every claim of the report, one reading at a time) and
+  :mod:`~pawnslib.experiments.rulesfit` (which reading the thesis's own figures favour).
+
+Layer ``experiments``: it may import every layer below it (game, search, dbn, guided, play) and ``config``;
+``report`` and the command line import it. The names in ``__all__`` are re-exported lazily (a module
+``__getattr__``, as :mod:`pawnslib.report` does): ``from pawnslib.experiments import play_tournament`` imports
+:mod:`~pawnslib.experiments.pipeline` alone, and importing one experiment imports no other through this file.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "pipeline": ("find_strategies", "opponent_model", "play_tournament", "strategy_set", "train_model"),
+    "chapter13": ("Comparison", "black_player", "compare", "play_method", "verdict"),
+    "claims": ("ReadingClaims", "combine", "reading_claims", "verdict_summary"),
+    "rulesfit": ("RulesFit", "rules_fit"),
+    "maxpr": ("max_pr", "threshold_sweep"),
+    "costs": ("compare_with_plain", "time_methods"),
+    "recognition": ("recognition_accuracy", "recognition_trace"),
+    "prediction": ("score_replies",),
+    "ceiling": ("perfect_accuracy",),
+    "paired": ("method_summary", "pairing_summary", "scores_frame", "subset_test"),
+    "stats": ("pairing_counts", "wilson"),
+    "params": ("check_parameters",),
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """A re-exported name, imported from its module on first use (PEP 562)."""
+    if name not in _HOME:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+    globals()[name] = value  # the next lookup is an ordinary attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOME})
+
+
+__all__ = sorted(_HOME)

@@ -3,8 +3,10 @@
 Positions of one game are not independent, so intervals resample whole games (a cluster bootstrap of the mean
 over positions). The thesis's "usually in the range 10 : 11" is :data:`~.thesis.BRANCHING`.
 
-Layer ``experiments``: it may import every layer but ``report``; it imports ``config``,
-:mod:`~pawnslib.experiments.thesis`, ``game`` (positions, the move counter) and ``play.records`` (games' positions).
+A random game takes its reading (``rules``) and a generator, as a game does; ``seed`` here seeds a bootstrap.
+
+Imports: ``config``, :mod:`pawnslib.game` (positions, the move counter), :mod:`pawnslib.play.records` (games'
+positions) and :mod:`~pawnslib.experiments.thesis` (the thesis's range).
 """
 
 from __future__ import annotations

@@ -10,6 +10,11 @@ games differ only through Black's choices, and each game pairs with its twin und
 learnt from or MAX_PR was chosen on.
 
 MAX_PR, the threshold methods' bound on pr, is chosen on the training games (:mod:`pawnslib.experiments.maxpr`).
+Every entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; the verdict's words are
+written from the tables, with the significance level ``alpha`` (:data:`~.thesis.ALPHA`) they are given.
+
+Imports: every layer below :mod:`pawnslib.experiments` (the players, tournaments, seeds), and the experiments
+:mod:`~.pipeline`, :mod:`~.paired`, :mod:`~.thesis`, :mod:`~.stats`, :mod:`~.costs` and :mod:`~.maxpr`.
 """
 
 from __future__ import annotations
@@ -22,16 +27,11 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
-from pawnslib.experiments import paired, pipeline, thesis
-from pawnslib.experiments.costs import (
-    BASELINE,
-    black_cost,
-    prediction_quality,
-    time_methods,
-    time_ratios,
-    timed_positions,
-)
+from pawnslib.config import RunSettings
+from pawnslib.experiments import costs, paired, pipeline, thesis
+from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
+from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.experiments.stats import pairing_counts
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord
@@ -86,51 +86,58 @@ def check_method(name: str) -> Method:
 # ----------------------------------------------------------------------------- the paired tournament
 
 
-def black_player(results: str | Path, set_name: str, method: str, *, seed: int = config.SEED,
-                 rules: str = config.RULES, depth: int = config.DEPTH, train_rounds: int = config.TRAIN_ROUNDS,
+def black_player(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
                  bound: float | None = None) -> tuple[PlayerFactory | None, str]:
     """A method's Black ``factory(weights, *, depth, opponent) -> Player`` (None: plain alpha-beta), and its label.
 
     The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
     play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.
-    A threshold method's MAX_PR is ``bound`` when given (the caller chose it by :func:`max_pr`), else chosen here.
+
+    Args:
+        results: the results folder (the reading's).
+        set_name: the strategy set.
+        method: one of :data:`METHODS`.
+        settings: the run's seed, reading, depth and training rounds (which the opponent models, trained or
+            checked here, and MAX_PR are of).
+        bound: a threshold method's MAX_PR, if already chosen by :func:`~.maxpr.max_pr` (else chosen here).
+
+    Returns:
+        (the factory, or None for plain alpha-beta; the label).
+
+    Raises:
+        ValueError: an unknown method or set.
+        ModelFileError: a model file trained on other games.
     """
     m = check_method(method)
     label = f"chapter 13 {set_name} {method}"
     if m.slices == 0 and not m.opponent:
         return (DeepFactory(m.extra) if m.extra else None), label
-    kw = {"seed": seed, "rules": rules, "depth": depth}
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
     path = ""
     if m.slices:  # the model, trained or checked here
-        pipeline.opponent_model(results, set_name, rounds=train_rounds, slices=m.slices, latent=m.latent, **kw)
+        pipeline.opponent_model(results, set_name, settings=settings, slices=m.slices, latent=m.latent)
         path = str(config.model_path(results, set_name, m.slices, m.latent))
     if m.opponent:
         return OpponentFactory(m.opponent, strategies, path), label
     rule = m.rule
     if m.rule == "threshold":
-        bound = max_pr(results, set_name, m.slices, train_rounds=train_rounds, **kw) if bound is None else bound
+        bound = max_pr(results, set_name, m.slices, settings=settings) if bound is None else bound
         rule, label = ("threshold", bound), f"{label} max_pr={bound:.4f}"
-    random_seed = derive_seed(seed, config.COMPARISON_STREAM, 1) if m.random else None
+    random_seed = derive_seed(settings.seed, config.COMPARISON_STREAM, 1) if m.random else None
     return AsymFactory(path, strategies, mostlikely=rule, random_seed=random_seed), label
 
 
-def play_method(results: str | Path, set_name: str, method: str, *, rounds: int = config.ROUNDS,
-                depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
-                train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS, progress: bool = True,
-                bound: float | None = None) -> list[GameRecord]:
+def play_method(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
+                progress: bool = True, bound: float | None = None) -> list[GameRecord]:
     """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``.
 
     Args:
         results: the results folder (the reading's: see ``config.reading_dir``).
         set_name: the strategy set.
         method: one of :data:`METHODS`.
-        rounds: games per ordered pairing.
-        depth: White's search depth, and Black's for every method but ``plain8`` (depth + 2).
-        seed: the master seed; the comparison's games are seeded from ``derive_seed(seed, COMPARISON_STREAM)``.
-        rules: the reading the games are played by.
-        train_rounds: the minimax rounds the opponent models learn from (and MAX_PR is chosen on).
-        n_jobs: joblib workers.
+        settings: the games per ordered pairing (``rounds``); White's search depth, and Black's for every method
+            but ``plain8`` (depth + 2); the master seed (the games' is ``derive_seed(seed, COMPARISON_STREAM)``);
+            the reading; the training rounds the opponent models learn from (and MAX_PR is chosen on); workers.
         progress: show a progress bar.
         bound: a threshold method's MAX_PR, if already chosen by :func:`~.maxpr.max_pr` (else chosen here).
 
@@ -140,11 +147,10 @@ def play_method(results: str | Path, set_name: str, method: str, *, rounds: int 
     Raises:
         ValueError: an unknown method or set, bad arguments, or the folder holds another comparison.
     """
-    factory, label = black_player(results, set_name, method, seed=seed, rules=rules, depth=depth,
-                                  train_rounds=train_rounds, bound=bound)
+    factory, label = black_player(results, set_name, method, settings=settings, bound=bound)
     return run_tournament(pipeline.strategy_set(results, set_name), config.comparison_dir(results, set_name, method),
-                          rounds=rounds, depth=depth, seed=derive_seed(seed, config.COMPARISON_STREAM), rules=rules,
-                          n_jobs=n_jobs, black_player=factory, label=label, progress=progress)
+                          settings=settings.replace(seed=derive_seed(settings.seed, config.COMPARISON_STREAM)),
+                          black_player=factory, label=label, progress=progress)
 
 
 # ----------------------------------------------------------------------------- the comparison, assembled
@@ -203,22 +209,15 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     return out
 
 
-def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), rounds: int = config.ROUNDS,
-            depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
-            train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
+def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS, methods=tuple(METHODS),
             timed_games: int = config.COMPARISON_TIMED_GAMES, progress: bool = True) -> Comparison:
     """Chapter 13's comparison: every method's games (played if missing), their paired statistics, cost and quality.
 
     Args:
-        results: the results folder of the reading ``rules``.
+        results: the results folder of the reading ``settings.rules``.
         set_name: the strategy set.
+        settings: the run (see :func:`play_method`); its seed also seeds the statistics.
         methods: the methods to compare; ``plain6``, the baseline, is always included.
-        rounds: games per ordered pairing.
-        depth: White's depth, and every method's but ``plain8``'s.
-        seed: the master seed.
-        rules: the reading.
-        train_rounds: the minimax rounds the opponent models learn from.
-        n_jobs: joblib workers.
         timed_games: the plain6 games whose Black positions time every method back to back.
         progress: progress bars.
 
@@ -235,27 +234,28 @@ def compare(results: str | Path, set_name: str, *, methods=tuple(METHODS), round
     methods = [BASELINE] + [m for m in dict.fromkeys(methods) if m != BASELINE]
     for m in methods:
         check_method(m)
-    kw = {"seed": seed, "rules": rules, "depth": depth, "train_rounds": train_rounds}
-    sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, **kw))
+    seed = settings.seed
+    sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, settings=settings))
               for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}
     bounds = {k: sweep[1] for k, sweep in sweeps.items()}
-    records = {m: play_method(results, set_name, m, rounds=rounds, n_jobs=n_jobs, progress=progress,
-                              bound=bounds.get(METHODS[m].slices), **kw) for m in methods}
+    records = {m: play_method(results, set_name, m, settings=settings, progress=progress,
+                              bound=bounds.get(METHODS[m].slices)) for m in methods}
     scores = paired.scores_frame(records)
     table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
-    factories = {m: black_player(results, set_name, m, bound=bounds.get(METHODS[m].slices), **kw)[0] for m in methods}
-    times = time_methods(factories, pipeline.strategy_set(results, set_name),
-                         timed_positions(records[BASELINE], timed_games), seed=seed, depth=depth)
+    factories = {m: black_player(results, set_name, m, settings=settings, bound=bounds.get(METHODS[m].slices))[0]
+                 for m in methods}
+    times = costs.time_methods(factories, pipeline.strategy_set(results, set_name),
+                               costs.timed_positions(records[BASELINE], timed_games), settings=settings)
     extra = []
     for m in methods:
-        spec, row = METHODS[m], {"method": m, **black_cost(records[m])}
+        spec, row = METHODS[m], {"method": m, **costs.black_cost(records[m])}
         if spec.asym:
-            row |= prediction_quality(records[m])
+            row |= costs.prediction_quality(records[m])
             row["max_pr"] = sweeps[spec.slices][1] if spec.rule == "threshold" else np.nan
         extra.append(row)
     table = (table.merge(pd.DataFrame(extra), on="method")
-             .merge(time_ratios(times, seed=seed), on="method"))
-    plain = pipeline.play_tournament(results, set_name, rounds=rounds, seed=seed, rules=rules, depth=depth)
+             .merge(costs.time_ratios(times, seed=seed), on="method"))
+    plain = pipeline.play_tournament(results, set_name, settings=settings)
     return Comparison(records, scores, table, paired.pairing_summary(scores, baseline=BASELINE, seed=seed), sweeps,
                       times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed))
 
@@ -298,10 +298,10 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
     out = [f"Each method played the same {n} games as `plain6`."]
     if better:
-        out.append("Beyond noise (Holm-corrected p < 0.05), " + ", ".join(f"`{m}` beats `plain6` by {ci(m)}"
-                                                                          for m in better) + ".")
+        out.append(f"Beyond noise (Holm-corrected p < {alpha:g}), "
+                   + ", ".join(f"`{m}` beats `plain6` by {ci(m)}" for m in better) + ".")
     elif predicting:
-        out.append("**No prediction method beats `plain6` beyond noise** (Holm-corrected p < 0.05).")
+        out.append(f"**No prediction method beats `plain6` beyond noise** (Holm-corrected p < {alpha:g}).")
     if worse:
         out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
     if predicting:

@@ -4,9 +4,12 @@ The cost is measured twice: in play (every search's nodes and seconds, as the to
 them) and back to back (:func:`time_methods`: every method searches the same positions in turn,
 so that machine load hits all alike), whose ratio to the baseline has a paired bootstrap interval.
 :func:`compare_with_plain` is the same back-to-back timing for the thesis's asymmetric player alone
-against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym).
+against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym). Both take the run's
+settings as one :class:`~pawnslib.config.RunSettings` (its seed and depth).
 
-Imports: every layer below :mod:`pawnslib.experiments`, and :mod:`pawnslib.experiments.stats`.
+Imports: :mod:`pawnslib.dbn`, :mod:`pawnslib.play` (players, records), :mod:`pawnslib.search` (the plain search,
+seeds), and the experiments :mod:`~.stats`, :mod:`~.recognition` (the accuracy frame) and :mod:`~.pipeline` (the
+default settings).
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ import pandas as pd
 from scipy.stats import bootstrap
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.twoslice import TwoSliceModel
+from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import search_summary, white_moves
 from pawnslib.play.players import AlphaBeta, AsymPlayer
@@ -52,7 +57,7 @@ def timed_positions(records: list[GameRecord], games: int, every: int = 4) -> li
     return [(r, t) for r in records[:games] for t in range(0, r["plies"], 2 * every)]
 
 
-def time_methods(factories: dict, strategies: dict, positions, *, seed: int = config.SEED, depth: int = config.DEPTH,
+def time_methods(factories: dict, strategies: dict, positions, *, settings: RunSettings = DEFAULT_SETTINGS,
                  repeats: int = 3) -> pd.DataFrame:
     """Every method's Black search on the same positions, back to back, so that machine load cancels.
 
@@ -64,14 +69,13 @@ def time_methods(factories: dict, strategies: dict, positions, *, seed: int = co
         factories: per method, its Black ``factory(weights, *, depth, opponent)`` (None: plain alpha-beta).
         strategies: the set's ``{id: weights}``.
         positions: (game, ply) pairs (:func:`timed_positions`).
-        seed: the master seed of the searches' noise.
-        depth: the comparison's depth.
+        settings: the run: its seed is the master seed of the searches' noise, its depth the comparison's.
         repeats: turns per position.
 
     Returns:
         One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
     """
-    methods = list(factories)
+    methods, seed, depth = list(factories), settings.seed, settings.depth
     rows = []
     for j, (r, t) in enumerate(positions):
         hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
@@ -130,8 +134,8 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
 
 
 def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSliceModel, strategies: dict, *,
-                       depth: int = config.DEPTH, every: int = 4, mostlikely: str | tuple = "seen_before",
-                       repeats: int = 1) -> pd.DataFrame:
+                       settings: RunSettings = DEFAULT_SETTINGS, every: int = 4,
+                       mostlikely: str | tuple = "seen_before", repeats: int = 1) -> pd.DataFrame:
     """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
 
     The positions are every ``every``-th Black move of the games in ``records``, each searched
@@ -144,7 +148,7 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
         records: games whose Black ids are ``strategies``' and the model's.
         model: the asymmetric player's opponent model.
         strategies: ``{id: weights}``.
-        depth: both searches' depth.
+        settings: the run: its depth is both searches' (nothing else of it is read).
         every: time every ``every``-th Black move.
         mostlikely: the asymmetric player's predicate.
         repeats: turns per position.
@@ -158,7 +162,7 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
     """
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
         raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
-    rows = []
+    depth, rows = settings.depth, []
     for r in records:
         for t in range(0, r["plies"], 2 * every):
             hist = positions_of(r, t)

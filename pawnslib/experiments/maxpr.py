@@ -6,7 +6,10 @@ two at equal effort, MAX_PR is the value at which the share of White's replies c
 ``seen_before``'s, measured on the minimax games the opponent model learnt from: never on the games
 the rules are compared on.
 
-Imports: every layer below :mod:`pawnslib.experiments`, and :mod:`pawnslib.experiments.pipeline`.
+Its entries take the run's settings as one :class:`~pawnslib.config.RunSettings`.
+
+Imports: :mod:`pawnslib.game`, :mod:`pawnslib.guided` (P(e) of the replies, pr), :mod:`pawnslib.play` (records)
+and :mod:`pawnslib.experiments.pipeline` (the training games and the model).
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.experiments import pipeline
+from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import MAX_MOVES
 from pawnslib.guided.predict import Predictor, pr_counts_into
@@ -82,19 +86,36 @@ def threshold_sweep(ranks: pd.DataFrame, grid: np.ndarray | None = None) -> tupl
     return sweep, float(grid[best]), target
 
 
-def training_ranks(results: str | Path, set_name: str, slices: int, *, seed: int = config.SEED,
-                   rules: str = config.RULES, depth: int = config.DEPTH,
-                   train_rounds: int = config.TRAIN_ROUNDS) -> pd.DataFrame:
-    """:func:`reply_ranks` of the set's training games (the first ``train_rounds`` minimax rounds) by its model."""
-    model = pipeline.opponent_model(results, set_name, rounds=train_rounds, seed=seed, rules=rules, depth=depth,
-                                    slices=slices)
-    games = pipeline.play_tournament(results, set_name, rounds=train_rounds, depth=depth, seed=seed, rules=rules)
+def training_ranks(results: str | Path, set_name: str, slices: int, *,
+                   settings: RunSettings = DEFAULT_SETTINGS) -> pd.DataFrame:
+    """:func:`reply_ranks` of the set's training games by its model.
+
+    Args:
+        results: the results folder (the reading's).
+        set_name: the strategy set.
+        slices: the model's slices (1 or 2).
+        settings: the run: the training games are its first ``train_rounds`` minimax rounds (of its depth, seed
+            and reading), and its model was trained on them (trained here if missing).
+
+    Returns:
+        :func:`reply_ranks`' frame.
+
+    Raises:
+        ValueError: an unknown set or bad arguments.
+        ModelFileError: the model file was trained on other games.
+    """
+    model = pipeline.opponent_model(results, set_name, settings=settings, slices=slices)
+    games = pipeline.play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
     return reply_ranks(model, games)
 
 
-def max_pr(results: str | Path, set_name: str, slices: int, **kw) -> float:
+def max_pr(results: str | Path, set_name: str, slices: int, *, settings: RunSettings = DEFAULT_SETTINGS) -> float:
     """The threshold methods' MAX_PR for a model, chosen on its training games (:func:`threshold_sweep`).
 
-    ``kw``: :func:`training_ranks`'s ``seed``, ``rules``, ``depth`` and ``train_rounds``.
+    Args:
+        results, set_name, slices, settings: as :func:`training_ranks`.
+
+    Returns:
+        The MAX_PR whose share of likely replies is nearest ``seen_before``'s.
     """
-    return threshold_sweep(training_ranks(results, set_name, slices, **kw))[1]
+    return threshold_sweep(training_ranks(results, set_name, slices, settings=settings))[1]

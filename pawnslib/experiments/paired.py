@@ -21,7 +21,8 @@ correction keeps the family-wise error rate without Bonferroni's loss of power.
 Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
 ``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
 
-Layer ``experiments``: it may import every layer but ``report``; it imports only ``config`` (the seed).
+Imports: only ``config`` (the default seed); it plays nothing, so it takes a statistic's ``seed``, not a run's
+settings.
 """
 
 from __future__ import annotations

@@ -1,9 +1,12 @@
 """The reproduction's steps as functions: what the command line, the Makefile and the notebooks run.
 
 Each step is resumable and reads or writes fixed places under ``results`` (see :mod:`pawnslib.config`).
-Every step plays by one reading of the rules, ``rules``, and records it; the reproduction keeps
-each reading in its own folder (``config.reading_dir``), and a step refuses a folder's games or
-model made under another reading.
+Every step takes the run's settings as one :class:`~pawnslib.config.RunSettings` (seed, reading of the rules,
+depth, rounds, training rounds, workers) and records what shapes its games; the reproduction keeps each reading
+in its own folder (``config.reading_dir``), and a step refuses a folder's games or model made otherwise.
+
+Imports: ``config``, :mod:`pawnslib.search` (the strategy sets), :mod:`pawnslib.dbn` (training rows, EM, the
+model files) and :mod:`pawnslib.play` (tournaments, Harmony*, the asymmetric player); no other experiment.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.dbn import learn
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
@@ -26,36 +30,35 @@ SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* f
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
 LATENTS = learn.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
+# The reproduction's run, every field config's default: the experiments' default settings (one frozen value).
+DEFAULT_SETTINGS = RunSettings()
 
 
 def _harmony_path(results: str | Path) -> Path:
     return Path(results) / "data" / "strategies_harmony.json"
 
 
-def find_strategies(results: str | Path, *, seed: int = config.SEED, rules: str = config.RULES,
-                    params: HarmonyParams | None = None, n_jobs: int = config.JOBS,
+def find_strategies(results: str | Path, *, settings: RunSettings = DEFAULT_SETTINGS,
+                    params: HarmonyParams | None = None,
                     progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """Chapter 10: four Harmony* searches; the best of each is saved as ``data/strategies_harmony.json``.
 
     Args:
         results: the results folder; the searches' histories go to ``data/harmony/`` (resumed).
-        seed: the master seed.
-        rules: the reading Harmony*'s games are played by.
-        params: Harmony*'s settings (default: ``config.HARMONY``); their ``rules`` must be ``rules``.
-        n_jobs: joblib workers.
+        settings: the run's master seed, the reading Harmony*'s games are played by, and its workers (its
+            depth and rounds are not Harmony*'s: ``params`` has its own).
+        params: Harmony*'s settings (default: ``config.HARMONY``); their ``rules`` must be ``settings.rules``.
         progress: show progress bars.
 
     Returns:
         (strategies ``{1: weights, ...}``, the runs).
 
     Raises:
-        ValueError: a bad seed or reading, ``params`` for another reading, or a damaged or different history file.
+        ValueError: ``params`` for another reading, or a damaged or different history file.
     """
-    params = params or HarmonyParams(rules=rules)
-    if params.rules != rules:
-        raise ValueError(f"params.rules is {params.rules!r} but rules is {rules!r}; give the same reading")
-    strategies, runs = harmony_star(params=params, seed=seed,
-                                    out_dir=Path(results) / "data" / "harmony", n_jobs=n_jobs, progress=progress)
+    params = params or HarmonyParams(rules=settings.rules)
+    strategies, runs = harmony_star(params=params, settings=settings, out_dir=Path(results) / "data" / "harmony",
+                                    progress=progress)
     path = _harmony_path(results)
     if not path.exists() or load_strategies(path) != strategies:  # an unchanged file keeps its date, for Make
         save_strategies(strategies, path)
@@ -87,10 +90,8 @@ def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
     raise ValueError(f"strategy set must be one of {', '.join(map(repr, SETS))}, got {name!r}")
 
 
-def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax", rounds: int = config.ROUNDS,
-                    depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
-                    train_rounds: int = config.TRAIN_ROUNDS, n_jobs: int = config.JOBS,
-                    progress: bool = True) -> list[GameRecord]:
+def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax",
+                    settings: RunSettings = DEFAULT_SETTINGS, progress: bool = True) -> list[GameRecord]:
     """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
 
     Args:
@@ -98,13 +99,9 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         set_name: one of :data:`SETS`.
         method: one of :data:`METHODS`: plain alpha-beta for both, or Black with the
             asymmetric tree and the set's opponent model (``data/dbn_<set>.npz``).
-        rounds: games per ordered pairing.
-        depth: search depth.
-        seed: the master seed.
-        rules: the reading the games are played by.
-        train_rounds: ``method="asym"``: the minimax rounds its opponent model must have been trained on
-            (with the same depth, seed and rules); any other model is refused.
-        n_jobs: joblib workers.
+        settings: the games' rounds (per ordered pairing), depth, seed, reading and workers; with
+            ``method="asym"`` the model must have been trained on ``settings.train_rounds`` minimax rounds of
+            the same depth, seed and reading (any other model is refused).
         progress: show a progress bar.
 
     Returns:
@@ -125,16 +122,16 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         if not path.exists():
             raise FileNotFoundError(f"no opponent model {path}; run `python -m pawnslib train --set {set_name} "
                                     f"--results {results}` first")
-        _checked_model(results, set_name, _training(set_name, train_rounds, depth, seed, rules))
+        _checked_model(results, set_name, _training(set_name, settings))
         black = AsymFactory(str(path), tuple(strategies.items()))
-    return run_tournament(strategies, config.run_dir(results, set_name, method), rounds=rounds, depth=depth,
-                          seed=seed, rules=rules, n_jobs=n_jobs, black_player=black, label=f"{set_name} {method}",
-                          progress=progress)
+    return run_tournament(strategies, config.run_dir(results, set_name, method), settings=settings,
+                          black_player=black, label=f"{set_name} {method}", progress=progress)
 
 
-def _training(set_name: str, rounds: int, depth: int, seed: int, rules: str) -> dict:
-    """What a model is trained on, as recorded in ``OpponentModel.training``."""
-    return {"set": set_name, "rounds": rounds, "depth": depth, "seed": seed, "rules": rules}
+def _training(set_name: str, settings: RunSettings) -> dict:
+    """What a model is trained on, as recorded in ``OpponentModel.training``: ``settings.train_rounds`` rounds."""
+    return {"set": set_name, "rounds": settings.train_rounds, "depth": settings.depth, "seed": settings.seed,
+            "rules": settings.rules}
 
 
 def _check_kind(slices: int, latent: str) -> None:
@@ -146,10 +143,10 @@ def _check_kind(slices: int, latent: str) -> None:
         raise ValueError("latent='game' (one S_w per game) is a one-slice model: use slices=1")
 
 
-def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS, depth: int = config.DEPTH,
-                seed: int = config.SEED, rules: str = config.RULES, restarts: int = config.EM_RESTARTS,
-                n_jobs: int = config.JOBS, slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
-    """Section 8.2: training rows from the first ``rounds`` minimax rounds, EM, the model file.
+def train_model(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS,
+                restarts: int = config.EM_RESTARTS, slices: int = 1,
+                latent: str = "row") -> OpponentModel | TwoSliceModel:
+    """Section 8.2: training rows from the first ``settings.train_rounds`` minimax rounds, EM, the model file.
 
     Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
     with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
@@ -159,12 +156,9 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
     Args:
         results: the results folder.
         set_name: one of :data:`SETS`.
-        rounds: the minimax rounds to learn from (played if missing).
-        depth: their search depth.
-        seed: the master seed (of the games and of EM).
-        rules: the reading the games are played by.
+        settings: ``train_rounds`` (the minimax rounds to learn from, played if missing), their depth, seed
+            (also EM's), reading and workers; ``settings.rounds`` is not read.
         restarts: EM restarts.
-        n_jobs: joblib workers for missing games.
         slices: 1 (the thesis's model) or 2.
         latent: ``"row"`` (the thesis's S_w, one per training row) or ``"game"`` (one per game; one slice only).
 
@@ -175,31 +169,28 @@ def train_model(results: str | Path, set_name: str, *, rounds: int = config.TRAI
         ValueError: an unknown set, bad arguments, ``slices`` not 1 or 2, or an unknown ``latent``.
     """
     _check_kind(slices, latent)
-    records = play_tournament(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, n_jobs=n_jobs)
+    records = play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
     rows = training_rows(records, truth=True, mover=slices == 2, game=latent == "game")
-    kw = {"latent": latent} if latent != "row" else {}
+    per_game = {"latent": latent} if latent != "row" else {}  # only the one-slice model takes a latent
     model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
-                               restarts=restarts, seed=seed, n_slices=config.N_SLICES,
-                               white_truth=rows["S_w_true"].to_numpy(), **kw)
-    model.training = _training(set_name, rounds, depth, seed, rules)
+                               restarts=restarts, seed=settings.seed, n_slices=config.N_SLICES,
+                               white_truth=rows["S_w_true"].to_numpy(), **per_game)
+    model.training = _training(set_name, settings)
     if slices == 1 and latent == "row":
         write_training_csv(rows.drop(columns="S_w_true"), config.training_csv(results, set_name))
     model.save(config.model_path(results, set_name, slices, latent))
     return model
 
 
-def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.TRAIN_ROUNDS,
-                   depth: int = config.DEPTH, seed: int = config.SEED, rules: str = config.RULES,
+def opponent_model(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS,
                    slices: int = 1, latent: str = "row") -> OpponentModel | TwoSliceModel:
     """The set's trained model: loaded when its file exists (so Make sees it unchanged), else trained.
 
     Args:
         results: the results folder.
         set_name: one of :data:`SETS`.
-        rounds: the minimax rounds it is (to be) trained on.
-        depth: their search depth.
-        seed: the master seed.
-        rules: the reading its games are played by.
+        settings: ``train_rounds`` (the minimax rounds it is, or is to be, trained on), their depth, seed and
+            reading, and the workers for training.
         slices: 1 (the thesis's model) or 2 (Chapter 13's, one slice per colour).
         latent: ``"row"`` or ``"game"`` (see :func:`train_model`).
 
@@ -212,9 +203,8 @@ def opponent_model(results: str | Path, set_name: str, *, rounds: int = config.T
     """
     _check_kind(slices, latent)
     if not config.model_path(results, set_name, slices, latent).exists():
-        return train_model(results, set_name, rounds=rounds, depth=depth, seed=seed, rules=rules, slices=slices,
-                           latent=latent)
-    return _checked_model(results, set_name, _training(set_name, rounds, depth, seed, rules), slices, latent)
+        return train_model(results, set_name, settings=settings, slices=slices, latent=latent)
+    return _checked_model(results, set_name, _training(set_name, settings), slices, latent)
 
 
 def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int = 1,

@@ -4,7 +4,9 @@ Notebook 8 ranks each White move of the recorded games among its siblings by P(e
 falls. :func:`score_replies` gives every reply at a position of a game with its log P(e), computed by the
 search's own scoring (:func:`pawnslib.guided.replies.white_replies`) from the history the search would read.
 
-Imports: :mod:`pawnslib.game`, :mod:`pawnslib.dbn` and :mod:`pawnslib.guided`.
+It carries no run settings: it reads a model and a game's positions.
+
+Imports: :mod:`pawnslib.game`, :mod:`pawnslib.dbn` and :mod:`pawnslib.guided`; no other experiment.
 """
 
 from __future__ import annotations

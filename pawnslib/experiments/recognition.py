@@ -3,7 +3,9 @@
 :func:`recognition_trace` gives P(S_w | the game so far) after each White move (the model's posteriors,
 :func:`pawnslib.dbn.recognition.chain_posteriors`), :func:`recognition_accuracy` how often its best guess names
 White's true strategy, and :func:`accuracy_table` the frame every recogniser's accuracy is reported in (with
-Wilson intervals). Imports :mod:`pawnslib.dbn` and :mod:`pawnslib.experiments.stats`.
+Wilson intervals). It carries no run settings: it reads a model and recorded games.
+
+Imports: :mod:`pawnslib.dbn` (the posteriors) and :mod:`pawnslib.experiments.stats` (Wilson intervals).
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and 
 appends one JSON line per iteration to its history file, so an interrupted run resumes
 where it stopped and gives the same result. :func:`harmony_star` advances its independent
 searches together and plays their games on one pool of workers; the result does not depend on ``n_jobs``.
+Its seed and workers come as keywords or in one :class:`~pawnslib.config.RunSettings` (what the experiments pass).
 
 Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
@@ -36,6 +37,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.game.position import rules_index
 from pawnslib.game.rules import N_FEATURES
 from pawnslib.play.players import DeepAlphaBeta
@@ -316,31 +318,50 @@ def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[Ha
     return [s.run for s in searches]
 
 
-def harmony_search(*, params: HarmonyParams = HarmonyParams(), seed: int = 0, history_path: str | Path | None = None,
-                   n_jobs: int = config.JOBS, progress: bool = True) -> HarmonyRun:
+def _seed_and_jobs(settings: RunSettings | None, params: HarmonyParams, seed, n_jobs) -> tuple:
+    """(seed, n_jobs) from ``settings`` (ValueError unless its rules are ``params.rules``), else the keywords or
+    their defaults (0, ``config.JOBS``); TypeError when ``settings`` and a keyword are both given."""
+    if settings is None:
+        return 0 if seed is None else seed, config.JOBS if n_jobs is None else n_jobs
+    if seed is not None or n_jobs is not None:
+        raise TypeError("give seed and n_jobs in settings or as keywords, not both")
+    if settings.rules != params.rules:
+        raise ValueError(f"params.rules is {params.rules!r} but settings.rules is {settings.rules!r}; give the same "
+                         "reading")
+    return settings.seed, settings.jobs
+
+
+def harmony_search(*, params: HarmonyParams = HarmonyParams(), settings: RunSettings | None = None,
+                   seed: int | None = None, history_path: str | Path | None = None, n_jobs: int | None = None,
+                   progress: bool = True) -> HarmonyRun:
     """Run (or resume) one Harmony* search.
 
     Args:
-        params: the search's settings, including the rules its games are played by.
-        seed: every random choice and game seed derives from it; a non-negative integer.
+        params: the search's settings, including the rules its games are played by (and their depth).
+        settings: the run's seed and jobs in one value (its rules must be ``params.rules``; its depth and rounds
+            are not Harmony*'s); then neither ``seed`` nor ``n_jobs`` may be given.
+        seed: every random choice and game seed derives from it; a non-negative integer (default 0).
         history_path: JSON-lines file of finished iterations; resumed if it exists. Its first
             row's ``params`` records every parameter but ``iterations``, the seed and :data:`GAMES`
             (how the games are played: a history without it, from before, is refused).
-        n_jobs: joblib workers for each iteration's games (the result does not depend on it).
+        n_jobs: joblib workers for each iteration's games (default ``config.JOBS``; no result depends on it).
         progress: show a progress bar over iterations.
 
     Returns:
         The run; ``run.best`` is its strategy.
 
     Raises:
-        ValueError: a bad seed or ``n_jobs``, a damaged history file, or one that holds a run with other
-            parameters (e.g. other rules), naming each parameter that differs.
+        ValueError: a bad seed or ``n_jobs``, ``settings`` of another reading, a damaged history file, or one that
+            holds a run with other parameters (e.g. other rules), naming each parameter that differs.
+        TypeError: ``settings`` and ``seed`` or ``n_jobs``, both given.
     """
+    seed, n_jobs = _seed_and_jobs(settings, params, seed, n_jobs)
     return _advance([_Search(params, seed, history_path)], n_jobs=n_jobs, progress=progress)[0]
 
 
-def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = config.N_STRATEGIES, seed: int = 0,
-                 out_dir: str | Path | None = None, n_jobs: int = config.JOBS,
+def harmony_star(*, params: HarmonyParams = HarmonyParams(), settings: RunSettings | None = None,
+                 n_searches: int = config.N_STRATEGIES, seed: int | None = None, out_dir: str | Path | None = None,
+                 n_jobs: int | None = None,
                  progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """The thesis's procedure: ``n_searches`` independent searches; the best of each is a strategy.
 
@@ -349,20 +370,24 @@ def harmony_star(*, params: HarmonyParams = HarmonyParams(), n_searches: int = c
     depends only on its pairing and its search's seed, so the result does not depend on ``n_jobs``.
 
     Args:
-        params: the searches' settings, including the rules their games are played by.
+        params: the searches' settings, including the rules their games are played by (and their depth).
+        settings: the run's seed and jobs in one value, as :func:`harmony_search`'s.
         n_searches: how many searches, hence strategies; an integer >= 1.
-        seed: search ``s`` (from 0) is seeded with ``derive_seed(seed, 1000 + s)``.
+        seed: search ``s`` (from 0) is seeded with ``derive_seed(seed, 1000 + s)`` (default 0).
         out_dir: folder for the histories ``harmony_<s + 1>.jsonl`` (each resumed; all are
             checked before any search starts); ``None``: memory only.
-        n_jobs: joblib workers (-1: all cores; not 0).
+        n_jobs: joblib workers (-1: all cores; not 0; default ``config.JOBS``).
         progress: show a progress bar over the searches' iterations.
 
     Returns:
         (strategies ``{1: weights, ...}``, list of the runs, in search order).
 
     Raises:
-        ValueError: a bad seed, ``n_searches`` or ``n_jobs``, or a bad history file (see :func:`harmony_search`).
+        ValueError: a bad seed, ``n_searches`` or ``n_jobs``, ``settings`` of another reading, or a bad history file
+            (see :func:`harmony_search`).
+        TypeError: ``settings`` and ``seed`` or ``n_jobs``, both given.
     """
+    seed, n_jobs = _seed_and_jobs(settings, params, seed, n_jobs)
     seed = check_seed(seed)
     if isinstance(n_searches, bool) or not isinstance(n_searches, (int, np.integer)) or n_searches < 1:
         raise ValueError(f"n_searches must be an integer >= 1, got {n_searches!r}")

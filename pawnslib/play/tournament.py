@@ -8,7 +8,8 @@ those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib
 which a run rewrites whenever it no longer holds exactly the finished games.
 
 Black may be any player, built for each game by a factory (:class:`~pawnslib.play.players.PlayerFactory`);
-White plays its strategy's plain alpha-beta moves.
+White plays its strategy's plain alpha-beta moves. A tournament takes its rounds, depth, seed, rules and workers
+as keywords or as one :class:`~pawnslib.config.RunSettings` (what the experiments pass).
 
 Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
@@ -25,6 +26,7 @@ import numpy as np
 from tqdm import tqdm
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position, rules_index
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
@@ -38,6 +40,8 @@ DASK_ENV = "PAWNS_DASK_SCHEDULER"
 # How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
 # extends predicted replies by pawnslib.guided.asym.EXTENSION plies (a test keeps the two in step).
 BLACK_EXTRA_PLIES = 2
+# A tournament's settings when neither a RunSettings nor the keyword gives them: one round from master seed 0.
+DEFAULTS = {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES, "n_jobs": config.JOBS}
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
@@ -123,20 +127,11 @@ def _read_meta(path: Path) -> dict:
     return meta
 
 
-def run_tournament(
-    strategies: dict,
-    out_dir: str | Path | None,
-    *,
-    rounds: int = 1,
-    depth: int = config.DEPTH,
-    seed: int = 0,
-    rules: str = config.RULES,
-    n_jobs: int = config.JOBS,
-    scheduler: str | None = None,
-    black_player: PlayerFactory | None = None,
-    progress: bool = True,
-    label: str = "",
-) -> list[GameRecord]:
+def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: RunSettings | None = None,
+                   rounds: int | None = None, depth: int | None = None, seed: int | None = None,
+                   rules: str | None = None, n_jobs: int | None = None, scheduler: str | None = None,
+                   black_player: PlayerFactory | None = None, progress: bool = True,
+                   label: str = "") -> list[GameRecord]:
     """Play (or finish) a round-robin tournament and return all its records.
 
     Args:
@@ -145,6 +140,8 @@ def run_tournament(
             in either games file are kept and not replayed (the raw file's record wins for a game in both), and
             the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
             games. ``None``: keep the records in memory only.
+        settings: the run's rounds, depth, seed, rules and jobs in one value; then none of the five
+            keywords below may be given (each left out is :data:`DEFAULTS`').
         rounds: how many times every ordered pairing is played.
         depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
             with a ``black_player``).
@@ -167,7 +164,10 @@ def run_tournament(
     Raises:
         ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
             record, or ``out_dir`` holds a different tournament (e.g. one played by other rules).
+        TypeError: ``settings`` and one of the keywords it replaces, both given.
     """
+    rounds, depth, seed, rules, n_jobs = _run_arguments(settings, rounds=rounds, depth=depth, seed=seed, rules=rules,
+                                                        n_jobs=n_jobs)
     strategies = check_strategies(strategies)
     seed = _check_arguments(rules, rounds, depth, seed, n_jobs, black_player is not None)
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
@@ -182,6 +182,20 @@ def run_tournament(
     if out is not None and archived != done:
         write_archive(out / ARCHIVE_NAME, done.values())
     return [done[k] for k in schedule(strategies, rounds)]
+
+
+def _run_arguments(settings: RunSettings | None, **given) -> tuple:
+    """(rounds, depth, seed, rules, n_jobs): ``settings``' when given, else each keyword or its :data:`DEFAULTS`.
+
+    Raises:
+        TypeError: ``settings`` and a keyword it replaces, both given.
+    """
+    if settings is None:
+        return tuple(DEFAULTS[k] if v is None else v for k, v in given.items())
+    both = [k for k, v in given.items() if v is not None]
+    if both:
+        raise TypeError(f"give {', '.join(both)} in settings or as keywords, not both")
+    return settings.rounds, settings.depth, settings.seed, settings.rules, settings.jobs
 
 
 def _check_arguments(rules: str, rounds, depth, seed, n_jobs, deeper_black: bool) -> int:

@@ -9,6 +9,7 @@ from scipy.stats import chisquare
 
 from pawnslib import Position, config
 from pawnslib.__main__ import main
+from pawnslib.config import RunSettings
 from pawnslib.dbn.pe import random_values_into
 from pawnslib.dbn.rows import training_rows
 from pawnslib.dbn.twoslice import TwoSliceModel
@@ -21,7 +22,7 @@ from pawnslib.play.tournament import play_game
 from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 
-RUN = {"rounds": 1, "depth": 1, "train_rounds": 1, "seed": 5}
+RUN = RunSettings(rounds=1, depth=1, train_rounds=1, seed=5, jobs=1)
 
 
 def searches(player_of, records, every=6):
@@ -120,7 +121,7 @@ def test_threshold_sweep_on_a_hand_made_table():
 @pytest.fixture(scope="module")
 def comparison(tmp_path_factory):
     results = tmp_path_factory.mktemp("ch13")
-    return results, chapter13.compare(results, "thesis", timed_games=1, n_jobs=1, progress=False, **RUN)
+    return results, chapter13.compare(results, "thesis", settings=RUN, timed_games=1, progress=False)
 
 
 def test_every_method_plays_the_same_fresh_games(comparison):
@@ -129,7 +130,7 @@ def test_every_method_plays_the_same_fresh_games(comparison):
     keys = {m: [(r["black"], r["white"], r["round"]) for r in recs] for m, recs in comp.records.items()}
     assert all(k == keys["plain6"] and len(k) == 16 for k in keys.values())
     meta = json.loads((config.comparison_dir(results, "thesis", "one-thr") / "meta.json").read_text())
-    assert meta["seed"] == derive_seed(RUN["seed"], config.COMPARISON_STREAM) and "max_pr=" in meta["label"]
+    assert meta["seed"] == derive_seed(RUN.seed, config.COMPARISON_STREAM) and "max_pr=" in meta["label"]
     # White's first reply depends only on the game's seed and Black's first move: where Black's agree, White's do.
     first = {m: {k: r["moves"][:2] for k, r in zip(keys[m], recs, strict=True)} for m, recs in comp.records.items()}
     for m in first:
@@ -158,7 +159,7 @@ def test_resuming_with_another_max_pr_is_refused(comparison, monkeypatch):
     results, _ = comparison
     monkeypatch.setattr(chapter13, "max_pr", lambda *a, **k: 0.123)
     with pytest.raises(ValueError, match="label"):
-        chapter13.play_method(results, "thesis", "one-thr", n_jobs=1, progress=False, **RUN)
+        chapter13.play_method(results, "thesis", "one-thr", settings=RUN, progress=False)
 
 
 def test_verdict_is_written_from_the_table():
@@ -175,6 +176,21 @@ def test_verdict_is_written_from_the_table():
     assert "`one-hist` beats `plain6` by +5.0 points" in chapter13.verdict(t)
     t["halfwidth"] = 0.06
     assert "would need about 57 rounds" in chapter13.verdict(t)
+
+
+def test_the_verdict_uses_its_alpha():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
+             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
+            for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
+                               ("om-perfect", 0.05, 0.03, 2.5))]
+    t = pd.DataFrame(rows)
+    default = chapter13.verdict(t)
+    assert "Beyond noise (Holm-corrected p < 0.05), `one-hist` beats `plain6`" in default
+    assert "`om-perfect` is better than `plain6`" in default
+    strict = chapter13.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
+    assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (Holm-corrected p < " \
+        "0.001)" in strict and "`om-perfect` is not distinguishable from `plain6`" in strict
+    assert "Beyond noise (Holm-corrected p < 0.01), `one-hist` beats" in chapter13.verdict(t, alpha=0.01)
 
 
 def test_the_opponent_model_methods_play_as_specified(comparison):
@@ -216,7 +232,7 @@ def test_time_ratios_of_hand_made_times():
 
 def test_bad_methods_and_the_command_line(tmp_path, capsys):
     with pytest.raises(ValueError, match="method must be one of 'plain6', 'plain8'"):
-        chapter13.compare(tmp_path, "thesis", methods=["plain6", "plain9"], **RUN)
+        chapter13.compare(tmp_path, "thesis", methods=["plain6", "plain9"], settings=RUN)
     for argv, message in ((["compare"], "compare needs --method"),
                           (["compare", "--method", "deeper"], "invalid choice"),
                           (["tournament", "--method", "plain8"], "method must be one of 'minimax', 'asym'")):

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from pawnslib.config import RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.experiments.costs import compare_with_plain, recognition_in_play
@@ -25,15 +26,15 @@ def model(records):
 
 
 def test_compare_with_plain_on_the_same_positions(records, model):
-    t = compare_with_plain(records[:3], model, THESIS, depth=3, mostlikely="never")
+    t = compare_with_plain(records[:3], model, THESIS, settings=RunSettings(depth=3), mostlikely="never")
     assert len(t) > 3 and (t.plain_nodes == t.asym_nodes).all() and not t.extended.any()
-    t = compare_with_plain(records[:3], model, THESIS, depth=3, mostlikely="always")
+    t = compare_with_plain(records[:3], model, THESIS, settings=RunSettings(depth=3), mostlikely="always")
     assert (t.asym_nodes >= t.plain_nodes).all() and t.extended.any() and (t.pe_children > 0).all()
 
 
 def test_compare_with_plain_refuses_a_bad_repeat_count(records, model):
     with pytest.raises(ValueError, match="repeats must be a positive integer, got 0"):
-        compare_with_plain(records[:1], model, THESIS, depth=2, repeats=0)
+        compare_with_plain(records[:1], model, THESIS, settings=RunSettings(depth=2), repeats=0)
 
 
 def test_accuracy_table_by_hand():

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.game.rules import READINGS
 from pawnslib.play import harmony
 from pawnslib.play.harmony import HarmonyParams, harmony_search, harmony_star, improvise, nw_minus_w, round_robin
@@ -45,6 +46,18 @@ def test_reproducible_and_resumable(run, tmp_path):
     harmony_search(params=HarmonyParams(iterations=3, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
     resumed = harmony_search(params=SMALL, seed=5, history_path=path, n_jobs=1, progress=False)
     assert resumed.history == run.history and resumed.best == run.best
+
+
+def test_a_run_settings_gives_the_seed_and_jobs(run, tmp_path):
+    assert harmony_search(params=SMALL, settings=RunSettings(seed=5, jobs=2), progress=False).history == run.history
+    one = HarmonyParams(iterations=1, depth=1)
+    star = harmony_star(params=one, n_searches=2, settings=RunSettings(seed=4, jobs=1), progress=False)
+    assert star == harmony_star(params=one, n_searches=2, seed=4, n_jobs=1, progress=False)
+    with pytest.raises(TypeError, match="give seed and n_jobs in settings or as keywords, not both"):
+        harmony_search(params=SMALL, settings=RunSettings(seed=5), seed=5, progress=False)
+    with pytest.raises(ValueError, match="params.rules is 'kalles' but settings.rules is 'king'; give the same"):
+        harmony_star(params=one, settings=RunSettings(rules="king"), out_dir=tmp_path / "h", progress=False)
+    assert not (tmp_path / "h").exists()
 
 
 def test_improvise_stays_on_the_ladder():

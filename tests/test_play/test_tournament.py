@@ -5,7 +5,8 @@ import json
 import pytest
 
 import pawnslib.play.tournament as tournament
-from pawnslib import Position
+from pawnslib import Position, config
+from pawnslib.config import RunSettings
 from pawnslib.guided.asym import EXTENSION
 from pawnslib.play.archive import read_archive
 from pawnslib.play.players import AlphaBeta
@@ -79,6 +80,21 @@ def test_same_records_with_one_and_two_workers(tmp_path):
     on_disk = strip_times(read_records(tmp_path / "b" / "games.jsonl"))
     on_disk.sort(key=lambda r: (r["round"], r["black"], r["white"]))
     assert on_disk == strip_times(b)
+
+
+def test_a_run_settings_gives_what_its_keywords_give(tmp_path):
+    keywords = run_tournament(TWO, tmp_path / "k", rounds=2, depth=2, seed=9, rules="king", n_jobs=1, progress=False)
+    settings = RunSettings(rounds=2, depth=2, seed=9, rules="king", jobs=1)
+    assert strip_times(run_tournament(TWO, tmp_path / "s", settings=settings, progress=False)) == strip_times(keywords)
+    assert (tmp_path / "s" / "meta.json").read_text() == (tmp_path / "k" / "meta.json").read_text()
+    with pytest.raises(TypeError, match="give rounds, seed in settings or as keywords, not both"):
+        run_tournament(TWO, None, settings=settings, rounds=1, seed=0)
+    # Without settings every keyword left out keeps its default: one round, master seed 0, config's depth and rules.
+    assert tournament.DEFAULTS == {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES,
+                                   "n_jobs": config.JOBS}
+    run_tournament(TWO, tmp_path / "d", depth=1, n_jobs=1, progress=False)
+    meta = json.loads((tmp_path / "d" / "meta.json").read_text())
+    assert (meta["seed"], meta["rules"], len(read_records(tmp_path / "d" / "games.jsonl"))) == (0, config.RULES, 4)
 
 
 def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
