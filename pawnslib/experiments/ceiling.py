@@ -18,9 +18,15 @@ that the two can be drawn together.
 
 :func:`best_replies` finds T_i exactly in one alpha-beta pass: the root's window is kept 0.5
 wider than the best value so far, so every child that can tie the best is valued exactly and
-every other one fails low (values are integers, win scores ``±(WIN - d)`` too). A transposition
-table of true bounds (exact keys, so exact) saves more than half the work: Pawns' moves of
-different pieces commute. :func:`perfect_logliks` searches each distinct White position once.
+every other one fails low (values are integers, win scores ``±(WIN - d)`` too). Below the root
+it is the deep search's noise-free :func:`~pawnslib.search.tt.tt_alphabeta`: its fail-soft
+results are true bounds whatever the window, which is all the trick needs, and its transposition
+table saves more than half the work (Pawns' moves of different pieces commute). Its keys are
+64-bit Zobrist hashes of everything a value depends on (side, ply, bases, pieces, reading), so two
+positions are confused only at odds of 2**-64 per probe. :func:`perfect_logliks` searches each
+distinct White position once.
+
+Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`pawnslib.dbn` (the accuracy table).
 """
 
 from __future__ import annotations
@@ -30,99 +36,35 @@ from collections.abc import Iterable, Mapping
 import joblib
 import numpy as np
 import pandas as pd
-from numba import njit, types
+from numba import njit
 from scipy.special import softmax
 
 from pawnslib import config
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MAX_MOVES, NO_RESULT, NS, READINGS, S_PLY, S_RESULT, S_RULES, S_SIDE
-from pawnslib.search.alphabeta import (
-    INF,
-    MAX_DEPTH,
-    WORK_TYPE,
-    backup,
-    check_search_args,
-    expand,
-    horizon_value,
-    leaf_value,
-    new_work,
-)
+from pawnslib.game.rules import BLACK, MAX_MOVES, NS, READINGS, S_SIDE
+from pawnslib.search.alphabeta import MAX_DEPTH, check_search_args, expand, new_work
 from pawnslib.search.strategies import check_strategies, check_weights
+from pawnslib.search.tt import TT_BITS, new_table, thread_table, tt_alphabeta
+from pawnslib.search.values import INF
 
 TIES = ("first", "unique")  # perfect_accuracy's readings of a tied argmax
-TT_BITS = 15  # a search's transposition table has 2**TT_BITS slots (always replaced)
-_MIX = np.uint64(0x9E3779B97F4A7C15)  # the golden-ratio multiplier that hashes a key to its slot
 TIE_TOL = 1e-9  # log-likelihoods this close are equal (sums of the same logs in another order)
 
 
 @njit(cache=True)
-def _key(s):
-    """A position (side, ply, bases, pieces, reading; it is unfinished) packed exactly into two integers."""
-    k1 = 0
-    for i in range(8):
-        k1 = k1 * 128 + min(s[i], 64)  # 7 bits a piece slot: a square, or 64 for EMPTY
-    return k1, s[8] + 8 * (s[9] + 8 * (s[S_SIDE] + 2 * (s[S_PLY] + 256 * s[S_RULES])))
+def best_codes_kernel(roots, weights, depth, table, stamp):
+    """(N, K, MAX_MOVES) int64: the codes of each (unfinished) root's best moves per weight vector, -1 after.
 
-
-_TT_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        *WORK_TYPE.types, types.int64[:, ::1], types.float64[:, ::1], types.int64)
-
-
-@njit(_TT_SIG, cache=True)
-def _alphabeta_tt(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, tkey, tval, gen):
-    """:func:`pawnslib.search.alphabeta` (noise-free, pruned, ordered) with a transposition table.
-
-    Row ``slot`` of ``tkey`` holds (generation, key) and of ``tval`` a lower and an upper bound of that
-    position's value; entries of other generations (searches) are empty. Every bound stored is a true
-    bound (fail-soft), whatever the window, so a probe that decides the node is exact.
+    Root i's search with weight vector j is noise-free :func:`~pawnslib.search.tt.tt_alphabeta` below the
+    root, on ``table``'s entries stamped ``stamp + i * K + j`` (stamps no earlier search used: it starts empty).
     """
-    nodes[0] += 1
-    if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, -1)
-    k1, k2 = _key(s)
-    slot = np.int64((np.uint64(k1) ^ (np.uint64(k2) * _MIX)) * _MIX >> np.uint64(64 - TT_BITS))
-    if tkey[slot, 0] == gen and tkey[slot, 1] == k1 and tkey[slot, 2] == k2:
-        lo, hi = tval[slot, 0], tval[slot, 1]
-        if lo == hi or lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-    a0, b0 = alpha, beta
-    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
-    black = s[S_SIDE] == BLACK
-    best = -INF if black else INF
-    for i in range(n):
-        k = order[ply, i]
-        if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, -1)
-        else:
-            v = _alphabeta_tt(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                              nodes, tkey, tval, gen)
-        best, alpha, beta = backup(black, v, best, alpha, beta)
-        if alpha >= beta:
-            break
-    if not (tkey[slot, 0] == gen and tkey[slot, 1] == k1 and tkey[slot, 2] == k2):  # (re)claim the slot
-        tkey[slot, 0], tkey[slot, 1], tkey[slot, 2] = gen, k1, k2
-        tval[slot, 0], tval[slot, 1] = -INF, INF
-    if best <= a0:
-        tval[slot, 1] = min(tval[slot, 1], best)
-    elif best >= b0:
-        tval[slot, 0] = max(tval[slot, 0], best)
-    else:
-        tval[slot, 0] = tval[slot, 1] = best
-    return best
-
-
-@njit(cache=True)
-def best_codes_kernel(roots, weights, depth):
-    """(N, K, MAX_MOVES) int64: the codes of each (unfinished) root's best moves per weight vector, -1 after."""
     kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MAX_MOVES)
-    tkey, tval = np.zeros((1 << TT_BITS, 3), np.int64), np.zeros((1 << TT_BITS, 2))
+    keys, stamps, depths, values, bounds, best_moves = table
     out = np.full((roots.shape[0], weights.shape[0], MAX_MOVES), -1, np.int64)
     for i in range(roots.shape[0]):
         for j in range(weights.shape[0]):
-            root, w, gen = roots[i], weights[j], 1 + i * weights.shape[0] + j  # a search's table starts empty
+            root, w, own = roots[i], weights[j], stamp + i * weights.shape[0] + j
             n = expand(root, 0, w, kids, moves, vals, order, feats, True)
             black = root[S_SIDE] == BLACK
             best, value = (-INF if black else INF), np.empty(n)
@@ -130,8 +72,8 @@ def best_codes_kernel(roots, weights, depth):
                 k = order[0, q]
                 # Only a child that fails low (<= best - 0.5 for Black) may be cut: it is worse than the best so far.
                 alpha, beta = (best - 0.5, INF) if black else (-INF, best + 0.5)
-                value[k] = _alphabeta_tt(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats,
-                                         feat, nodes, tkey, tval, gen)
+                value[k] = tt_alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats,
+                                        feat, nodes, keys, stamps, depths, values, bounds, best_moves, own, -1)
                 best = max(best, value[k]) if black else min(best, value[k])
             m = 0
             for k in range(n):
@@ -139,6 +81,12 @@ def best_codes_kernel(roots, weights, depth):
                     out[i, j, m] = moves[0, k]
                     m += 1
     return out
+
+
+def best_codes(roots: np.ndarray, weights: np.ndarray, depth: int) -> np.ndarray:
+    """:func:`best_codes_kernel` on this thread's transposition table (:func:`~pawnslib.search.tt.thread_table`)."""
+    table, stamp = thread_table(new_table, TT_BITS, stamps=roots.shape[0] * weights.shape[0])
+    return best_codes_kernel(roots, weights, depth, table, stamp)
 
 
 def best_replies(position: Position, weights, depth: int) -> frozenset[Move]:
@@ -157,7 +105,7 @@ def best_replies(position: Position, weights, depth: int) -> frozenset[Move]:
     """
     w = check_weights(weights)
     check_search_args(position, depth, None)
-    codes = best_codes_kernel(position.array.reshape(1, NS).copy(), w.reshape(1, -1), int(depth))[0, 0]
+    codes = best_codes(position.array.reshape(1, NS).copy(), w.reshape(1, -1), int(depth))[0, 0]
     return frozenset(Move.from_code(int(c)) for c in codes[codes >= 0])
 
 
@@ -209,7 +157,7 @@ def _loglik(codes: np.ndarray, played: np.ndarray, epsilon: float) -> np.ndarray
 def _chunk(keys: list, weights: np.ndarray, depth: int) -> np.ndarray:
     roots = np.stack([Position.from_text(text, rules=rules).array for rules, text in keys]) if keys else \
         np.empty((0, NS), np.int64)
-    return best_codes_kernel(roots, weights, depth)
+    return best_codes(roots, weights, depth)
 
 
 def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,

@@ -43,15 +43,15 @@ neither cut nor cache: the full tree, through the same kernel.
 Move ordering changes nodes, never the (seedless) value: children sorted by the probability-
 weighted sum of their static type values, then by static own value, largest first at Black nodes
 (a cut comes early) and smallest first at White nodes (the bounds tighten early). The kernel is
-depth-first with an explicit stack; each node's children live in a per-ply work space
+depth-first with an explicit stack (a recursive one would pay numba's reference counting on every
+array argument of every call); each node's children live in a per-ply work space
 (:class:`OMWork`), each child's features are computed once and all its values from them, and
-nothing is allocated per node.
+nothing is allocated per node. Imports :mod:`pawnslib.game` and :mod:`pawnslib.search`.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from numbers import Real
 from typing import NamedTuple
@@ -61,20 +61,11 @@ from numba import njit
 
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import (
-    BLACK,
-    BLACK_WIN,
-    MOVES_OF,
-    N_FEATURES,
-    NO_RESULT,
-    NS,
-    S_RESULT,
-    S_RULES,
-    S_SIDE,
-    WHITE_WIN,
-)
-from pawnslib.search.alphabeta import INF, WIN, SearchResult, check_search_args, noise, zobrist
+from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
+from pawnslib.search.alphabeta import SearchResult, check_search_args, noise, zobrist
 from pawnslib.search.strategies import check_weights
+from pawnslib.search.tt import thread_table
+from pawnslib.search.values import INF, value_of
 
 PROBABILITY_TOLERANCE = 1e-9
 CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
@@ -113,8 +104,8 @@ def new_om_work(plies, moves, ntypes):
 class Cache(NamedTuple):
     """Exact results of nodes searched in full, entry ``key & (size - 1)``, always replaced on a store.
 
-    Like :class:`pawnslib.search.tt.Table`, a thread's searches share one cache and each sees only the
-    entries stamped with its own number.
+    Like :class:`pawnslib.search.tt.Table`, a thread's searches share one cache
+    (:func:`pawnslib.search.tt.thread_table`) and each sees only the entries stamped with its own number.
     """
 
     keys: np.ndarray  # (size,) int64: the position's Zobrist key (ply included: it fixes the distance to the root)
@@ -135,29 +126,20 @@ def new_cache(bits, ntypes):
 def expand_om(s, ply, w, probs, kids, moves, vals, sortkeys, order, feat, sort):
     """Play every move of ``s`` into ``kids[ply]`` with all their static values; ``order[ply]`` lists them.
 
-    ``w`` row 0 is Black's weights, row 1 + i type i's. A finished child gets its result's score
-    (``ply + 1`` plies below the root) in every value. With ``sort`` the children are ordered by
-    ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and smallest
-    first at a White one (stable: ties keep move-generation order). Returns the number of children.
+    ``w`` row 0 is Black's weights, row 1 + i type i's; each value is :func:`~pawnslib.search.values.value_of`'s
+    (a finished child's score, ``ply + 1`` plies below the root, in every value). With ``sort`` the children
+    are ordered by ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and
+    smallest first at a White one (stable: ties keep move-generation order). Returns the number of children.
     """
     n = gen_moves(s, moves[ply])
     nw = w.shape[0]
-    d = ply + 1
     for k in range(n):
         kid = kids[ply, k]
         play_into(s, moves[ply, k], kid)
-        r = kid[S_RESULT]
-        if r == NO_RESULT:
+        if kid[S_RESULT] == NO_RESULT:
             features_into(kid, feat)
-            for j in range(nw):
-                v = 0
-                for f in range(N_FEATURES):
-                    v += w[j, f] * feat[f]
-                vals[ply, k, j] = float(v)
-        else:
-            v = (WIN - d) if r == BLACK_WIN else (-(WIN - d) if r == WHITE_WIN else 0.0)
-            for j in range(nw):
-                vals[ply, k, j] = v
+        for j in range(nw):
+            vals[ply, k, j] = value_of(kid, w[j], feat, ply + 1)
         order[ply, k] = k
         if sort:
             key = 0.0
@@ -180,13 +162,99 @@ def expand_om(s, ply, w, probs, kids, moves, vals, sortkeys, order, feat, sort):
     return n
 
 
+@njit(cache=True, inline="always")
+def _leaf(child, p, k, vals, tv, seed):
+    """Child ``k`` of node ``p`` is a leaf: its type values go to ``tv[p + 1]``; returns its own (+ noise if seeded)."""
+    res = vals[p, k, 0]
+    if seed >= 0 and child[S_RESULT] == NO_RESULT:
+        res += noise(child, seed)
+    for i in range(tv.shape[1]):
+        tv[p + 1, i] = vals[p, k, 1 + i]
+    return res
+
+
+@njit(cache=True, inline="always")
+def _open(child, p, key, w, probs, depth, sort, kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt,
+          done, hashes):
+    """Make ``child`` (key ``key``) the open node at ply ``p``: expand it and start its running values."""
+    hashes[p], nxt[p], done[p], run[p] = key, 0, False, -INF
+    count[p] = expand_om(child, p, w, probs, kids, moves, vals, sortkeys, order, feat, sort and p + 1 < depth)
+    black = p % 2 == 0
+    for i in range(tv.shape[1]):
+        tv[p, i] = -INF if black else INF
+        pown[p, i] = INF
+
+
+@njit(cache=True, inline="always")
+def _close(p, probs, tv, pown, run, done, hashes, prune, ckeys, cstamps, cowns, ctvals, stamp):
+    """Node ``p`` is searched: returns its own value and, searched in full (``prune`` on), caches its values."""
+    if p % 2 == 0:
+        res = run[p]
+    else:
+        res = 0.0
+        for i in range(probs.size):
+            res += probs[i] * pown[p, i]
+    if prune and not done[p]:
+        key = hashes[p]
+        slot = key & (ckeys.size - 1)
+        ckeys[slot], cstamps[slot], cowns[slot] = key, stamp, res
+        for i in range(probs.size):
+            ctvals[slot, i] = tv[p, i]
+    return res
+
+
+@njit(cache=True, inline="always")
+def _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move):
+    """Fold a child's values (own ``res``, types ``tv[p + 1]``) into node ``p``; returns the root's best move so far.
+
+    The root keeps its first child of the largest own value; a Black node takes maxima and is cut
+    (``done[p]``) once no type can pick it (module docstring); a White node keeps each type's pick.
+    """
+    if p == 0:
+        if res > run[0]:
+            run[0], best_move = res, moves[0, order[0, nxt[0] - 1]]
+    elif p % 2 == 0:
+        run[p] = max(run[p], res)
+        cut = prune
+        for i in range(tv.shape[1]):
+            m = max(tv[p, i], tv[p + 1, i])
+            tv[p, i] = m
+            b = tv[p - 1, i]
+            cut = cut and (m > b or (m == b and run[p] >= pown[p - 1, i]))
+        done[p] = cut
+    else:
+        for i in range(tv.shape[1]):
+            t = tv[p + 1, i]
+            if t < tv[p, i] or (t == tv[p, i] and res < pown[p, i]):
+                tv[p, i] = t
+                pown[p, i] = res
+    return best_move
+
+
 @njit(cache=True)
 def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
     """PrOM search from the Black-to-move ``root``; returns (best move code, own value, nodes, cache answers).
 
     ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise; ``cache``'s entries
-    stamped ``stamp`` are this search's. Depth-first with an explicit stack, not recursive (a
-    recursive kernel pays numba's reference counting on every array argument of every call).
+    stamped ``stamp`` are this search's. Allocates the work space and lets :func:`_walk` search.
+    """
+    kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes = new_om_work(
+        depth + 1, MOVES_OF[root[S_RULES]], probs.size)
+    ckeys, cstamps, cowns, ctvals = cache
+    best_move = _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, moves,
+                      vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes)
+    return best_move, run[0], nodes[0], nodes[1]
+
+
+# Without numba's reference counting (``_nrt=False``; it allocates nothing: om_kernel owns every array). Numba
+# counts references to every array a helper is handed, across basic blocks where its pruning cannot pair them up
+# (numba issue #2350): with the counts this loop took 1.7 times as long (the unsplit kernel of before, 1.5 times).
+@njit(cache=True, _nrt=False)
+def _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, moves, vals, sortkeys,
+          order, feat, tv, pown, run, count, nxt, done, hashes, nodes):
+    """The PrOM search of :func:`om_kernel`, depth-first with an explicit stack; returns the best move's code.
+
+    The arguments after ``stamp`` are the fields of :class:`OMWork`.
 
     Contract of a node at ply p >= 1 (Black at even plies): once searched it leaves its type values
     in ``tv[p]`` and its own value in ``res``, all exact (seedless: as the module docstring defines
@@ -195,12 +263,8 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
     type i either ``tv[p, i] > b[i]``, or ``tv[p, i] == b[i]`` and ``res >= pown[p - 1, i]``; these are
     lower bounds on its true values, so it is no type's pick. With ``prune`` a node searched in full
     stores its values in the cache, and a node found there is not searched. ``nodes[0]`` counts every
-    node visited, ``nodes[1]`` those the cache answered.
+    node visited, ``nodes[1]`` those the cache answered. The root's own value is left in ``run[0]``.
     """
-    kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes = new_om_work(
-        depth + 1, MOVES_OF[root[S_RULES]], probs.size)
-    ckeys, cstamps, cowns, ctvals = cache
-    nt, mask = probs.size, ckeys.size - 1
     nodes[0] = 1
     count[0] = expand_om(root, 0, w, probs, kids, moves, vals, sortkeys, order, feat, sort)
     nxt[0], run[0], p, best_move = 0, -INF, 0, -1
@@ -211,76 +275,27 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
             child = kids[p, k]
             nodes[0] += 1
             if p + 1 == depth or child[S_RESULT] != NO_RESULT:
-                res = vals[p, k, 0]
-                if seed >= 0 and child[S_RESULT] == NO_RESULT:
-                    res += noise(child, seed)
-                for i in range(nt):
-                    tv[p + 1, i] = vals[p, k, 1 + i]
+                res = _leaf(child, p, k, vals, tv, seed)
             else:
                 key = zobrist(child)
-                slot = key & mask
+                slot = key & (ckeys.size - 1)
                 if prune and ckeys[slot] == key and cstamps[slot] == stamp:
                     nodes[1] += 1
                     res = cowns[slot]
-                    for i in range(nt):
+                    for i in range(probs.size):
                         tv[p + 1, i] = ctvals[slot, i]
                 else:
                     p += 1
-                    hashes[p], nxt[p], done[p], run[p] = key, 0, False, -INF
-                    count[p] = expand_om(child, p, w, probs, kids, moves, vals, sortkeys, order, feat,
-                                         sort and p + 1 < depth)
-                    black = p % 2 == 0
-                    for i in range(nt):
-                        tv[p, i] = -INF if black else INF
-                        pown[p, i] = INF
+                    _open(child, p, key, w, probs, depth, sort, kids, moves, vals, sortkeys, order, feat, tv, pown,
+                          run, count, nxt, done, hashes)
                     continue
         elif p == 0:
             break
         else:  # node p is searched: its values go to its parent
-            if p % 2 == 0:
-                res = run[p]
-            else:
-                res = 0.0
-                for i in range(nt):
-                    res += probs[i] * pown[p, i]
-            if prune and not done[p]:
-                key = hashes[p]
-                slot = key & mask
-                ckeys[slot], cstamps[slot], cowns[slot] = key, stamp, res
-                for i in range(nt):
-                    ctvals[slot, i] = tv[p, i]
+            res = _close(p, probs, tv, pown, run, done, hashes, prune, ckeys, cstamps, cowns, ctvals, stamp)
             p -= 1
-        # Fold the child's values (res, tv[p + 1]) into node p.
-        if p == 0:
-            if res > run[0]:
-                run[0], best_move = res, moves[0, order[0, nxt[0] - 1]]
-        elif p % 2 == 0:
-            run[p] = max(run[p], res)
-            cut = prune
-            for i in range(nt):
-                m = max(tv[p, i], tv[p + 1, i])
-                tv[p, i] = m
-                b = tv[p - 1, i]
-                cut = cut and (m > b or (m == b and run[p] >= pown[p - 1, i]))
-            done[p] = cut
-        else:
-            for i in range(nt):
-                t = tv[p + 1, i]
-                if t < tv[p, i] or (t == tv[p, i] and res < pown[p, i]):
-                    tv[p, i] = t
-                    pown[p, i] = res
-    return best_move, run[0], nodes[0], nodes[1]
-
-
-_thread = threading.local()  # this thread's cache and the last stamp it handed out
-
-
-def _cache_and_stamp(ntypes: int) -> tuple[Cache, int]:
-    """This thread's cache, made (or widened) for ``ntypes`` types, and a stamp no earlier search in it used."""
-    if not hasattr(_thread, "cache") or _thread.cache.tvals.shape[1] < ntypes:
-        _thread.cache, _thread.stamp = new_cache(CACHE_BITS, max(ntypes, 4)), 0
-    _thread.stamp += 1
-    return _thread.cache, _thread.stamp
+        best_move = _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move)
+    return best_move
 
 
 def check_opponents(opponents) -> tuple[np.ndarray, np.ndarray]:
@@ -322,7 +337,8 @@ def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np
                          f"{position.ply}")
     w = np.ascontiguousarray(np.vstack([weights, types_w]), np.int64)
     t0 = time.perf_counter()
-    cache, stamp = _cache_and_stamp(len(probs))
+    nt = len(probs)  # this thread's cache, made (or widened) for this many types, and a stamp of this search's own:
+    cache, stamp = thread_table(new_cache, CACHE_BITS, max(nt, 4), fits=lambda c: c.tvals.shape[1] >= nt)
     move, value, nodes, hits = om_kernel(position.array, w, probs, int(depth), -1 if seed is None else int(seed),
                                          bool(prune), bool(order), cache, stamp)
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,

@@ -1,12 +1,24 @@
 """Searching the game tree with a weighted-sum evaluation (thesis Chapters 3, 6 and 7).
 
-Modules: :mod:`~pawnslib.search.alphabeta` (leaf values, tie-breaking noise, plain alpha-beta and minimax),
-:mod:`~pawnslib.search.strategies` (weight vectors and their files) and :mod:`~pawnslib.search.tt` (the same search
-with a transposition table and iterative deepening). Imports :mod:`pawnslib.game`.
+Modules, lowest first:
+
+* :mod:`~pawnslib.search.values`: the scale of every search's values (the win score ``WIN``, the bound ``INF``)
+  and a position's value (:func:`~pawnslib.search.values.value_of`);
+* :mod:`~pawnslib.search.strategies`: weight vectors (the thesis's, the ladder), their check and their files;
+* :mod:`~pawnslib.search.seeds`: seeds derived from a master seed, and their check;
+* :mod:`~pawnslib.search.alphabeta`: Zobrist keys, the tie-breaking leaf noise, plain alpha-beta and minimax, and
+  the work space and steps every search shares;
+* :mod:`~pawnslib.search.tt`: the same search with a transposition table and iterative deepening, the one
+  table-backed alpha-beta (also the perfect-knowledge recogniser's), and a thread's shared tables.
+
+Imports :mod:`pawnslib.game`, :mod:`pawnslib.config` and :mod:`pawnslib.files` only; the players that search
+live in :mod:`pawnslib.play.players`.
 """
 
-from pawnslib.search.alphabeta import SearchResult, minimax, search
-from pawnslib.search.strategies import check_weights, load_strategies, save_strategies
+from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, minimax, search
+from pawnslib.search.strategies import THESIS, check_weights, load_strategies, save_strategies
 from pawnslib.search.tt import deep_search
+from pawnslib.search.values import WIN
 
-__all__ = ["SearchResult", "check_weights", "deep_search", "load_strategies", "minimax", "save_strategies", "search"]
+__all__ = ["MAX_DEPTH", "SearchResult", "THESIS", "WIN", "check_weights", "deep_search", "load_strategies", "minimax",
+           "save_strategies", "search"]

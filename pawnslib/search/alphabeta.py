@@ -1,10 +1,10 @@
 """Fixed-depth alpha-beta search with the thesis's move ordering (Chapter 3, Section 11.2).
 
-Values are from Black's point of view: Black maximises, White minimises. A leaf scores
-its heuristic value ``weights . features`` plus, when a seed is given, noise in [-0.5, 0.5)
-that only breaks ties (the weights are integers). A finished game scores ``+(WIN - d)`` for
-a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the root, so quicker wins
-are preferred, and 0 for a draw.
+Values are from Black's point of view, on :mod:`pawnslib.search.values`' scale: Black maximises,
+White minimises. A leaf scores its heuristic value ``weights . features`` plus, when a seed is
+given, noise in [-0.5, 0.5) that only breaks ties (the weights are integers). A finished game
+scores ``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the
+root, so quicker wins are preferred, and 0 for a draw.
 
 The noise is a function of the leaf's position and the seed (:func:`noise`), not of the
 order leaves are visited in. So a search's leaf values are fixed before it starts, and every
@@ -14,7 +14,9 @@ values; with the root's ties going to the first child in static order, the same 
 
 The kernels keep every node's children in a per-ply work space (:class:`Work`) so the
 recursion allocates nothing; :func:`expand` and the leaf and back-up steps are shared
-with the asymmetric search.
+with the transposition-table search and the asymmetric one, :func:`zobrist` with every search
+that keeps a table. Imports :mod:`pawnslib.game` and the search's own
+:mod:`~pawnslib.search.values` and :mod:`~pawnslib.search.strategies`.
 """
 
 from __future__ import annotations
@@ -29,25 +31,10 @@ from numba import njit, types
 
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import (
-    BLACK,
-    BLACK_WIN,
-    DRAW,
-    MAX_MOVES,
-    MOVES_OF,
-    N_FEATURES,
-    NO_RESULT,
-    NS,
-    S_LAST,
-    S_RESULT,
-    S_RULES,
-    S_SIDE,
-    WHITE_WIN,
-)
+from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_LAST, S_RESULT, S_RULES, S_SIDE
 from pawnslib.search.strategies import check_weights
+from pawnslib.search.values import INF, value_of
 
-WIN = 1e9
-INF = 1e18
 MAX_DEPTH = 32
 # The kind of tie-breaking noise, recorded with every run (a tournament's meta.json, a Harmony* history), so that
 # a run whose games drew noise otherwise (before 2026-11-22: in the order leaves were visited) is not resumed.
@@ -103,22 +90,6 @@ def noise(s, seed):
     x = (x ^ (x >> np.uint64(27))) * _MIX2
     x ^= x >> np.uint64(31)
     return float(x >> np.uint64(11)) * 2.0**-53 - 0.5
-
-
-@njit(cache=True)
-def value_of(s, w, feat, d):
-    """Heuristic value of ``s`` whose features are ``feat`` (no noise), or its exact value if the game is over."""
-    r = s[S_RESULT]
-    if r == BLACK_WIN:
-        return WIN - d
-    if r == WHITE_WIN:
-        return -(WIN - d)
-    if r == DRAW:
-        return 0.0
-    v = 0
-    for i in range(N_FEATURES):
-        v += w[i] * feat[i]
-    return float(v)
 
 
 @njit(cache=True)

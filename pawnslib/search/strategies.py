@@ -1,7 +1,10 @@
 """Strategies (thesis Chapter 7): six integer weights on the feature scores.
 
 A position's heuristic value is ``weights . features``; Black maximises it, White
-minimises the same sum, so one weight vector serves either colour.
+minimises the same sum, so one weight vector serves either colour. Here: the thesis's
+strategies, the ladder of weights Harmony* climbs, the check that a weight vector keeps every
+heuristic value below half the win score, and strategy-set files. Imports :mod:`pawnslib.game`,
+:mod:`pawnslib.files` and :mod:`pawnslib.search.values`.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import numpy as np
 
 from pawnslib.files import replaced_atomically
 from pawnslib.game.rules import FEATURE_NAMES, N_FEATURES
+from pawnslib.search.values import WIN
 
 # Every weight of the thesis's Table 10.1 is on this ladder; Harmony* moves along its indexes.
 LADDER = (-10000, -1000, -100, -10, 0, 10, 100, 1000, 10000)
@@ -53,8 +57,6 @@ def check_weights(weights, *, where: str = "weights") -> np.ndarray:
         ValueError: wrong length, a weight that is not an integer, or weights so large that
             a heuristic value could reach half the search's win score (or overflow int64).
     """
-    from pawnslib.search.alphabeta import WIN  # here, not at the top: pawnslib.search.alphabeta imports this module
-
     values = list(weights) if not isinstance(weights, (str, bytes, dict)) else None
     if values is None or len(values) != N_FEATURES:
         names = ", ".join(FEATURE_NAMES)

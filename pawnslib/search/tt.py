@@ -23,14 +23,21 @@ A leaf's noise is a function of its position and the seed (:func:`pawnslib.searc
 so with noise too the values are the plain search's, and with the root's ties going to the
 first child in static order, as there, so is the move: this is a faster implementation of
 the same search (its node counts are its own, not the thesis's algorithm's).
+
+:func:`tt_alphabeta` is the package's one alpha-beta with a table: without noise (seed -1) it
+also finds the perfect-knowledge recogniser's best replies (:mod:`pawnslib.experiments.ceiling`),
+which need only that its fail-soft results are true bounds. :func:`thread_table` hands a thread's
+searches their shared table and fresh stamps, here and for the OM search's cache
+(:mod:`pawnslib.guided.om`). Imports :mod:`pawnslib.game` and the search's own
+:mod:`~pawnslib.search.alphabeta`, :mod:`~pawnslib.search.strategies` and :mod:`~pawnslib.search.values`.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple, TypeVar
 
 import numba
 import numpy as np
@@ -39,8 +46,6 @@ from numba import njit, types
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RESULT, S_RULES, S_SIDE
 from pawnslib.search.alphabeta import (
-    INF,
-    WIN,
     WORK_TYPE,
     SearchResult,
     backup,
@@ -52,18 +57,20 @@ from pawnslib.search.alphabeta import (
     zobrist,
 )
 from pawnslib.search.strategies import check_weights
+from pawnslib.search.values import INF, WIN
 
 TT_BITS = 16  # 65,536 entries (3 MB, cache-friendly): a depth-8 search stores some 2,000, depth 10 some 6,000
 EXACT, LOWER, UPPER = 1, 2, 3  # what an entry's value is: the value, or the true value is >= / <= it
+T = TypeVar("T")
 
 
 class Table(NamedTuple):
     """A transposition table: entry ``key & (size - 1)`` of each array, always replaced on a store.
 
-    A thread's searches share one table (allocating it would cost a millisecond per search):
-    each search stamps its entries with its own number and sees only those, as if on an empty table.
-    Always-replace, not depth-preferred: values serve only at their own depth, so an entry of an
-    earlier, shallower iteration is only a move hint, and the newest entry is the likelier to be asked for.
+    A thread's searches share one (:func:`thread_table`): each stamps its entries with its own
+    number and sees only those, as if on an empty table. Always-replace, not depth-preferred:
+    values serve only at their own depth, so an entry of an earlier, shallower iteration is only
+    a move hint, and the newest entry is the likelier to be asked for.
     """
 
     keys: np.ndarray  # (size,) int64: the position's Zobrist key
@@ -105,13 +112,13 @@ def tt_alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats,
     """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
 
     Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
-    White minimises); without noise the result is the ``depth``-ply minimax value when it lies
-    strictly between them, else a bound on the same side (fail-soft: <= alpha means the value is
-    at most the result, >= beta at least). The arguments after ``w`` are the fields of
-    :class:`~pawnslib.search.alphabeta.Work` (it counts nodes in ``nodes[0]``, TT cut-offs in ``nodes[1]``,
-    and overwrites rows ``ply`` and below), then those of :class:`Table`, whose entries stamped
-    ``stamp`` are this search's: a live node with ``depth`` >= 1 stores its result there, with
-    its bound and best move, over whatever held its slot.
+    White minimises); the result is the ``depth``-ply minimax value (with the seed's leaf noise;
+    ``seed`` < 0: none) when it lies strictly between them, else a bound on the same side
+    (fail-soft: <= alpha means the value is at most the result, >= beta at least). The arguments
+    after ``w`` are the fields of :class:`~pawnslib.search.alphabeta.Work` (it counts nodes in
+    ``nodes[0]``, TT cut-offs in ``nodes[1]``, and overwrites rows ``ply`` and below), then those
+    of :class:`Table`, whose entries stamped ``stamp`` are this search's: a live node with
+    ``depth`` >= 1 stores its result there, with its bound and best move, over whatever held its slot.
     """
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
@@ -193,15 +200,32 @@ def _deep_kernel(root, w, depth, seed, table, stamp):
     return best_move, best, nodes[0], nodes[1]
 
 
-_thread = threading.local()  # this thread's table and the last stamp it handed out
+_thread = threading.local()  # per thread: {a table's constructor: (its table, the last stamp handed out)}
 
 
-def _table_and_stamp() -> tuple[Table, int]:
-    """This thread's table, made on first use, and a stamp no earlier search in it used."""
-    if not hasattr(_thread, "table"):
-        _thread.table, _thread.stamp = new_table(TT_BITS), 0
-    _thread.stamp += 1
-    return _thread.table, _thread.stamp
+def thread_table(make: Callable[..., T], *args, fits: Callable[[T], bool] | None = None,
+                 stamps: int = 1) -> tuple[T, int]:
+    """This thread's table of constructor ``make``, and the first of ``stamps`` stamps no search in it used yet.
+
+    A thread's searches share one table per constructor (allocating one would cost a millisecond a
+    search); each stamps its entries with its own number and sees only those, as if on an empty table.
+    A new table starts with stamp 1 (0 marks an empty entry).
+
+    Args:
+        make: the constructor (:func:`new_table`, the OM search's cache), keying the thread's tables.
+        *args: its arguments, for a new table.
+        fits: whether the thread's table serves this caller (``None``: it does); if not, a new one replaces it.
+        stamps: how many consecutive stamps the caller takes (one a search).
+
+    Returns:
+        (table, first stamp): the stamps first .. first + stamps - 1 are the caller's.
+    """
+    tables = _thread.__dict__.setdefault("tables", {})
+    table, last = tables.get(make, (None, 0))
+    if table is None or (fits is not None and not fits(table)):
+        table, last = make(*args), 0
+    tables[make] = (table, last + stamps)
+    return table, last + 1
 
 
 def deep_search(position: Position, weights, depth: int, *, seed: int | None = None) -> SearchResult:
@@ -225,20 +249,8 @@ def deep_search(position: Position, weights, depth: int, *, seed: int | None = N
     w = check_weights(weights)
     check_search_args(position, depth, seed)
     t0 = time.perf_counter()
-    table, stamp = _table_and_stamp()
+    table, stamp = thread_table(new_table, TT_BITS)
     move, value, nodes, cutoffs = _deep_kernel(position.array, w, int(depth), -1 if seed is None else int(seed),
                                                table, stamp)
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"tt_cutoffs": int(cutoffs)})
-
-
-@dataclass(frozen=True)
-class DeepAlphaBeta:
-    """A tournament player searching with :func:`deep_search` (picklable, for joblib's workers)."""
-
-    weights: tuple[int, ...]
-    depth: int = field(default=8, kw_only=True)
-
-    def choose(self, history: list[Position], seed: int) -> SearchResult:
-        """The deep search's move at ``history[-1]`` (without ``info``: a game record keeps no TT counts)."""
-        return replace(deep_search(history[-1], self.weights, self.depth, seed=seed), info={})

@@ -6,8 +6,7 @@ import pytest
 
 from pawnslib import Position
 from pawnslib.experiments.ceiling import (
-    TT_BITS,
-    _alphabeta_tt,
+    best_codes,
     best_codes_kernel,
     best_replies,
     perfect_accuracy,
@@ -15,10 +14,11 @@ from pawnslib.experiments.ceiling import (
     perfect_trace,
 )
 from pawnslib.game.position import Move
-from pawnslib.game.rules import EMPTY, MAX_MOVES, NS, S_PLY, S_RESULT, S_RULES, S_SIDE
 from pawnslib.play.tournament import play_game
-from pawnslib.search.alphabeta import WIN, minimax, new_work, search
+from pawnslib.search.alphabeta import minimax, search
 from pawnslib.search.strategies import THESIS
+from pawnslib.search.tt import TT_BITS, new_table
+from pawnslib.search.values import WIN
 
 READINGS = ("kalles", "king")
 
@@ -80,53 +80,19 @@ def test_best_replies_match_plain_minimax(rules):
     assert max(sizes) > 1 and min(sizes) == 1  # ties and unique best replies both occur
 
 
-def decode(k1: int, k2: int) -> Position:
-    """The position whose transposition-table key is (k1, k2): the packing must be exact."""
-    a = np.full(NS, -1, np.int64)
-    for i in range(7, -1, -1):
-        k1, q = divmod(k1, 128)
-        a[i] = EMPTY if q == 64 else q
-    a[8], a[9], a[S_SIDE], a[S_PLY], a[S_RULES] = k2 % 8, k2 // 8 % 8, k2 // 64 % 2, k2 // 128 % 256, k2 // 32768
-    a[S_RESULT] = 0
-    return Position(a)
-
-
-@pytest.mark.parametrize("rules", READINGS)
-def test_the_transposition_table_holds_true_bounds(rules):
-    """Many windows against one table: each result keeps alpha-beta's contract, each entry bounds its value."""
-    rng, entries = np.random.default_rng(9), 0
-    for i, p in enumerate(random_positions(12, seed=10, rules=rules)):
-        w, depth = np.array(random_weights(rng), np.int64), (5 if rules == "kalles" else 4) + i % 2
-        true = minimax(p, w, depth).value
-        work = new_work(depth + 1, MAX_MOVES)
-        tkey, tval = np.zeros((1 << TT_BITS, 3), np.int64), np.zeros((1 << TT_BITS, 2))
-        spread = max(abs(true) / 4, 10.0)
-        for n in range(40):  # wide windows and null windows (loose bounds of both kinds get stored)
-            a, b = np.sort(true + np.round(rng.uniform(-spread, spread, 2) * 2) / 2)
-            a, b = (a, b) if n % 2 else (np.round(a) - 0.5, np.round(a) + 0.5)
-            if a < b:
-                v = _alphabeta_tt(p.array, 0, depth, a, b, w, *work, tkey, tval, 1)
-                assert (v == true) if a < v < b else (true <= v if v <= a else true >= v), (p, w, depth, a, b, v)
-        used = np.flatnonzero(tkey[:, 0] == 1)
-        entries += len(used)
-        for slot in used:
-            q = decode(int(tkey[slot, 1]), int(tkey[slot, 2]))
-            d = q.ply - p.ply  # win scores in the table count plies from the root
-            v = minimax(q, w, depth - d).value if q.ply > p.ply else true
-            v = v - np.sign(v) * d if abs(v) > WIN / 2 else v
-            assert tval[slot, 0] <= v <= tval[slot, 1], (q, w, depth - d, tval[slot], v)
-    assert entries > 300
-
-
 @pytest.mark.parametrize("rules", READINGS)
 def test_a_batch_of_positions_and_strategies_is_searched_as_each_alone(rules):
     positions = random_positions(12, seed=8, rules=rules)
     roots = np.stack([p.array for p in positions])
     weights = np.array(list(THESIS.values()) + [(1, 1, 0, -1, 0, 1)], np.int64)
-    codes = best_codes_kernel(roots, weights, 4)  # one transposition table for all, by generations
+    codes = best_codes(roots, weights, 4)  # one transposition table for all, a stamp a search
     for p, row in zip(positions, codes, strict=True):
         for w, c in zip(weights, row, strict=True):
             assert {Move.from_code(int(x)) for x in c[c >= 0]} == best_replies(p, w, 4)
+    # Entries of other searches (other stamps: the deep search shares the thread's table) change nothing.
+    table, n = new_table(TT_BITS), len(roots) * len(weights)
+    np.testing.assert_array_equal(best_codes_kernel(roots, weights, 4, table, 1), codes)
+    np.testing.assert_array_equal(best_codes_kernel(roots[::-1].copy(), weights, 4, table, 1 + n), codes[::-1])
 
 
 @pytest.mark.parametrize("rules", READINGS)

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from pawnslib import Position
 from pawnslib.guided.om import om_search, prom_search
-from pawnslib.search.alphabeta import WIN, minimax
+from pawnslib.search.alphabeta import minimax
 from pawnslib.search.strategies import LADDER, THESIS
+from pawnslib.search.values import WIN
 
 ZERO = (0,) * 6
 

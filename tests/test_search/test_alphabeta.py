@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.search.alphabeta import WIN, minimax, noise, search
+from pawnslib.search.alphabeta import minimax, noise, search
 from pawnslib.search.strategies import LADDER, THESIS
+from pawnslib.search.values import WIN
 
 
 def random_weights(rng) -> tuple[int, ...]:

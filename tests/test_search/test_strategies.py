@@ -7,7 +7,6 @@ import pytest
 
 from pawnslib import Position
 from pawnslib.game.rules import FEATURE_NAMES
-from pawnslib.search.alphabeta import WIN
 from pawnslib.search.strategies import (
     FEATURE_BOUNDS,
     LADDER,
@@ -17,6 +16,7 @@ from pawnslib.search.strategies import (
     load_strategies,
     save_strategies,
 )
+from pawnslib.search.values import WIN
 
 
 def test_thesis_table_10_1():

@@ -1,4 +1,5 @@
-"""The transposition-table search against plain minimax: values, best moves, wins, draws, noise, nodes, the player."""
+"""The transposition-table search against plain minimax: values, best moves, wins, draws, noise, nodes, true bounds
+in the table whatever the window, the per-thread tables."""
 
 import pickle
 
@@ -6,11 +7,13 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
+from pawnslib.game.rules import MAX_MOVES
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
-from pawnslib.search.alphabeta import WIN, minimax, search
+from pawnslib.search.alphabeta import minimax, new_work, search, zobrist
 from pawnslib.search.strategies import LADDER, THESIS
-from pawnslib.search.tt import deep_search
+from pawnslib.search.tt import EXACT, LOWER, TT_BITS, UPPER, deep_search, new_table, thread_table, tt_alphabeta
+from pawnslib.search.values import WIN
 
 WEIGHTS = [*THESIS.values(), (0,) * 6, (10, -100, 1, 1000, -10, 10000)]  # the thesis's, all ties, a mixed one
 
@@ -105,6 +108,58 @@ def test_depth_8_visits_fewer_nodes_than_plain_search(rules):
     plain = [search(p, THESIS[2], 8, seed=i).nodes for i, p in enumerate(ps)]
     assert all(d < n for d, n in zip(deep, plain, strict=True)), (deep, plain)
     assert sum(plain) > 2 * sum(deep), (deep, plain)
+
+
+def reachable(p: Position, plies: int) -> dict[int, Position]:
+    """The positions up to ``plies`` plies below ``p`` (``p`` included), by Zobrist key."""
+    out, front = {int(zobrist(p.array)): p}, [p]
+    for _ in range(plies):
+        front = list({int(zobrist(c.array)): c for q in front if q.result is None
+                      for c in map(q.play, q.legal_moves())}.values())
+        out.update((int(zobrist(q.array)), q) for q in front)
+    return out
+
+
+@pytest.mark.parametrize("rules", ["kalles", "king"])
+def test_the_table_holds_true_bounds_whatever_the_window(rules):
+    """Many windows against one table and stamp, noise off: each result keeps alpha-beta's contract (fail-soft), and
+    each entry bounds its position's value at its depth. The perfect-knowledge recogniser relies on both."""
+    rng, checked = np.random.default_rng(9), 0
+    for i, p in enumerate(cases(rules, seed=10)[::12]):
+        w = np.array(WEIGHTS[i % len(WEIGHTS)] if i % 3 else rng.integers(-2, 3, 6), np.int64)  # small: many ties
+        depth = (5 if rules == "kalles" else 4) + i % 2
+        true, work, table = minimax(p, w, depth).value, new_work(depth + 1, MAX_MOVES), new_table(TT_BITS)
+        spread = max(abs(true) / 4, 10.0)
+        for n in range(40):  # wide windows and null windows (loose bounds of both kinds get stored)
+            a, b = np.sort(true + np.round(rng.uniform(-spread, spread, 2) * 2) / 2)
+            a, b = (a, b) if n % 2 else (np.round(a) - 0.5, np.round(a) + 0.5)
+            if a < b:
+                v = tt_alphabeta(p.array, 0, depth, a, b, w, *work, *table, 1, -1)
+                assert (v == true) if a < v < b else (true <= v if v <= a else true >= v), (p, w, depth, a, b, v)
+        near = reachable(p, 3)
+        for slot in np.flatnonzero(table.stamps == 1):
+            d = depth - int(table.depths[slot])  # plies below the root: win scores in the table count from it
+            q = near.get(int(table.keys[slot]))
+            assert q is not None or d > 3, (p, slot)  # every entry of the first four plies is identified
+            if q is None:
+                continue
+            assert q.ply - p.ply == d
+            v = minimax(q, w, depth - d).value if d else true
+            v = v - np.sign(v) * d if abs(v) > WIN / 2 else v
+            value, bound = table.values[slot], table.bounds[slot]
+            assert {EXACT: v == value, LOWER: v >= value, UPPER: v <= value}[bound], (q, w, depth - d, bound, v)
+            checked += 1
+    assert checked > 300, checked
+
+
+def test_a_thread_shares_one_table_per_constructor_and_fresh_stamps():
+    table, first = thread_table(new_table, TT_BITS)
+    again, second = thread_table(new_table, TT_BITS, stamps=5)
+    assert again is table and second == first + 1
+    assert thread_table(new_table, TT_BITS)[1] == second + 5  # the five stamps are the caller's
+    fresh, stamp = thread_table(new_table, TT_BITS, fits=lambda t: t is not table)
+    assert fresh is not table and stamp == 1  # a table that does not fit is replaced, its stamps start afresh
+    assert thread_table(new_table, TT_BITS)[0] is fresh
 
 
 def test_the_player_plays_a_game_and_pickles():
