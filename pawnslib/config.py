@@ -118,3 +118,7 @@ class RunSettings:
             ValueError: a bad value (see the class).
         """
         return dataclasses.replace(self, **changes)
+
+
+# The reproduction's run, every field this module's default: the experiments' default settings.
+DEFAULT_SETTINGS = RunSettings()

@@ -29,11 +29,16 @@ def test_frozen_and_replace_checks_again():
 
 
 @pytest.mark.parametrize(("field", "value", "rule"), [
-    ("seed", -1, "a non-negative integer"), ("seed", 1.5, "a non-negative integer"), ("seed", True, "a non-negative integer"),
-    ("rules", "queen", "one of kalles, king"), ("rules", None, "one of"),
-    ("depth", 0, "a positive integer"), ("rounds", 0, "a positive integer"), ("train_rounds", "80", "a positive integer"),
+    ("seed", -1, "a non-negative integer"), ("seed", 1.5, "a non-negative integer"),
+    ("seed", True, "a non-negative integer"), ("rules", "queen", "one of kalles, king"), ("rules", None, "one of"),
+    ("depth", 0, "a positive integer"), ("rounds", 0, "a positive integer"),
+    ("train_rounds", "80", "a positive integer"),
     ("jobs", 0, "a non-zero integer"),
 ])
 def test_bad_values_name_the_field(field, value, rule):
     with pytest.raises(ValueError, match=rf"RunSettings\.{field} must be {rule}.*got {value!r}"):
         RunSettings(**{field: value})
+
+
+def test_the_default_settings_are_the_defaults():
+    assert config.DEFAULT_SETTINGS == RunSettings()

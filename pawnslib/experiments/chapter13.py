@@ -27,11 +27,10 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.experiments import costs, paired, pipeline, thesis
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
-from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.experiments.stats import pairing_counts
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord

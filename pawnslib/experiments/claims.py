@@ -19,11 +19,10 @@ from pathlib import Path
 import pandas as pd
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.experiments import pipeline, thesis
 from pawnslib.experiments.costs import compare_with_plain
-from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.stats import (
     compare_pairings,

@@ -19,10 +19,9 @@ import pandas as pd
 from scipy.stats import bootstrap
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.twoslice import TwoSliceModel
-from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import search_summary, white_moves
 from pawnslib.play.players import AlphaBeta, AsymPlayer

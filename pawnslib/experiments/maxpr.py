@@ -19,9 +19,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.experiments import pipeline
-from pawnslib.experiments.pipeline import DEFAULT_SETTINGS
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import MAX_MOVES
 from pawnslib.guided.predict import Predictor, pr_counts_into

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn import learn
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
@@ -30,8 +30,6 @@ SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* f
 METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
 MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
 LATENTS = learn.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
-# The reproduction's run, every field config's default: the experiments' default settings (one frozen value).
-DEFAULT_SETTINGS = RunSettings()
 
 
 def _harmony_path(results: str | Path) -> Path:

@@ -1,1 +1,1 @@
-"""Tests of pawnslib.experiments, one file per module (a package, so that test modules may share a name across layers)."""
+"""Tests of pawnslib.experiments, one file per module (a package: test modules may share a name across layers)."""
