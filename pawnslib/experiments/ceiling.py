@@ -13,7 +13,7 @@ best, each with some chance. The recogniser takes
 so its accuracy is about the best a model of these K strategies can do from White's moves
 (short of knowing White's seeds, which pick among T_i, not uniformly): what it misses is the
 strategies' agreement (they often value the same replies best), not a lack of knowledge.
-:func:`perfect_accuracy` has :func:`~pawnslib.dbn.recognition.recognition_accuracy`'s output so
+:func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s output so
 that the two can be drawn together.
 
 :func:`best_replies` finds T_i exactly in one alpha-beta pass: the root's window is kept 0.5
@@ -226,7 +226,7 @@ def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: 
     The strategies often value the same replies best, so several of them can share the highest
     posterior exactly (log-likelihoods within ``TIE_TOL``; early in a game, e.g. after White's first
     move, nearly always). ``ties`` says what such a guess scores: ``"first"`` names the first of them
-    in ``strategies``' order, as ``argmax`` (and so :func:`~pawnslib.dbn.recognition.recognition_accuracy`,
+    in ``strategies``' order, as ``argmax`` (and so :func:`~.recognition.recognition_accuracy`,
     whose posteriors do not tie) does; ``"unique"`` scores a hit only when the true strategy alone
     is best (a lower bound). :func:`perfect_logliks` gives the log-likelihoods, ties and all.
 
@@ -236,7 +236,7 @@ def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: 
         ties: one of :data:`TIES`.
 
     Returns:
-        :func:`~pawnslib.dbn.recognition.accuracy_table`'s frame, as ``recognition_accuracy``'s: by White
+        :func:`~.recognition.accuracy_table`'s frame, as ``recognition_accuracy``'s: by White
         move (index ``move``), ``games`` still running, ``hits``, ``accuracy`` with its 95 % Wilson
         interval ``ci_low`` and ``ci_high``, ``p_true`` (mean posterior of the true id), ``chance`` (1/K).
 

@@ -120,7 +120,7 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
         ids: the strategy ids in ``p_sw``'s order (the model's ``strategy_ids``).
 
     Returns:
-        :func:`pawnslib.dbn.recognition.accuracy_table`'s frame: row j is the posterior Black searched with
+        :func:`pawnslib.experiments.recognition.accuracy_table`'s frame: row j is the posterior Black searched with
         after White's j-th move.
     """
     ids = list(ids)

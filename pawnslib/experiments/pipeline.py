@@ -149,7 +149,7 @@ def train_model(results: str | Path, set_name: str, *, settings: RunSettings = D
     Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
     with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
     moves, one from White's) to ``data/dbn2_<set>.npz`` instead; with ``latent="game"`` the model whose
-    S_w is one latent per game (:mod:`pawnslib.dbn.pergame`) to ``data/dbn_game_<set>.npz``.
+    S_w is one latent per game (:func:`pawnslib.dbn.em.em` with ``groups=``) to ``data/dbn_game_<set>.npz``.
 
     Args:
         results: the results folder.

@@ -57,7 +57,6 @@ from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESUL
 from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, predicate
 from pawnslib.guided.replies import discretised_tail
 from pawnslib.search.alphabeta import (
-    INF,
     WORK_TYPE,
     SearchResult,
     alphabeta,
@@ -70,6 +69,7 @@ from pawnslib.search.alphabeta import (
 )
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
+from pawnslib.search.values import INF
 
 EXTENSION = 2  # extra plies below a predicted reply (Listing 9.1: MAXDEPTH + 2)
 
