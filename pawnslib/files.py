@@ -1,4 +1,7 @@
-"""Writing files so that an interrupted or failed write never leaves half a file behind."""
+"""Writing files so that an interrupted or failed write never leaves half a file behind.
+
+Imports: nothing of pawnslib (every layer that writes a file imports this module).
+"""
 
 from __future__ import annotations
 
