@@ -14,7 +14,10 @@ The names below are the friendly entry points; everything else lives in its subp
 """
 
 import hashlib
+import importlib
 import os
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numba
@@ -27,6 +30,33 @@ def source_digest(folder: str | Path) -> str:
     for path in sorted(folder.rglob("*.py")):
         h.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]
+
+
+def lazy_exports(package: str, exports: Mapping[str, Sequence[str]]) -> None:
+    """Give the subpackage ``package`` re-exports that import their module on first use (PEP 562).
+
+    Sets the package's ``__getattr__``, ``__dir__``, ``__all__`` and ``_HOME`` (each name's module), so that
+    ``from pawnslib.report import Replay`` imports ``pawnslib.report.replay`` alone, and importing one module of the
+    package imports none of its siblings through the package's ``__init__``.
+
+    Args:
+        package: the subpackage's ``__name__`` (it must be being imported: its ``__init__`` calls this).
+        exports: module name -> the names it exports.
+    """
+    namespace = vars(sys.modules[package])
+    home = {name: module for module, names in exports.items() for name in names}
+
+    def __getattr__(name: str):
+        if name not in home:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{home[name]}"), name)
+        namespace[name] = value  # the next lookup is an ordinary attribute
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted({*namespace, *home})
+
+    namespace.update(__getattr__=__getattr__, __dir__=__dir__, __all__=sorted(home), _HOME=home)
 
 
 # Numba's cache (``cache=True``) revalidates a kernel only against its own file, not against the kernels and

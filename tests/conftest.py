@@ -5,6 +5,7 @@ A test module may define its own ``records`` (e.g. other games); pytest then use
 
 import subprocess
 import sys
+from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -66,3 +67,26 @@ def kernel() -> str:
         subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", KERNEL,
                         "--display-name", "Python (pawnslib)"], check=True, capture_output=True)
     return KERNEL
+
+
+# Shared helpers (not fixtures): the search tests' random games and their near-draw positions.
+
+
+@lru_cache
+def random_games(n: int, seed: int, rules: str) -> list[list[Position]]:
+    """``n`` games of uniformly random play to their end, each as its list of positions."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        hist = [Position.start(rules=rules)]
+        while hist[-1].result is None:
+            moves = hist[-1].legal_moves()
+            hist.append(hist[-1].play(moves[rng.integers(len(moves))]))
+        out.append(hist)
+    return out
+
+
+def at_ply(p: Position, ply: int) -> Position:
+    """``p`` with its ply counter moved to ``ply`` (same parity): so close to the 200-ply draw."""
+    board, side, nb, nw, _ = p.to_text().split()
+    return Position.from_text(f"{board} {side} {nb} {nw} {ply}", rules=p.rules)

@@ -24,12 +24,9 @@ Layer ``experiments``: it may import every layer below it (game, search, dbn, gu
 :mod:`~pawnslib.experiments.pipeline` alone, and importing one experiment imports no other through this file.
 """
 
-from __future__ import annotations
+from pawnslib import lazy_exports
 
-import importlib
-from typing import Any
-
-_EXPORTS = {
+lazy_exports(__name__, {
     "pipeline": ("find_strategies", "opponent_model", "play_tournament", "strategy_set", "train_model"),
     "chapter13": ("Comparison", "black_player", "compare", "play_method", "verdict"),
     "claims": ("ReadingClaims", "combine", "reading_claims", "verdict_summary"),
@@ -42,21 +39,4 @@ _EXPORTS = {
     "paired": ("method_summary", "pairing_summary", "scores_frame", "subset_test"),
     "stats": ("pairing_counts", "wilson"),
     "params": ("check_parameters",),
-}
-_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """A re-exported name, imported from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value  # the next lookup is an ordinary attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME})
-
-
-__all__ = sorted(_HOME)
+})

@@ -14,12 +14,9 @@ others, since this file runs whenever any of them is imported. Eager re-exports 
 nbconvert (render, site).
 """
 
-from __future__ import annotations
+from pawnslib import lazy_exports
 
-import importlib
-from typing import Any
-
-_EXPORTS = {
+lazy_exports(__name__, {
     "style": ("READING_COLOURS", "SET_COLOURS", "THESIS_COLOUR", "escape_markdown", "number", "plain_ticks",
               "reading_label", "set_label", "short_p", "show", "use"),
     "tables": ("markdown_table", "save_figure", "save_table"),
@@ -28,21 +25,4 @@ _EXPORTS = {
     "annotate": ("changed_move", "first_difference", "predicted_replies"),
     "render": ("Page", "render_notebook"),
     "site": ("build_index", "build_site"),
-}
-_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
-
-
-def __getattr__(name: str) -> Any:
-    """A re-exported name, imported from its module on first use (PEP 562)."""
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
-    globals()[name] = value  # the next lookup is an ordinary attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOME})
-
-
-__all__ = sorted(_HOME)
+})

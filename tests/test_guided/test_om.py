@@ -1,10 +1,10 @@
 """OM and PrOM search against an unpruned reference written from the contract, and checks with known answers."""
 
 import math
-from functools import lru_cache
 
 import numpy as np
 import pytest
+from conftest import at_ply, random_games
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,30 +56,10 @@ def maximax(p: Position, w, depth: int, d: int = 0) -> float:
     return max(maximax(p.play(m), w, depth, d + 1) for m in p.legal_moves())
 
 
-@lru_cache
-def games(n: int, seed: int, rules: str) -> list[list[Position]]:
-    """``n`` games of uniformly random play to their end, each as its list of positions."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(n):
-        hist = [Position.start(rules=rules)]
-        while hist[-1].result is None:
-            moves = hist[-1].legal_moves()
-            hist.append(hist[-1].play(moves[rng.integers(len(moves))]))
-        out.append(hist)
-    return out
-
-
-def at_ply(p: Position, ply: int) -> Position:
-    """``p`` with its ply counter moved to ``ply`` (same parity): so close to the 200-ply draw."""
-    board, side, nb, nw, _ = p.to_text().split()
-    return Position.from_text(f"{board} {side} {nb} {nw} {ply}", rules=p.rules)
-
-
 def black_cases(rules: str, seed: int, n_games: int) -> list[Position]:
     """Live Black-to-move positions: early, mid-game, 1 to 8 plies before a game's end, and near ply 200."""
     out = []
-    for hist in games(n_games, seed, rules):
+    for hist in random_games(n_games, seed, rules):
         black = [p for p in hist[:-1] if p.side_to_move == "black"]
         out += [black[min(3, len(black) - 1)], black[len(black) // 2]] + black[-4:]
         out.append(at_ply(black[len(black) // 2], 194 + 2 * (len(out) % 3)))
@@ -165,7 +145,7 @@ def test_an_opponent_playing_for_black_gives_maximax_and_half_of_each_the_mean()
     # Early positions: no game can end within 3 plies. An opponent with Black's weights negated picks the
     # reply best for Black (maximax); half of it and half of the all-zero opponent (the reply worst for
     # Black, as every reply ties) gives each White node the mean of its best and worst replies' own values.
-    for hist in games(6, seed=20, rules="kalles"):
+    for hist in random_games(6, seed=20, rules="kalles"):
         p = hist[2 * (len(hist) // 8)]
         assert p.side_to_move == "black"
         for w in THESIS.values():

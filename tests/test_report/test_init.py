@@ -1,24 +1,8 @@
-"""The report package's friendly names: each one its module's own object, imported only when asked for."""
+"""The report package imports lazily (its names are tested with the other lazy re-exports in tests/test_package.py)."""
 
 import importlib
 import subprocess
 import sys
-
-import pytest
-
-import pawnslib.report as report
-
-
-@pytest.mark.parametrize("name", report.__all__)
-def test_every_exported_name_is_its_modules_own(name):
-    module = importlib.import_module(f"pawnslib.report.{report._HOME[name]}")
-    assert getattr(report, name) is getattr(module, name)
-    assert name in module.__all__ and name in dir(report)
-
-
-def test_an_unknown_name_is_an_attribute_error():
-    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
-        report.nothing  # noqa: B018
 
 
 def test_importing_one_report_module_imports_none_of_the_others():

@@ -5,6 +5,7 @@ import pickle
 
 import numpy as np
 import pytest
+from conftest import at_ply, random_games
 
 from pawnslib import Position
 from pawnslib.game.rules import MAX_MOVES
@@ -18,29 +19,10 @@ from pawnslib.search.values import WIN
 WEIGHTS = [*THESIS.values(), (0,) * 6, (10, -100, 1, 1000, -10, 10000)]  # the thesis's, all ties, a mixed one
 
 
-def games(n: int, seed: int, rules: str) -> list[list[Position]]:
-    """``n`` games of uniformly random play to their end, each as its list of positions."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(n):
-        hist = [Position.start(rules=rules)]
-        while hist[-1].result is None:
-            moves = hist[-1].legal_moves()
-            hist.append(hist[-1].play(moves[rng.integers(len(moves))]))
-        out.append(hist)
-    return out
-
-
-def at_ply(p: Position, ply: int) -> Position:
-    """``p`` with its ply counter moved to ``ply`` (same parity): so close to the 200-ply draw."""
-    board, side, nb, nw, _ = p.to_text().split()
-    return Position.from_text(f"{board} {side} {nb} {nw} {ply}", rules=p.rules)
-
-
 def cases(rules: str, seed: int) -> list[Position]:
     """Live positions from random games: mid-game, 1 to 6 plies before the end, and 1 to 6 before ply 200."""
     out = []
-    for hist in games(20, seed, rules):
+    for hist in random_games(20, seed, rules):
         live = hist[:-1]
         out += [live[len(live) // 3], live[len(live) // 2]]  # mid-game
         out += live[-6:][::2] + live[-5:][::2]  # wins (or mutual wipe-outs) within the horizon
@@ -75,7 +57,7 @@ def test_values_equal_minimax_and_the_move_is_best(rules):
 
 def test_seeded_search_is_reproducible_and_noise_only_breaks_ties():
     rng = np.random.default_rng(3)
-    ps = [hist[len(hist) // 2] for hist in games(10, seed=8, rules="kalles")]
+    ps = [hist[len(hist) // 2] for hist in random_games(10, seed=8, rules="kalles")]
     for i, p in enumerate(ps):
         w = tuple(int(x) for x in rng.choice(LADDER, 6))
         a = deep_search(p, w, 5, seed=i)
@@ -103,7 +85,7 @@ def test_it_is_the_plain_search_move_for_move(rules):
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
 def test_depth_8_visits_fewer_nodes_than_plain_search(rules):
-    ps = [hist[len(hist) // 2] for hist in games(6, seed=9, rules=rules)]
+    ps = [hist[len(hist) // 2] for hist in random_games(6, seed=9, rules=rules)]
     deep = [deep_search(p, THESIS[2], 8, seed=i).nodes for i, p in enumerate(ps)]
     plain = [search(p, THESIS[2], 8, seed=i).nodes for i, p in enumerate(ps)]
     assert all(d < n for d, n in zip(deep, plain, strict=True)), (deep, plain)
