@@ -3,6 +3,7 @@
 A test module may define its own ``records`` (e.g. other games); pytest then uses that one.
 """
 
+import json
 import subprocess
 import sys
 from functools import lru_cache
@@ -13,6 +14,7 @@ import pytest
 from pawnslib import Position
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
+from pawnslib.game.rules import FEATURE_NAMES
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS
 
@@ -90,3 +92,47 @@ def at_ply(p: Position, ply: int) -> Position:
     """``p`` with its ply counter moved to ``ply`` (same parity): so close to the 200-ply draw."""
     board, side, nb, nw, _ = p.to_text().split()
     return Position.from_text(f"{board} {side} {nb} {nw} {ply}", rules=p.rules)
+
+
+# Shared helpers of the opponent-model tests: a reference posterior in plain numpy, and model files edited by hand.
+
+
+def reference_posterior(model, states, sb):
+    """P(S_w | the chain ``states`` (n, F), S_b = sb) by multiplying CPT entries, in plain numpy."""
+    b, p = sb - 1, model.cpt_sw.copy()
+    for f in range(len(FEATURE_NAMES)):
+        p *= model.cpt_first(f)[b, :, states[0, f]]
+        for t in range(1, len(states)):
+            p *= model.cpt_trans(f)[b, :, states[t - 1, f], states[t, f]]
+    return p / p.sum()
+
+
+DROP = object()  # edit_file: remove this header field or array
+
+
+def edit_file(path, header=None, arrays=None):
+    """Rewrite a model file: header fields set (or DROP-ped), each named by its key or by a tuple of keys (a path
+    into a two-slice file's nested header); arrays replaced by ``f(old)`` or DROP-ped."""
+    with np.load(path) as z:
+        data = {k: z[k] for k in z.files}
+    h = json.loads(str(data.pop("header")))
+    for keys, v in (header or {}).items():
+        *up, last = keys if isinstance(keys, tuple) else (keys,)
+        node = h
+        for k in up:
+            node = node[k]
+        if v is DROP:
+            del node[last]
+        else:
+            node[last] = v
+    for k, f in (arrays or {}).items():
+        if f is DROP:
+            del data[k]
+        else:
+            data[k] = f(data[k])
+    np.savez(path, header=np.array(json.dumps(h)), **data)
+
+
+def shift_mass(c):
+    # Move 0.5 from each row's first state to its second: rows still sum to 1, some entries < 0.
+    return c + np.r_[-0.5, 0.5, np.zeros(c.shape[-1] - 2)]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import DROP, edit_file, shift_mass
 
 from pawnslib.dbn import modelfile
 from pawnslib.dbn.model import OpponentModel
@@ -14,31 +15,7 @@ from pawnslib.dbn.twoslice import TwoSliceModel, load_model
 from pawnslib.game.rules import FEATURE_NAMES
 
 NF = len(FEATURE_NAMES)
-DROP = object()  # edit_file: remove this header key or array
 KINDS = ["numbered", "interval", "gaussian", "numbered", "interval", "numbered"]
-
-
-def edit_file(path, header=None, arrays=None):
-    """Rewrite a model file with header fields set and arrays replaced by ``f(old)``, or DROP-ped."""
-    with np.load(path) as z:
-        data = {k: z[k] for k in z.files}
-    h = json.loads(str(data.pop("header")))
-    for k, v in (header or {}).items():
-        if v is DROP:
-            del h[k]
-        else:
-            h[k] = v
-    for k, f in (arrays or {}).items():
-        if f is DROP:
-            del data[k]
-        else:
-            data[k] = f(data[k])
-    np.savez(path, header=np.array(json.dumps(h)), **data)
-
-
-def _shift(c):
-    # Move 0.5 from each row's first state to its second: rows still sum to 1, some entries < 0.
-    return c + np.r_[-0.5, 0.5, np.zeros(c.shape[-1] - 2)]
 
 
 def test_save_load_round_trip(model, tmp_path, random_scores):
@@ -65,7 +42,7 @@ def test_training_provenance_round_trip(model, tmp_path):
 
 @pytest.mark.parametrize("header, arrays, message", [
     pytest.param({}, {"cpt_5": lambda c: np.where(c == c.max(), np.nan, c)}, r"CPT of BSum has NaN", id="nan"),
-    pytest.param({}, {"cpt_7": _shift}, r"CPT of DSum has negative entries", id="negative"),
+    pytest.param({}, {"cpt_7": shift_mass}, r"CPT of DSum has negative entries", id="negative"),
     pytest.param({}, {"cpt_1": lambda c: c * 1.01}, r"CPT of S_w is not normalised: its row \(\) sums to 1.01",
                  id="unnormalised"),
     pytest.param({}, {"cpt_2": lambda c: c * (1 + 1e-5)}, r"CPT of BMax_prev is not normalised", id="off_by_1e-5"),

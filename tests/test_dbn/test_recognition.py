@@ -2,20 +2,11 @@
 
 import numpy as np
 import pytest
+from conftest import reference_posterior
 
 from pawnslib.dbn.recognition import game_posteriors, row_posteriors
 from pawnslib.dbn.rows import training_rows
 from pawnslib.game.rules import FEATURE_NAMES
-
-
-def reference_posterior(model, states, sb):
-    """P(S_w | the chain ``states`` (n, F), S_b = sb) by multiplying CPT entries, in plain numpy."""
-    b, p = sb - 1, model.cpt_sw.copy()
-    for f in range(len(FEATURE_NAMES)):
-        p *= model.cpt_first(f)[b, :, states[0, f]]
-        for t in range(1, len(states)):
-            p *= model.cpt_trans(f)[b, :, states[t - 1, f], states[t, f]]
-    return p / p.sum()
 
 
 def test_row_posteriors_match_the_reference(model, rows):

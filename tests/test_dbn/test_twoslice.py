@@ -1,12 +1,12 @@
 """The two-slice opponent model: rows by mover, a slice per colour, its file and its checks."""
 
 import dataclasses
-import json
 import re
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import DROP, edit_file, shift_mass
 
 from pawnslib.dbn import modelfile
 from pawnslib.dbn.discretise import Discretiser
@@ -139,40 +139,10 @@ def test_save_refuses_what_load_would_and_writes_nothing(two, path):
         TwoSliceModel(two.black, dataclasses.replace(two.white, n_slices=3))
 
 
-DROP = object()
-
-
-def edit_file(path, header=None, arrays=None):
-    """Rewrite a two-slice file: header fields at key paths set (or DROP-ped), arrays replaced by f(old) or DROP-ped."""
-    with np.load(path) as z:
-        data = {k: z[k] for k in z.files}
-    h = json.loads(str(data.pop("header")))
-    for keys, v in (header or {}).items():
-        *up, last = keys
-        node = h
-        for k in up:
-            node = node[k]
-        if v is DROP:
-            del node[last]
-        else:
-            node[last] = v
-    for k, f in (arrays or {}).items():
-        if f is DROP:
-            del data[k]
-        else:
-            data[k] = f(data[k])
-    np.savez(path, header=np.array(json.dumps(h)), **data)
-
-
-def _shift(c):
-    # Move 0.5 from each row's first state to its second: rows still sum to 1, some entries < 0.
-    return c + np.r_[-0.5, 0.5, np.zeros(c.shape[-1] - 2)]
-
-
 @pytest.mark.parametrize("header, arrays, message", [
     pytest.param({}, {"white.cpt_5": lambda c: np.where(c == c.max(), np.nan, c)},
                  r"white slice: CPT of BSum has NaN", id="nan"),
-    pytest.param({}, {"black.cpt_7": _shift}, r"black slice: CPT of DSum has negative entries", id="negative"),
+    pytest.param({}, {"black.cpt_7": shift_mass}, r"black slice: CPT of DSum has negative entries", id="negative"),
     pytest.param({}, {"white.cpt_1": lambda c: c * 1.01},
                  r"white slice: CPT of S_w is not normalised: its row \(\) sums to 1.01", id="unnormalised"),
     pytest.param({}, {"white.cuts_1": lambda c: c[::-1]}, r"white slice: feature 'BSum': cut points are not sorted",

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from conftest import reference_posterior
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
@@ -18,15 +19,6 @@ def game_model(records):
     grows = training_rows(records, truth=True, game=True)
     return OpponentModel.fit(grows, latent="game", white_truth=grows["S_w_true"], **FIT)
 
-
-def reference_posterior(model, states, sb):
-    """P(S_w | the chain ``states`` (n, F), S_b = sb) by multiplying CPT entries, in plain numpy."""
-    b, p = sb - 1, model.cpt_sw.copy()
-    for f in range(len(FEATURE_NAMES)):
-        p *= model.cpt_first(f)[b, :, states[0, f]]
-        for t in range(1, len(states)):
-            p *= model.cpt_trans(f)[b, :, states[t - 1, f], states[t, f]]
-    return p / p.sum()
 
 
 def test_recognition_trace_matches_the_reference(model, records):
