@@ -94,14 +94,18 @@ def history_tables(model, history, sb, weights, table):
     P(F_prev = s | ...) when the history is empty, the child then being slice 0.
     """
     sw_loglik_into(model, history, sb, weights)
-    m = weights.max()
+    m = -np.inf  # a loop, not weights.max(): numba's max allocates, and the searches call this without its runtime
+    for w in range(weights.shape[0]):
+        m = max(m, weights[w])
     if m > -np.inf:
         for w in range(weights.shape[0]):
             weights[w] = np.exp(weights[w] - m)
     b, h = sb - 1, history.shape[0]
     for w in range(weights.shape[0]):
         for f in range(history.shape[1]):
-            table[w, f] = model.p_first[f, b, w] if h == 0 else model.p_trans[f, b, w, history[h - 1, f]]
+            cpt = model.p_first[f, b, w] if h == 0 else model.p_trans[f, b, w, history[h - 1, f]]
+            for s in range(table.shape[2]):  # element by element: a row copy allocates
+                table[w, f, s] = cpt[s]
     return m
 
 

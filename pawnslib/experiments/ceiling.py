@@ -43,9 +43,10 @@ from pawnslib import config
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, NS, READINGS, S_SIDE
-from pawnslib.search.alphabeta import MAX_DEPTH, check_search_args, expand, new_work
+from pawnslib.search.alphabeta import MAX_DEPTH, check_search_args
+from pawnslib.search.expand import expand, new_work, open_child, sort_children
 from pawnslib.search.strategies import check_strategies, check_weights
-from pawnslib.search.tt import TT_BITS, new_table, thread_table, tt_alphabeta
+from pawnslib.search.tt import TT_BITS, new_frames, new_table, thread_table, tt_alphabeta
 from pawnslib.search.values import INF
 
 TIES = ("first", "unique")  # perfect_accuracy's readings of a tied argmax
@@ -59,26 +60,27 @@ def best_codes_kernel(roots, weights, depth, table, stamp):
     Root i's search with weight vector j is noise-free :func:`~pawnslib.search.tt.tt_alphabeta` below the
     root, on ``table``'s entries stamped ``stamp + i * K + j`` (stamps no earlier search used: it starts empty).
     """
-    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MAX_MOVES)
-    keys, stamps, depths, values, bounds, best_moves = table
     out = np.full((roots.shape[0], weights.shape[0], MAX_MOVES), -1, np.int64)
+    frames = new_frames(depth + 1)
     for i in range(roots.shape[0]):
+        work = new_work(roots[i], depth, MAX_MOVES)
+        black = roots[i, S_SIDE] == BLACK
         for j in range(weights.shape[0]):
-            root, w, own = roots[i], weights[j], stamp + i * weights.shape[0] + j
-            n = expand(root, 0, w, kids, moves, vals, order, feats, True)
-            black = root[S_SIDE] == BLACK
+            w, own = weights[j], stamp + i * weights.shape[0] + j
+            n = expand(0, w, work)
+            sort_children(work.vals, work.order, 0, n, black)
             best, value = (-INF if black else INF), np.empty(n)
             for q in range(n):
-                k = order[0, q]
+                k = work.order[0, q]
                 # Only a child that fails low (<= best - 0.5 for Black) may be cut: it is worse than the best so far.
                 alpha, beta = (best - 0.5, INF) if black else (-INF, best + 0.5)
-                value[k] = tt_alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats,
-                                        feat, nodes, keys, stamps, depths, values, bounds, best_moves, own, -1)
+                open_child(0, k, work)
+                value[k] = tt_alphabeta(1, depth - 1, alpha, beta, w, -1, work, frames, table, own)
                 best = max(best, value[k]) if black else min(best, value[k])
             m = 0
             for k in range(n):
                 if value[k] == best:  # exact: integers (and +-(WIN - d)) well below 2**53
-                    out[i, j, m] = moves[0, k]
+                    out[i, j, m] = work.moves[0, k]
                     m += 1
     return out
 

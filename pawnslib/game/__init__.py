@@ -2,6 +2,7 @@
 
 Modules: :mod:`~pawnslib.game.rules` (the rules in words, and the constant tables both readings are played from),
 :mod:`~pawnslib.game.kernels` (numba kernels: move generation, making moves, features, perft),
+:mod:`~pawnslib.game.bitboard` (the same rules on compact bitboard nodes, for the searches),
 :mod:`~pawnslib.game.position` (:class:`Position`, :class:`Move`, :func:`perft`: the friendly API) and
 :mod:`~pawnslib.game.draw` (SVG boards). Imports nothing of pawnslib but ``config``.
 """

@@ -35,38 +35,21 @@ from __future__ import annotations
 import time
 from typing import NamedTuple
 
-import numba
 import numpy as np
-from numba import njit, types
-from numba.experimental import structref
+from numba import njit
 
 from pawnslib import config
 from pawnslib.dbn.discretise import discretise_lut_into
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.dbn.pe import (
-    MODEL_TYPE,
-    KernelArrays,
-    children_log_pe_into,
-    example_model,
-    history_tables,
-    random_values_into,
-)
+from pawnslib.dbn.pe import KernelArrays, children_log_pe_into, history_tables, random_values_into
 from pawnslib.dbn.twoslice import TwoSliceModel
+from pawnslib.game.bitboard import B_SIDE, node_play, slots_of
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, S_RESULT, S_RULES, S_SIDE
+from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_LAST, S_RULES
 from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, predicate
 from pawnslib.guided.replies import discretised_tail
-from pawnslib.search.alphabeta import (
-    WORK_TYPE,
-    SearchResult,
-    alphabeta,
-    backup,
-    check_search_args,
-    expand,
-    horizon_value,
-    leaf_value,
-    new_work,
-)
+from pawnslib.search.alphabeta import SearchResult, check_search_args
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF
@@ -106,6 +89,11 @@ class Prediction(NamedTuple):
     logpe: np.ndarray  # (P, MAX_MOVES) float64: their log P(e)
     counts: np.ndarray  # (P, MAX_MOVES) int64: their pr numerators (pr = count / children)
     seen: np.ndarray  # SEEN_SHAPE bool: the prs White has played in this game (pawnslib.guided.predict)
+    feats: np.ndarray  # (MAX_MOVES, N_FEATURES) int64: scratch, the children's raw features
+    slots: np.ndarray  # (MAX_MOVES, NS) int64: scratch, the children's position arrays (the random control)
+    limit: np.ndarray  # (P,) int64: the open node's tree cut, in plies from the root
+    asym: np.ndarray  # (P,) bool: every White move above it was predicted likely (else: the plain search below)
+    predicting: np.ndarray  # (P,) bool: it scores its children by P(e)
 
 
 def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int,
@@ -114,118 +102,120 @@ def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plie
     rows, (nf, k, _, s) = len(path), model.p_first.shape
     return Prediction(path, np.empty((rows, k)), np.empty(rows), np.empty((rows, k, nf, s)), np.zeros(rows, np.bool_),
                       np.empty((plies, moves, N_FEATURES), np.int64), np.empty((plies, moves)),
-                      np.empty((plies, moves), np.int64), seen)
+                      np.empty((plies, moves), np.int64), seen, np.empty((moves, N_FEATURES), np.int64),
+                      np.empty((moves, NS), np.int64), np.zeros(plies, np.int64), np.zeros(plies, np.bool_),
+                      np.zeros(plies, np.bool_))
 
 
-@njit(cache=True)
-def score_children(kids, feats, n, t, path, weights, wmax, tables, valid, states, logpe, counts, model, setting):
-    """Score ``n`` children x_t (positions ``kids``, raw features ``feats``): discretised into ``states``,
-    log P(e) into ``logpe``, pr numerators into ``counts`` (the arguments from ``path`` are
-    :class:`Prediction`'s rows).
+@njit(cache=True, inline="always")
+def score_children(p, n, work, pred, model, setting):
+    """Score the ``n`` children x_t of the open node at ply ``p`` (t = its path row + 1): discretised into
+    ``pred.states[p]``, log P(e) into ``pred.logpe[p]``, pr numerators into ``pred.counts[p]``.
 
     The history is ``path[t - 2], path[t - 4], ...``, at most ``setting.n_hist`` rows, oldest first; its
-    part of P(e) is cached in row t - 2 of ``weights``, ``wmax`` and ``tables``. The random control
-    (``setting.random_seed >= 0``) writes its seeded hash instead of log P(e).
+    part of P(e) is cached in row t - 2 of ``pred.weights``, ``wmax`` and ``tables``. The random control
+    (``setting.random_seed >= 0``) writes its seeded hash of each child's position array instead of log P(e).
     """
-    lut, lut_lo = model.lut, model.lut_lo
-    for k in range(n):
-        discretise_lut_into(lut, lut_lo, feats[k], states[k])
+    t = setting.base + p + 1
+    states, logpe, counts = pred.states[p], pred.logpe[p], pred.counts[p]
+    for k in range(n):  # expand left their features in pred.feats
+        discretise_lut_into(model.lut, model.lut_lo, pred.feats[k], states[k])
     if setting.random_seed >= 0:
-        random_values_into(kids, n, setting.random_seed, logpe)
+        for k in range(n):  # the children's position arrays, their last move included, as the hash reads them
+            node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1])
+            slots_of(work.nodes[p + 1], pred.slots[k])
+            pred.slots[k, S_LAST] = work.moves[p, k]
+        random_values_into(pred.slots, n, setting.random_seed, logpe)
         pr_counts_into(logpe[:n], counts)
         return
     h, last = min(setting.n_hist, t // 2), t - 2
-    if not valid[last]:
-        wmax[last] = history_tables(model, path[t - 2 * h : t : 2], setting.black_strategy, weights[last], tables[last])
-        valid[last] = True
-    children_log_pe_into(weights[last], wmax[last], tables[last], states, n, logpe)
+    if not pred.valid[last]:
+        pred.wmax[last] = history_tables(model, pred.path[t - 2 * h : t : 2], setting.black_strategy,
+                                         pred.weights[last], pred.tables[last])
+        pred.valid[last] = True
+    children_log_pe_into(pred.weights[last], pred.wmax[last], pred.tables[last], states, n, logpe)
     pr_counts_into(logpe[:n], counts)
 
 
-@structref.register
-class ContextType(types.StructRef):
-    """The numba type of :func:`context`: a reference to the prediction's state, model and setting.
+@njit(cache=True, inline="always")
+def _open(p, limit, asym, w, work, pred, model, setting):
+    """Expand the node just opened at ply ``p`` (tree cut at ``limit``; ``asym``: every White move above was
+    predicted) and start its search; a White node of the asymmetric tree scores its children by P(e)."""
+    black = work.nodes[p, B_SIDE] == BLACK
+    work.nxt[p], work.alpha[p], work.beta[p], work.best[p] = 0, work.alpha[p - 1], work.beta[p - 1], (
+        -INF if black else INF)
+    pred.limit[p], pred.asym[p] = limit, asym
+    # Below predicted replies a White node scores its children by P(e), unless they are leaves whether
+    # predicted or not (p + 1 >= depth + EXTENSION): there no prediction can change the tree.
+    pred.predicting[p] = asym and not black and p + 1 < setting.depth + EXTENSION
+    if pred.predicting[p]:
+        n = work.count[p] = expand(p, w, work, pred.feats)
+        score_children(p, n, work, pred, model, setting)
+        work.counters[1] += n
+    else:
+        work.count[p] = expand(p, w, work)
 
-    The recursion passes this one pointer instead of their two dozen arrays: numba copies every
-    array argument at every call, which made each node of the asymmetric tree about 25 % dearer.
+
+# Without numba's reference counting (as pawnslib.search.alphabeta's walk): it allocates nothing.
+@njit(cache=True, _nrt=False)
+def _walk(w, work, pred, model, setting):
+    """The asymmetric tree from the root (``work.nodes[0]``, Black to move), depth-first with an explicit stack;
+    returns the best move's code.
+
+    Contract: the plain search's (:func:`pawnslib.search.alphabeta._walk`: alpha < beta at each open node,
+    fail-soft values, nodes counted in ``counters[0]``), with each node's tree cut at its own ``limit``
+    plies from the root. A node of the asymmetric tree (``pred.asym``) at a White ply scores its children by
+    P(e) (counted in ``counters[1]``) and gives each predicted child ``limit = depth + EXTENSION``, the
+    others ``depth`` (then the plain search below them); elsewhere children inherit the limit.
+    It writes the children's discretised features to ``pred.path`` rows below the root's, and raises
+    ``counters[2]`` to the deepest ply reached (a child that leaves the asymmetric tree counts its limit).
     """
-
-    def preprocess_fields(self, fields):
-        return tuple((name, types.unliteral(typ)) for name, typ in fields)
-
-
-PREDICTION_TYPE = numba.typeof(
-    new_prediction(np.empty((1, N_FEATURES), np.int64), np.empty(SEEN_SHAPE, np.bool_), example_model(), 1))
-SETTING_TYPE = numba.typeof(Setting(0, 0, 0, 0, 0, 0.0, -1, -1))
-CONTEXT_TYPE = ContextType([("pred", PREDICTION_TYPE), ("model", MODEL_TYPE), ("setting", SETTING_TYPE)])
-
-
-@njit(cache=True)
-def context(pred, model, setting):
-    """One search's :class:`Prediction`, :class:`~pawnslib.dbn.pe.KernelArrays` and :class:`Setting`, by reference."""
-    ctx = structref.new(CONTEXT_TYPE)
-    ctx.pred, ctx.model, ctx.setting = pred, model, setting
-    return ctx
-
-
-# The recursion takes the fields of Work, as the plain search does (see pawnslib.search.alphabeta), and the context.
-_ASYM_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.boolean, types.float64, types.float64,
-                          types.int64[::1], *WORK_TYPE.types, CONTEXT_TYPE)
-
-
-@njit(_ASYM_SIG, cache=True)
-def _asym(s, ply, limit, predict, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, ctx):
-    """The value of node ``s`` in the asymmetric tree, ``ply`` plies below the root.
-
-    Contract: as :func:`~pawnslib.search.alphabeta` (alpha < beta on entry, fail-soft result,
-    nodes counted in ``nodes[0]``, rows ``ply`` and below of the work arrays overwritten), with the
-    tree cut at ``limit`` plies from the root instead of a fixed depth. ``predict``: every White
-    move above was predicted likely, so a White node here scores its children by P(e) (counted in
-    ``nodes[1]``) and gives each predicted child ``limit = depth + EXTENSION``, the others ``depth``
-    (unless its children are leaves either way). It writes the children's discretised features to
-    ``ctx.pred.path`` rows below the root's, and raises ``nodes[2]`` to the deepest ply reached.
-    The arguments from ``kids`` to ``nodes`` are the fields of :class:`~pawnslib.search.alphabeta.Work`.
-    """
-    nodes[0] += 1
-    nodes[2] = max(nodes[2], ply)
-    setting = ctx.setting
-    if ply >= limit or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, setting.seed)
-    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
-    black = s[S_SIDE] == BLACK
-    # A White node below predicted replies scores its children by P(e), unless they are leaves whether
-    # predicted or not (ply + 1 >= depth + EXTENSION): there no prediction can change the tree.
-    predicting = predict and not black and ply + 1 < setting.depth + EXTENSION
-    t = setting.base + ply + 1  # the children's row in the path
-    if predicting:  # the prediction's arrays are taken out only here: each costs a reference count
-        path, weights, wmax, tables, valid, states, logpe, counts, seen = ctx.pred
-        score_children(kids[ply], feats[ply], n, t, path, weights, wmax, tables, valid, states[ply], logpe[ply],
-                       counts[ply], ctx.model, setting)
-        nodes[1] += n
+    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
     depth, seed = setting.depth, setting.seed
-    best = -INF if black else INF
-    for i in range(n):
-        k = order[ply, i]
-        child_limit, child_predict = limit, predict
-        if predicting:
-            path[t] = states[ply, k]
-            valid[t] = False  # the history ending at row t changed
-            child_predict = is_mostlikely(counts[ply, k], n, setting.mode, setting.max_pr, seen)
-            child_limit = depth + EXTENSION if child_predict else depth
-        if ply + 1 >= child_limit:
-            nodes[2] = max(nodes[2], ply + 1)
-            v = horizon_value(kids, vals, nodes, ply, k, seed)
-        elif not child_predict:  # no more predictions below: the plain search, which is cheaper per node
-            nodes[2] = max(nodes[2], child_limit)  # (or less if the game ends; only passing `depth` matters)
-            v = alphabeta(kids[ply, k], ply + 1, child_limit - ply - 1, alpha, beta, w, kids, moves, vals, order,
-                          feats, feat, nodes, seed, True, True)
+    nodes[0] = 1
+    count[0] = expand(0, w, work)
+    nxt[0], alpha[0], beta[0], best[0] = 0, -INF, INF, -INF
+    pred.limit[0], pred.asym[0], pred.predicting[0] = depth, True, False
+    p, best_move = 0, -1
+    while True:
+        black = p % 2 == 0  # the root is a Black node
+        if nxt[p] < count[p]:
+            k = pick(vals, order, p, nxt[p], count[p], black, True)
+            nxt[p] += 1
+            nodes[0] += 1
+            limit, asym = pred.limit[p], pred.asym[p]
+            if pred.predicting[p]:
+                t = setting.base + p + 1
+                for f in range(N_FEATURES):
+                    pred.path[t, f] = pred.states[p, k, f]
+                pred.valid[t] = False  # the history ending at row t changed
+                likely = is_mostlikely(pred.counts[p, k], count[p], setting.mode, setting.max_pr, pred.seen)
+                limit, asym = (depth + EXTENSION, True) if likely else (depth, False)
+            if pred.asym[p]:  # a child that leaves the asymmetric tree counts its limit as reached
+                nodes[2] = max(nodes[2], p + 1 if asym or p + 1 >= limit else limit)
+            if p + 1 < limit and results[p, k] == NO_RESULT:
+                open_child(p, k, work)
+                p += 1
+                _open(p, limit, asym, w, work, pred, model, setting)
+                continue
+            v = child_value(p, k, seed, work)
+        elif p == 0:
+            return best_move
+        else:  # node p is searched: fold its value into its parent
+            v = best[p]
+            p -= 1
+            black = not black
+        if black:
+            if p == 0 and v > best[0]:
+                best_move = moves[0, order[0, nxt[0] - 1]]
+            best[p] = max(best[p], v)
+            alpha[p] = max(alpha[p], best[p])
         else:
-            v = _asym(kids[ply, k], ply + 1, child_limit, child_predict, alpha, beta, w, kids, moves, vals, order,
-                      feats, feat, nodes, ctx)
-        best, alpha, beta = backup(black, v, best, alpha, beta)
-        if alpha >= beta:
-            break
-    return best
+            best[p] = min(best[p], v)
+            beta[p] = min(beta[p], best[p])
+        if alpha[p] >= beta[p]:
+            nxt[p] = count[p]
 
 
 @njit(cache=True)
@@ -235,18 +225,9 @@ def asym_kernel(root, w, pred, model, setting):
     Returns (best move, value, nodes, deepest ply reached, children scored by P(e)). ``pred.path``
     needs ``setting.depth + EXTENSION`` free rows after the root's, for the search path.
     """
-    kids, moves, vals, order, feats, feat, nodes = new_work(setting.depth + EXTENSION + 1, MOVES_OF[root[S_RULES]])
-    ctx = context(pred, model, setting)
-    nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feats, True)
-    best, best_move, alpha = -INF, -1, -INF
-    for i in range(n):  # the root is a Black node; its children, White nodes, all predict
-        k = order[0, i]
-        v = _asym(kids[0, k], 1, setting.depth, True, alpha, INF, w, kids, moves, vals, order, feats, feat, nodes, ctx)
-        if v > best:
-            best, best_move = v, moves[0, k]
-        alpha = max(alpha, best)
-    return best_move, best, nodes[0], nodes[2], nodes[1]
+    work = new_work(root, setting.depth + EXTENSION, MOVES_OF[root[S_RULES]])
+    move = _walk(w, work, pred, model, setting)
+    return move, work.best[0], work.counters[0], work.counters[2], work.counters[1]
 
 
 # ----------------------------------------------------------------------------- Python API

@@ -45,8 +45,9 @@ weighted sum of their static type values, then by static own value, largest firs
 (a cut comes early) and smallest first at White nodes (the bounds tighten early). The kernel is
 depth-first with an explicit stack (a recursive one would pay numba's reference counting on every
 array argument of every call); each node's children live in a per-ply work space
-(:class:`OMWork`), each child's features are computed once and all its values from them, and
-nothing is allocated per node. Imports :mod:`pawnslib.game` and :mod:`pawnslib.search`.
+(:class:`~pawnslib.guided.omwork.OMWork`), each child's features are computed once (only the mover's
+side anew) and all its values from them, and nothing is allocated per node. Imports :mod:`pawnslib.game`,
+:mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
 """
 
 from __future__ import annotations
@@ -54,131 +55,42 @@ from __future__ import annotations
 import math
 import time
 from numbers import Real
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from pawnslib.game.kernels import features_into, gen_moves, play_into
+from pawnslib.game.bitboard import B_RESULT
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
-from pawnslib.search.alphabeta import SearchResult, check_search_args, noise, zobrist
+from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, S_RULES, S_SIDE
+from pawnslib.guided.omwork import expand_om, new_cache, new_om_work
+from pawnslib.search.alphabeta import SearchResult, check_search_args
+from pawnslib.search.noise import key_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import thread_table
-from pawnslib.search.values import INF, value_of
+from pawnslib.search.values import INF
 
 PROBABILITY_TOLERANCE = 1e-9
 CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
-
-
-class OMWork(NamedTuple):
-    """An OM/PrOM search's work space: row ``p`` of each per-ply array belongs to the open node at ply p."""
-
-    kids: np.ndarray  # (P, M, NS) int64: the node's children
-    moves: np.ndarray  # (P, M) int64: the moves that lead to them
-    vals: np.ndarray  # (P, M, 1 + T) float64: their static values, own then each type's (no noise)
-    sortkeys: np.ndarray  # (P, M) float64: their ordering keys
-    order: np.ndarray  # (P, M) int64: child indexes in search order
-    feat: np.ndarray  # (N_FEATURES,) int64: scratch for a child's features
-    tv: np.ndarray  # (P, T) float64: the node's type values (running max / min while it searches)
-    pown: np.ndarray  # (P, T) float64: at a White node, the own value of each type's current pick
-    run: np.ndarray  # (P,) float64: at a Black node, the running maximum of its children's own values
-    count: np.ndarray  # (P,) int64: the node's number of children
-    nxt: np.ndarray  # (P,) int64: how many of them it has taken up
-    done: np.ndarray  # (P,) bool: the (Black) node was cut
-    hashes: np.ndarray  # (P,) int64: the node's Zobrist key
-    nodes: np.ndarray  # (2,) int64: nodes visited; nodes answered by the cache
-
-
-@njit(cache=True)
-def new_om_work(plies, moves, ntypes):
-    """Work space for nodes at plies 0..plies-1, at most ``moves`` moves each, ``ntypes`` opponent types."""
-    return OMWork(np.empty((plies, moves, NS), np.int64), np.empty((plies, moves), np.int64),
-                  np.empty((plies, moves, 1 + ntypes), np.float64), np.empty((plies, moves), np.float64),
-                  np.empty((plies, moves), np.int64), np.empty(N_FEATURES, np.int64),
-                  np.empty((plies, ntypes), np.float64), np.empty((plies, ntypes), np.float64),
-                  np.empty(plies, np.float64), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
-                  np.zeros(plies, np.bool_), np.zeros(plies, np.int64), np.zeros(2, np.int64))
-
-
-class Cache(NamedTuple):
-    """Exact results of nodes searched in full, entry ``key & (size - 1)``, always replaced on a store.
-
-    Like :class:`pawnslib.search.tt.Table`, a thread's searches share one cache
-    (:func:`pawnslib.search.tt.thread_table`) and each sees only the entries stamped with its own number.
-    """
-
-    keys: np.ndarray  # (size,) int64: the position's Zobrist key (ply included: it fixes the distance to the root)
-    stamps: np.ndarray  # (size,) int64: the search that stored it (0: none yet)
-    owns: np.ndarray  # (size,) float64: its own value
-    tvals: np.ndarray  # (size, >= T) float64: its type values
-
-
-@njit(cache=True)
-def new_cache(bits, ntypes):
-    """An empty cache of ``2**bits`` entries for up to ``ntypes`` types."""
-    n = 1 << bits
-    return Cache(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.float64),
-                 np.zeros((n, ntypes), np.float64))
-
-
-@njit(cache=True, inline="always")
-def expand_om(s, ply, w, probs, kids, moves, vals, sortkeys, order, feat, sort):
-    """Play every move of ``s`` into ``kids[ply]`` with all their static values; ``order[ply]`` lists them.
-
-    ``w`` row 0 is Black's weights, row 1 + i type i's; each value is :func:`~pawnslib.search.values.value_of`'s
-    (a finished child's score, ``ply + 1`` plies below the root, in every value). With ``sort`` the children
-    are ordered by ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and
-    smallest first at a White one (stable: ties keep move-generation order). Returns the number of children.
-    """
-    n = gen_moves(s, moves[ply])
-    nw = w.shape[0]
-    for k in range(n):
-        kid = kids[ply, k]
-        play_into(s, moves[ply, k], kid)
-        if kid[S_RESULT] == NO_RESULT:
-            features_into(kid, feat)
-        for j in range(nw):
-            vals[ply, k, j] = value_of(kid, w[j], feat, ply + 1)
-        order[ply, k] = k
-        if sort:
-            key = 0.0
-            for i in range(nw - 1):
-                key += probs[i] * vals[ply, k, 1 + i]
-            sortkeys[ply, k] = key
-    if sort:
-        sign = 1.0 if s[S_SIDE] == BLACK else -1.0
-        for i in range(1, n):
-            j = order[ply, i]
-            v, o = sign * sortkeys[ply, j], sign * vals[ply, j, 0]
-            m = i - 1
-            while m >= 0:
-                u = sign * sortkeys[ply, order[ply, m]]
-                if u > v or (u == v and sign * vals[ply, order[ply, m], 0] >= o):
-                    break
-                order[ply, m + 1] = order[ply, m]
-                m -= 1
-            order[ply, m + 1] = j
-    return n
 
 
 @njit(cache=True, inline="always")
 def _leaf(child, p, k, vals, tv, seed):
     """Child ``k`` of node ``p`` is a leaf: its type values go to ``tv[p + 1]``; returns its own (+ noise if seeded)."""
     res = vals[p, k, 0]
-    if seed >= 0 and child[S_RESULT] == NO_RESULT:
-        res += noise(child, seed)
+    if seed >= 0 and child[B_RESULT] == NO_RESULT:
+        res += key_noise(node_key(child), seed)
     for i in range(tv.shape[1]):
         tv[p + 1, i] = vals[p, k, 1 + i]
     return res
 
 
 @njit(cache=True, inline="always")
-def _open(child, p, key, w, probs, depth, sort, kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt,
-          done, hashes):
+def _open(child, child_sides, p, key, w, probs, depth, sort, kids, sides, moves, vals, sortkeys, order, feat, tv, pown,
+          run, count, nxt, done, hashes):
     """Make ``child`` (key ``key``) the open node at ply ``p``: expand it and start its running values."""
     hashes[p], nxt[p], done[p], run[p] = key, 0, False, -INF
-    count[p] = expand_om(child, p, w, probs, kids, moves, vals, sortkeys, order, feat, sort and p + 1 < depth)
+    count[p] = expand_om(child, child_sides, p, w, probs, kids, sides, moves, vals, sortkeys, order, feat,
+                         sort and p + 1 < depth)
     black = p % 2 == 0
     for i in range(tv.shape[1]):
         tv[p, i] = -INF if black else INF
@@ -238,11 +150,11 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
     ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise; ``cache``'s entries
     stamped ``stamp`` are this search's. Allocates the work space and lets :func:`_walk` search.
     """
-    kids, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes = new_om_work(
-        depth + 1, MOVES_OF[root[S_RULES]], probs.size)
+    kids, sides, moves, vals, sortkeys, order, feat, root_node, root_sides, tv, pown, run, count, nxt, done, hashes, \
+        nodes = new_om_work(root, depth + 1, MOVES_OF[root[S_RULES]], probs.size)
     ckeys, cstamps, cowns, ctvals = cache
-    best_move = _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, moves,
-                      vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes)
+    best_move = _walk(root_node, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp,
+                      kids, sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes)
     return best_move, run[0], nodes[0], nodes[1]
 
 
@@ -250,11 +162,12 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
 # counts references to every array a helper is handed, across basic blocks where its pruning cannot pair them up
 # (numba issue #2350): with the counts this loop took 1.7 times as long (the unsplit kernel of before, 1.5 times).
 @njit(cache=True, _nrt=False)
-def _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, moves, vals, sortkeys,
-          order, feat, tv, pown, run, count, nxt, done, hashes, nodes):
+def _walk(root, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, sides,
+          moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes):
     """The PrOM search of :func:`om_kernel`, depth-first with an explicit stack; returns the best move's code.
 
-    The arguments after ``stamp`` are the fields of :class:`OMWork`.
+    The arguments after ``stamp`` are the fields of :class:`~pawnslib.guided.omwork.OMWork` but the root's,
+    given first (``root``, ``root_sides``).
 
     Contract of a node at ply p >= 1 (Black at even plies): once searched it leaves its type values
     in ``tv[p]`` and its own value in ``res``, all exact (seedless: as the module docstring defines
@@ -266,7 +179,7 @@ def _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctval
     node visited, ``nodes[1]`` those the cache answered. The root's own value is left in ``run[0]``.
     """
     nodes[0] = 1
-    count[0] = expand_om(root, 0, w, probs, kids, moves, vals, sortkeys, order, feat, sort)
+    count[0] = expand_om(root, root_sides, 0, w, probs, kids, sides, moves, vals, sortkeys, order, feat, sort)
     nxt[0], run[0], p, best_move = 0, -INF, 0, -1
     while True:
         if nxt[p] < count[p] and not done[p]:  # the next child of node p: a leaf, a cache answer or a new node
@@ -274,10 +187,10 @@ def _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctval
             nxt[p] += 1
             child = kids[p, k]
             nodes[0] += 1
-            if p + 1 == depth or child[S_RESULT] != NO_RESULT:
+            if p + 1 == depth or child[B_RESULT] != NO_RESULT:
                 res = _leaf(child, p, k, vals, tv, seed)
             else:
-                key = zobrist(child)
+                key = node_key(child)
                 slot = key & (ckeys.size - 1)
                 if prune and ckeys[slot] == key and cstamps[slot] == stamp:
                     nodes[1] += 1
@@ -286,8 +199,8 @@ def _walk(root, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctval
                         tv[p + 1, i] = ctvals[slot, i]
                 else:
                     p += 1
-                    _open(child, p, key, w, probs, depth, sort, kids, moves, vals, sortkeys, order, feat, tv, pown,
-                          run, count, nxt, done, hashes)
+                    _open(child, sides[p - 1, k], p, key, w, probs, depth, sort, kids, sides, moves, vals, sortkeys,
+                          order, feat, tv, pown, run, count, nxt, done, hashes)
                     continue
         elif p == 0:
             break

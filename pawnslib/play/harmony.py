@@ -43,7 +43,7 @@ from pawnslib.game.rules import N_FEATURES
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.records import append_record, check_jobs, read_json_lines
 from pawnslib.play.tournament import play_game, schedule
-from pawnslib.search.alphabeta import NOISE
+from pawnslib.search.noise import NOISE
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import LADDER
 

@@ -32,7 +32,8 @@ from pawnslib.game.position import Position, rules_index
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
 from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
-from pawnslib.search.alphabeta import MAX_DEPTH, NOISE
+from pawnslib.search.alphabeta import MAX_DEPTH
+from pawnslib.search.noise import NOISE
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
 

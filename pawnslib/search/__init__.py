@@ -6,8 +6,10 @@ Modules, lowest first:
   and a position's value (:func:`~pawnslib.search.values.value_of`);
 * :mod:`~pawnslib.search.strategies`: weight vectors (the thesis's, the ladder), their check and their files;
 * :mod:`~pawnslib.search.seeds`: seeds derived from a master seed, and their check;
-* :mod:`~pawnslib.search.alphabeta`: Zobrist keys, the tie-breaking leaf noise, plain alpha-beta and minimax, and
-  the work space and steps every search shares;
+* :mod:`~pawnslib.search.noise`: Zobrist keys of positions and of compact nodes, and the tie-breaking leaf noise;
+* :mod:`~pawnslib.search.expand`: a search's work space and the steps every alpha-beta search shares (a node's
+  children valued, taken best first, opened);
+* :mod:`~pawnslib.search.alphabeta`: plain alpha-beta (one explicit-stack kernel) and the minimax reference;
 * :mod:`~pawnslib.search.tt`: the same search with a transposition table and iterative deepening, the one
   table-backed alpha-beta (also the perfect-knowledge recogniser's), and a thread's shared tables.
 

@@ -1,216 +1,98 @@
-"""Fixed-depth alpha-beta search with the thesis's move ordering (Chapter 3, Section 11.2).
+"""Fixed-depth alpha-beta search with the thesis's move ordering (Chapter 3, Section 11.2), and plain minimax.
 
 Values are from Black's point of view, on :mod:`pawnslib.search.values`' scale: Black maximises,
 White minimises. A leaf scores its heuristic value ``weights . features`` plus, when a seed is
-given, noise in [-0.5, 0.5) that only breaks ties (the weights are integers). A finished game
-scores ``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the
-root, so quicker wins are preferred, and 0 for a draw.
+given, the tie-breaking noise of :mod:`pawnslib.search.noise`, a function of the leaf's position and
+the seed. A finished game scores ``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win,
+``d`` plies below the root, so quicker wins are preferred, and 0 for a draw. So a search's leaf values
+are fixed before it starts, and every correct implementation of the same fixed-depth search (this one,
+the transposition table's :mod:`pawnslib.search.tt`, the asymmetric tree with nothing predicted) finds
+the same values; with the root's ties going to the first child in static order, the same move.
 
-The noise is a function of the leaf's position and the seed (:func:`noise`), not of the
-order leaves are visited in. So a search's leaf values are fixed before it starts, and every
-correct implementation of the same fixed-depth search (this plain one, the transposition
-table's :mod:`pawnslib.search.tt`, the asymmetric tree with nothing predicted) finds the same
-values; with the root's ties going to the first child in static order, the same move.
-
-The kernels keep every node's children in a per-ply work space (:class:`Work`) so the
-recursion allocates nothing; :func:`expand` and the leaf and back-up steps are shared
-with the transposition-table search and the asymmetric one, :func:`zobrist` with every search
-that keeps a table. Imports :mod:`pawnslib.game` and the search's own
-:mod:`~pawnslib.search.values` and :mod:`~pawnslib.search.strategies`.
+The kernel is depth-first with an explicit stack over compact nodes (:mod:`pawnslib.game.bitboard`),
+children made and taken best first by :mod:`~pawnslib.search.expand`; it allocates nothing per node.
+:func:`minimax` is the reference it must match: the plain recursion over position arrays, written
+independently of it. Imports :mod:`pawnslib.game` and the search's own modules below it.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
-import numba
 import numpy as np
 from numba import njit, types
 
+from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_LAST, S_RESULT, S_RULES, S_SIDE
+from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, value_of
 
 MAX_DEPTH = 32
-# The kind of tie-breaking noise, recorded with every run (a tournament's meta.json, a Harmony* history), so that
-# a run whose games drew noise otherwise (before 2026-11-22: in the order leaves were visited) is not resumed.
-NOISE = "leaf position hash"
-# One random 64-bit number per (slot, value): slots hold squares (EMPTY = 99), counts, side, ply (<= 200),
-# result and reading. The last move (S_LAST) is left out: it does not change a position's value.
-ZOBRIST = np.random.default_rng(20080601).integers(-(2**63), 2**63 - 1, size=(S_LAST, 256), dtype=np.int64)
-_GOLDEN, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+# Without numba's reference counting (``_nrt=False``): it allocates nothing (search_kernel owns the work space),
+# and the counts numba keeps on every array it takes out of the work space would cost more than the search.
+@njit(cache=True, _nrt=False)
+def _walk(w, depth, seed, prune, sort, work):
+    """Alpha-beta from the root (``work.nodes[0]``) to ``depth`` plies, depth-first with an explicit stack; returns
+    the best move's code.
 
-
-class Work(NamedTuple):
-    """A search's work space: row ``ply`` of each per-ply array belongs to the node at that ply.
-
-    The recursion keeps a node's children here instead of allocating, so it allocates nothing.
+    Contract of the open node at ply p: ``alpha[p] < beta[p]`` bound the values that can still matter
+    (Black maximises, White minimises); once searched, ``best[p]`` is its value when that lies strictly
+    between them, else a bound on the same side (fail-soft). A child at ply ``depth`` is a leaf: its
+    static value plus, ``seed`` >= 0 and the game live, its noise; a finished game is a leaf anywhere.
+    ``counters[0]`` counts every node visited, the root included. With ``prune`` false it is plain minimax
+    through the same code; ``sort`` takes children best first by static value (:func:`pick`). Of root
+    children of equal value it keeps the first taken (a later one must do better); its value ends in ``best[0]``.
     """
-
-    kids: np.ndarray  # (P, MAX_MOVES, NS) int64: the node's children
-    moves: np.ndarray  # (P, MAX_MOVES) int64: the moves that lead to them
-    vals: np.ndarray  # (P, MAX_MOVES) float64: their static values (no noise)
-    order: np.ndarray  # (P, MAX_MOVES) int64: child indexes, best for the side to move first
-    feats: np.ndarray  # (P, MAX_MOVES, N_FEATURES) int64: their feature scores
-    feat: np.ndarray  # (N_FEATURES,) int64: scratch for a leaf's features
-    nodes: np.ndarray  # (3,) int64 counters: [0] nodes visited; [1], [2] free for a search variant's own
-
-
-@njit(cache=True)
-def new_work(plies, moves=MAX_MOVES):
-    """Work space for a search whose nodes lie at plies 0..plies-1 and have at most ``moves`` moves each."""
-    return Work(np.empty((plies, moves, NS), np.int64), np.empty((plies, moves), np.int64),
-                np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64),
-                np.empty((plies, moves, N_FEATURES), np.int64), np.empty(N_FEATURES, np.int64),
-                np.zeros(3, np.int64))
-
-
-@njit(cache=True, inline="always")
-def zobrist(s):
-    """The Zobrist key of position ``s``: side, ply and reading included, last move not."""
-    key = np.int64(0)
-    for i in range(S_LAST):
-        key ^= ZOBRIST[i, s[i]]
-    return key
-
-
-@njit(cache=True, inline="always")
-def noise(s, seed):
-    """The tie-breaking noise of position ``s`` under ``seed`` (>= 0): in [-0.5, 0.5), a hash of both.
-
-    splitmix64's finaliser over the position's key and the seed: a position reached twice
-    in one search draws the same noise, and one seed's noise is independent of another's.
-    """
-    x = np.uint64(zobrist(s)) ^ (np.uint64(seed) * _GOLDEN)
-    x = (x ^ (x >> np.uint64(30))) * _MIX1
-    x = (x ^ (x >> np.uint64(27))) * _MIX2
-    x ^= x >> np.uint64(31)
-    return float(x >> np.uint64(11)) * 2.0**-53 - 0.5
-
-
-@njit(cache=True)
-def expand(s, ply, w, kids, moves, vals, order, feats, sort):
-    """Play every move of ``s`` into ``work.kids[ply]``; ``work.order[ply]`` lists them, best first.
-
-    The ordering key is each child's static value (best for the side to move first);
-    the sort is stable so equal children keep move-generation order. The children's
-    features stay in ``work.feats[ply]`` (the asymmetric search reads them). Returns the count.
-    """
-    n = gen_moves(s, moves[ply])
-    for k in range(n):
-        play_into(s, moves[ply, k], kids[ply, k])
-        features_into(kids[ply, k], feats[ply, k])
-        vals[ply, k] = value_of(kids[ply, k], w, feats[ply, k], ply + 1)
-        order[ply, k] = k
-    if sort:
-        black = s[S_SIDE] == BLACK
-        for i in range(1, n):
-            j = order[ply, i]
-            v = vals[ply, j]
-            m = i - 1
-            while m >= 0 and ((vals[ply, order[ply, m]] < v) if black else (vals[ply, order[ply, m]] > v)):
-                order[ply, m + 1] = order[ply, m]
-                m -= 1
-            order[ply, m + 1] = j
-    return n
-
-
-@njit(cache=True)
-def leaf_value(s, w, feat, ply, seed):
-    """The value of a node searched no deeper: static value, plus the seed's noise (seed >= 0) for a live game.
-
-    ``feat`` is scratch space for its features.
-    """
-    features_into(s, feat)
-    v = value_of(s, w, feat, ply)
-    if seed >= 0 and s[S_RESULT] == NO_RESULT:
-        v += noise(s, seed)
-    return v
-
-
-@njit(cache=True)
-def horizon_value(kids, vals, nodes, ply, k, seed):
-    """Child k of a node at ``ply`` is a leaf: expand() valued it already, so add noise and count it."""
-    nodes[0] += 1
-    v = vals[ply, k]
-    if seed >= 0 and kids[ply, k, S_RESULT] == NO_RESULT:
-        v += noise(kids[ply, k], seed)
-    return v
-
-
-@njit(cache=True)
-def backup(black, v, best, alpha, beta):
-    """Fold a child's value ``v`` into its parent: the new (best, alpha, beta)."""
-    if black:
-        best = max(best, v)
-        return best, max(alpha, best), beta
-    best = min(best, v)
-    return best, alpha, min(beta, best)
-
-
-# The recursive kernels carry explicit signatures (numba segfaults loading a cached recursive function
-# whose types it inferred, numba issue #6061), derived from the types rather than typed out. They take the
-# fields of Work rather than the tuple: numba reference-counts every array taken out of a tuple, which cost
-# the plain search 3.5 % and the asymmetric one about 40 % per node.
-WORK_TYPE = numba.typeof(new_work(1))
-_AB_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        *WORK_TYPE.types, types.int64, types.boolean, types.boolean)
-
-
-@njit(_AB_SIG, cache=True)
-def alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, seed, prune, sort):
-    """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
-
-    Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
-    White minimises); the result is exact when it lies strictly between them, and otherwise
-    only a bound on the same side (fail-soft). The arguments after ``w`` are the fields of
-    :class:`Work`, in order: it counts every node visited in ``nodes[0]`` and overwrites rows
-    ``ply`` and below of the per-ply arrays. ``seed`` >= 0 adds its noise to live leaves. With
-    ``prune`` false it is plain minimax through the same code; ``sort`` orders children by static value.
-    """
-    nodes[0] += 1
-    if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, seed)
-    n = expand(s, ply, w, kids, moves, vals, order, feats, sort)
-    black = s[S_SIDE] == BLACK
-    best = -INF if black else INF
-    for i in range(n):
-        k = order[ply, i]
-        if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, seed)
+    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
+    black_root = work.nodes[0, B_SIDE] == BLACK
+    nodes[0] = 1
+    count[0] = expand(0, w, work)
+    nxt[0], alpha[0], beta[0], best[0] = 0, -INF, INF, -INF if black_root else INF
+    p, best_move = 0, -1
+    while True:
+        black = black_root == (p % 2 == 0)
+        if nxt[p] < count[p]:
+            k = pick(vals, order, p, nxt[p], count[p], black, sort)
+            nxt[p] += 1
+            nodes[0] += 1
+            if p + 1 < depth and results[p, k] == NO_RESULT:  # an inner node: open it
+                open_child(p, k, work)
+                p += 1
+                count[p] = expand(p, w, work)
+                nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
+                continue
+            v = child_value(p, k, seed, work)
+        elif p == 0:
+            return best_move
+        else:  # node p is searched: fold its value into its parent
+            v = best[p]
+            p -= 1
+            black = not black
+        if black:
+            if p == 0 and v > best[0]:
+                best_move = moves[0, order[0, nxt[0] - 1]]
+            best[p] = max(best[p], v)
+            alpha[p] = max(alpha[p], best[p])
         else:
-            v = alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                          nodes, seed, prune, sort)
-        best, alpha, beta = backup(black, v, best, alpha, beta)
-        if prune and alpha >= beta:
-            break
-    return best
+            if p == 0 and v < best[0]:
+                best_move = moves[0, order[0, nxt[0] - 1]]
+            best[p] = min(best[p], v)
+            beta[p] = min(beta[p], best[p])
+        if prune and alpha[p] >= beta[p]:
+            nxt[p] = count[p]  # a cut-off: its remaining children cannot matter
 
 
 @njit(cache=True)
 def search_kernel(root, w, depth, seed, prune, sort):
-    """Alpha-beta from ``root``; returns (best move code, value, nodes). seed < 0: no noise.
-
-    Of root children of equal value it picks the first in static order (a later one must do better).
-    """
-    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MOVES_OF[root[S_RULES]])
-    nodes[0] = 1
-    n = expand(root, 0, w, kids, moves, vals, order, feats, sort)
-    black = root[S_SIDE] == BLACK
-    alpha, beta = -INF, INF
-    best, best_move = (-INF if black else INF), -1
-    for i in range(n):
-        k = order[0, i]
-        v = alphabeta(kids[0, k], 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes, seed,
-                      prune, sort)
-        if (v > best) if black else (v < best):
-            best_move = moves[0, k]
-        best, alpha, beta = backup(black, v, best, alpha, beta)
-    return best_move, best, nodes[0]
+    """Alpha-beta from the position array ``root``; returns (best move code, value, nodes). seed < 0: no noise."""
+    work = new_work(root, depth, MOVES_OF[root[S_RULES]])
+    move = _walk(w, depth, seed, prune, sort, work)
+    return move, work.best[0], work.counters[0]
 
 
 _MINIMAX_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.int64[::1], types.int64[::1],

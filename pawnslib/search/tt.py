@@ -39,23 +39,15 @@ import time
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
-import numba
 import numpy as np
-from numba import njit, types
+from numba import njit
 
+from pawnslib.game.bitboard import B_RESULT, B_SIDE
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RESULT, S_RULES, S_SIDE
-from pawnslib.search.alphabeta import (
-    WORK_TYPE,
-    SearchResult,
-    backup,
-    check_search_args,
-    expand,
-    horizon_value,
-    leaf_value,
-    new_work,
-    zobrist,
-)
+from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES, S_SIDE
+from pawnslib.search.alphabeta import SearchResult, check_search_args
+from pawnslib.search.expand import child_value, expand, new_work, node_value, open_child, pick, sort_children
+from pawnslib.search.noise import node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, WIN
 
@@ -89,76 +81,125 @@ def new_table(bits):
                  np.zeros(n, np.int64), np.full(n, -1, np.int64))
 
 
+class Frames(NamedTuple):
+    """What the table search keeps per open node besides :class:`~pawnslib.search.expand.Work`: row ``p`` is ply p's."""
+
+    keys: np.ndarray  # (P,) int64: its Zobrist key
+    a0: np.ndarray  # (P,) float64: its window as it was entered, to tell an exact value from a bound
+    b0: np.ndarray  # (P,) float64
+    best_moves: np.ndarray  # (P,) int64: the move of its best child so far
+    hinted: np.ndarray  # (P,) bool: its first child is the table's hint, taken before the others' order
+
+
+@njit(cache=True)
+def new_frames(plies):
+    """Frames for open nodes at plies 0..plies-1."""
+    return Frames(np.zeros(plies, np.int64), np.empty(plies), np.empty(plies), np.empty(plies, np.int64),
+                  np.zeros(plies, np.bool_))
+
+
 @njit(cache=True, inline="always")
 def move_first(moves, order, ply, n, move):
-    """Bring the child reached by ``move`` to the front of ``order[ply]``, the others keeping their order."""
+    """Bring the child reached by ``move`` to the front of ``order[ply, :n]``, the others keeping their order;
+    return whether it is there."""
     for i in range(n):
         k = order[ply, i]
         if moves[ply, k] == move:
             for j in range(i, 0, -1):
                 order[ply, j] = order[ply, j - 1]
             order[ply, 0] = k
-            return
+            return True
+    return False
 
 
-TABLE_TYPE = numba.typeof(new_table(1))
-_TT_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.float64, types.float64, types.int64[::1],
-                        *WORK_TYPE.types, *TABLE_TYPE.types, types.int64, types.int64)
-
-
-@njit(_TT_SIG, cache=True)
-def tt_alphabeta(s, ply, depth, alpha, beta, w, kids, moves, vals, order, feats, feat, nodes,
-                 keys, stamps, depths, values, bounds, best_moves, stamp, seed):
-    """The alpha-beta value of node ``s``, ``ply`` plies below the root, searched ``depth`` more plies.
-
-    Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
-    White minimises); the result is the ``depth``-ply minimax value (with the seed's leaf noise;
-    ``seed`` < 0: none) when it lies strictly between them, else a bound on the same side
-    (fail-soft: <= alpha means the value is at most the result, >= beta at least). The arguments
-    after ``w`` are the fields of :class:`~pawnslib.search.alphabeta.Work` (it counts nodes in
-    ``nodes[0]``, TT cut-offs in ``nodes[1]``, and overwrites rows ``ply`` and below), then those
-    of :class:`Table`, whose entries stamped ``stamp`` are this search's: a live node with
-    ``depth`` >= 1 stores its result there, with its bound and best move, over whatever held its slot.
-    """
-    nodes[0] += 1
-    if depth == 0 or s[S_RESULT] != NO_RESULT:
-        return leaf_value(s, w, feat, ply, seed)
-    key = zobrist(s)
+@njit(cache=True, inline="always")
+def _enter(p, depth, alpha, beta, w, work, frames, table, stamp):
+    """Probe the table for the open node at ply ``p`` with ``depth`` plies to go: return (True, its value) if an
+    entry answers the window, else expand it (the entry's move hinted first): (False, 0)."""
+    keys, stamps, depths, values, bounds, best_moves = table
+    key = node_key(work.nodes[p])
     slot = key & (keys.size - 1)
     hint = -1
     if keys[slot] == key and stamps[slot] == stamp:
         v, bound = values[slot], bounds[slot]
         if depths[slot] == depth and (bound == EXACT or (bound == LOWER and v >= beta) or
                                       (bound == UPPER and v <= alpha)):
-            nodes[1] += 1
-            return v
+            work.counters[1] += 1
+            return True, v
         hint = best_moves[slot]  # the previous iteration's best move, or this one's from another window
-    n = expand(s, ply, w, kids, moves, vals, order, feats, True)
-    if hint >= 0:
-        move_first(moves, order, ply, n, hint)
-    black = s[S_SIDE] == BLACK
-    a0, b0 = alpha, beta
-    best, best_move = (-INF if black else INF), -1
-    for i in range(n):
-        k = order[ply, i]
-        if depth == 1:
-            v = horizon_value(kids, vals, nodes, ply, k, seed)
+    n = expand(p, w, work)
+    work.count[p], work.nxt[p], work.alpha[p], work.beta[p] = n, 0, alpha, beta
+    work.best[p] = -INF if work.nodes[p, B_SIDE] == BLACK else INF
+    frames.keys[p], frames.a0[p], frames.b0[p], frames.best_moves[p] = key, alpha, beta, -1
+    frames.hinted[p] = hint >= 0 and move_first(work.moves, work.order, p, n, hint)
+    return False, 0.0
+
+
+# Without numba's reference counting (as pawnslib.search.alphabeta's walk): it allocates nothing.
+@njit(cache=True, _nrt=False)
+def tt_alphabeta(ply, depth, alpha, beta, w, seed, work, frames, table, stamp):
+    """The alpha-beta value of the open node at ply ``ply`` (``work.nodes[ply]``), searched ``depth`` more plies,
+    depth-first with an explicit stack.
+
+    Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
+    White minimises); the result is the ``depth``-ply minimax value (with the seed's leaf noise;
+    ``seed`` < 0: none) when it lies strictly between them, else a bound on the same side
+    (fail-soft: <= alpha means the value is at most the result, >= beta at least). It counts nodes
+    in ``work.counters[0]`` (this one included), table answers in ``counters[1]``, and overwrites rows
+    ``ply`` and below of ``work`` and ``frames`` (the node's own row keeps its node). ``table``'s entries
+    stamped ``stamp`` are this search's: a live node with ``depth`` >= 1 stores its result there, with its
+    bound and best move.
+    """
+    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    count, nxt, alphas, betas, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
+    keys, stamps, depths, values, bounds, best_moves = table
+    nodes[0] += 1
+    if depth == 0 or work.nodes[ply, B_RESULT] != NO_RESULT:
+        return node_value(ply, w, seed, work)
+    answered, v = _enter(ply, depth, alpha, beta, w, work, frames, table, stamp)
+    if answered:
+        return v
+    black_top, p = work.nodes[ply, B_SIDE] == BLACK, ply
+    while True:
+        black = black_top == ((p - ply) % 2 == 0)
+        if nxt[p] < count[p]:
+            i = nxt[p]
+            k = order[p, 0] if i == 0 and frames.hinted[p] else pick(vals, order, p, i, count[p], black, True)
+            nxt[p] += 1
+            nodes[0] += 1
+            if depth - (p - ply) > 1 and results[p, k] == NO_RESULT:
+                open_child(p, k, work)
+                answered, v = _enter(p + 1, depth - (p - ply) - 1, alphas[p], betas[p], w, work, frames, table,
+                                     stamp)
+                if not answered:
+                    p += 1
+                    continue
+            else:
+                v = child_value(p, k, seed, work)
+        else:  # node p is searched: store it, and fold its value into its parent
+            v, slot = best[p], frames.keys[p] & (keys.size - 1)
+            keys[slot], stamps[slot], depths[slot], values[slot] = frames.keys[p], stamp, depth - (p - ply), v
+            best_moves[slot] = frames.best_moves[p]
+            bounds[slot] = UPPER if v <= frames.a0[p] else (LOWER if v >= frames.b0[p] else EXACT)
+            if p == ply:
+                return v
+            p -= 1
+            black = not black
+        if (v > best[p]) if black else (v < best[p]):
+            frames.best_moves[p] = moves[p, order[p, nxt[p] - 1]]
+        if black:
+            best[p] = max(best[p], v)
+            alphas[p] = max(alphas[p], best[p])
         else:
-            v = tt_alphabeta(kids[ply, k], ply + 1, depth - 1, alpha, beta, w, kids, moves, vals, order, feats, feat,
-                             nodes, keys, stamps, depths, values, bounds, best_moves, stamp, seed)
-        if (v > best) if black else (v < best):
-            best_move = moves[ply, k]
-        best, alpha, beta = backup(black, v, best, alpha, beta)
-        if alpha >= beta:
-            break
-    keys[slot], stamps[slot], depths[slot], values[slot], best_moves[slot] = key, stamp, depth, best, best_move
-    bounds[slot] = UPPER if best <= a0 else (LOWER if best >= b0 else EXACT)
-    return best
+            best[p] = min(best[p], v)
+            betas[p] = min(betas[p], best[p])
+        if alphas[p] >= betas[p]:
+            nxt[p] = count[p]
 
 
 @njit(cache=True)
 def _deep_kernel(root, w, depth, seed, table, stamp):
-    """Iterative deepening from ``root`` to ``depth`` plies; returns (best move code, value, nodes, TT cut-offs).
+    """Iterative deepening from ``root``; returns (best move code, value, nodes, TT cut-offs).
 
     seed < 0: no noise. The iterations search depth, depth - 2, ... down to 1 or 2, shallowest
     first, and stop early at a win score; each searches the root's children with a full window,
@@ -166,14 +207,15 @@ def _deep_kernel(root, w, depth, seed, table, stamp):
     it picks the first in static order, as the plain search does, so both pick the same move.
     ``table``'s entries stamped ``stamp`` are this search's.
     """
-    kids, moves, vals, order, feats, feat, nodes = new_work(depth + 1, MOVES_OF[root[S_RULES]])
-    keys, stamps, depths, values, bounds, best_moves = table
+    work, frames = new_work(root, depth, MOVES_OF[root[S_RULES]]), new_frames(depth + 1)
+    moves, order, nodes = work.moves, work.order, work.counters
     rank = np.empty(MOVES_OF[root[S_RULES]], np.int64)  # a root child's place in static order
     black = root[S_SIDE] == BLACK
     best, best_move = 0.0, -1
     for d in range(2 - depth % 2, depth + 1, 2):
         nodes[0] += 1
-        n = expand(root, 0, w, kids, moves, vals, order, feats, True)
+        n = expand(0, w, work)
+        sort_children(work.vals, order, 0, n, black)
         for i in range(n):
             rank[order[0, i]] = i
         if best_move >= 0:
@@ -188,11 +230,12 @@ def _deep_kernel(root, w, depth, seed, table, stamp):
                     a = np.nextafter(alpha, -INF)
                 else:
                     b = np.nextafter(beta, INF)
-            v = tt_alphabeta(kids[0, k], 1, d - 1, a, b, w, kids, moves, vals, order, feats, feat, nodes,
-                             keys, stamps, depths, values, bounds, best_moves, stamp, seed)
+            open_child(0, k, work)
+            v = tt_alphabeta(1, d - 1, a, b, w, seed, work, frames, table, stamp)
             if ((v > best) if black else (v < best)) or (v == best and rank[k] < best_rank):
                 best_move, best_rank = moves[0, k], rank[k]
-            best, alpha, beta = backup(black, v, best, alpha, beta)
+            best = max(best, v) if black else min(best, v)
+            alpha, beta = (max(alpha, best), beta) if black else (alpha, min(beta, best))
         if abs(best) > WIN / 2:
             # A forced win for either side within d plies is final: a deeper search finds no quicker one (it
             # would show within d) and no escape for the loser (every defence was seen lost within d).

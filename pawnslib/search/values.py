@@ -27,7 +27,12 @@ def value_of(s, w, feat, d):
 
     ``w`` the six weights, ``d`` the plies from the root to ``s`` (they shorten a win).
     """
-    r = s[S_RESULT]
+    return result_value(s[S_RESULT], w, feat, d)
+
+
+@njit(cache=True, inline="always")
+def result_value(r, w, feat, d):
+    """:func:`value_of` of a position whose result is ``r`` (a search node keeps it in its own slot)."""
     if r == BLACK_WIN:
         return WIN - d
     if r == WHITE_WIN:

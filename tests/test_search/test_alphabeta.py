@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.search.alphabeta import minimax, noise, search
+from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.noise import noise
 from pawnslib.search.strategies import LADDER, THESIS
 from pawnslib.search.values import WIN
 

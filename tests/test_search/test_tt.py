@@ -11,9 +11,21 @@ from pawnslib import Position
 from pawnslib.game.rules import MAX_MOVES
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
-from pawnslib.search.alphabeta import minimax, new_work, search, zobrist
+from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.expand import new_work
+from pawnslib.search.noise import zobrist
 from pawnslib.search.strategies import LADDER, THESIS
-from pawnslib.search.tt import EXACT, LOWER, TT_BITS, UPPER, deep_search, new_table, thread_table, tt_alphabeta
+from pawnslib.search.tt import (
+    EXACT,
+    LOWER,
+    TT_BITS,
+    UPPER,
+    deep_search,
+    new_frames,
+    new_table,
+    thread_table,
+    tt_alphabeta,
+)
 from pawnslib.search.values import WIN
 
 WEIGHTS = [*THESIS.values(), (0,) * 6, (10, -100, 1, 1000, -10, 10000)]  # the thesis's, all ties, a mixed one
@@ -110,13 +122,14 @@ def test_the_table_holds_true_bounds_whatever_the_window(rules):
     for i, p in enumerate(cases(rules, seed=10)[::12]):
         w = np.array(WEIGHTS[i % len(WEIGHTS)] if i % 3 else rng.integers(-2, 3, 6), np.int64)  # small: many ties
         depth = (5 if rules == "kalles" else 4) + i % 2
-        true, work, table = minimax(p, w, depth).value, new_work(depth + 1, MAX_MOVES), new_table(TT_BITS)
+        true, table = minimax(p, w, depth).value, new_table(TT_BITS)
+        work, frames = new_work(p.array, depth, MAX_MOVES), new_frames(depth + 1)
         spread = max(abs(true) / 4, 10.0)
         for n in range(40):  # wide windows and null windows (loose bounds of both kinds get stored)
             a, b = np.sort(true + np.round(rng.uniform(-spread, spread, 2) * 2) / 2)
             a, b = (a, b) if n % 2 else (np.round(a) - 0.5, np.round(a) + 0.5)
             if a < b:
-                v = tt_alphabeta(p.array, 0, depth, a, b, w, *work, *table, 1, -1)
+                v = tt_alphabeta(0, depth, a, b, w, -1, work, frames, table, 1)
                 assert (v == true) if a < v < b else (true <= v if v <= a else true >= v), (p, w, depth, a, b, v)
         near = reachable(p, 3)
         for slot in np.flatnonzero(table.stamps == 1):

@@ -1,0 +1,187 @@
+"""A search's work space and the steps every alpha-beta search shares: value a node's children, take them best
+first, open one.
+
+The searches play on compact nodes (:mod:`pawnslib.game.bitboard`). Row ``p`` of every per-ply array belongs
+to the open node at ply ``p`` below the root (``nodes[0]`` is the root), so a search allocates its work space
+once and nothing per node. A node's children are valued before any is searched, for the thesis's move
+ordering (Section 11.2), but most are never searched (a cut-off comes first), so :func:`expand` keeps only
+each child's move, result and static value: a move changes only the mover's feature parts, and the moves
+of one piece share the sums over the mover's other pieces (:func:`~pawnslib.game.bitboard.others_of`).
+:func:`pick` hands the children out best first for the side to move, ties in move-generation order: the
+order of a stable sort by static value, found lazily. :func:`open_child` makes a child the open node one
+ply down; :func:`child_value` values one searched no deeper.
+
+Imports :mod:`pawnslib.game` and the search's :mod:`~pawnslib.search.values` and :mod:`~pawnslib.search.noise`.
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from pawnslib.game.bitboard import (
+    B_RESULT,
+    B_SIDE,
+    NB,
+    moved_parts,
+    node_moves,
+    node_of,
+    node_play,
+    others_of,
+    side_features_into,
+)
+from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
+from pawnslib.search.noise import key_noise, node_key
+from pawnslib.search.values import result_value
+
+
+class Work(NamedTuple):
+    """A search's work space: row ``p`` of each per-ply array belongs to the open node at ply ``p``."""
+
+    nodes: np.ndarray  # (P + 1, NB) int64: the open node at each ply (row 0: the root; row p + 1: scratch for p)
+    sides: np.ndarray  # (P + 1, 2, N_FEATURES) int64: its side feature parts (Black's, White's)
+    moves: np.ndarray  # (P, M) int64: its children's moves
+    results: np.ndarray  # (P, M) int64: their results (NO_RESULT: live)
+    vals: np.ndarray  # (P, M) float64: their static values (no noise)
+    order: np.ndarray  # (P, M) int64: child indexes; the first nxt[p] are those taken, in the order taken
+    count: np.ndarray  # (P,) int64: its number of children
+    nxt: np.ndarray  # (P,) int64: how many it has taken
+    alpha: np.ndarray  # (P,) float64: its window's lower bound
+    beta: np.ndarray  # (P,) float64: its window's upper bound
+    best: np.ndarray  # (P,) float64: its best value so far
+    counters: np.ndarray  # (3,) int64: [0] nodes visited; [1], [2] free for a search variant's own
+
+
+@njit(cache=True)
+def new_work(root, plies, moves=MAX_MOVES):
+    """Work space for a search of the position array ``root`` whose open nodes lie at plies 0..plies-1."""
+    work = Work(np.empty((plies + 1, NB), np.int64), np.empty((plies + 1, 2, N_FEATURES), np.int64),
+                np.empty((plies, moves), np.int64), np.empty((plies, moves), np.int64),
+                np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64), np.zeros(plies, np.int64),
+                np.zeros(plies, np.int64), np.empty(plies, np.float64), np.empty(plies, np.float64),
+                np.empty(plies, np.float64), np.zeros(3, np.int64))
+    node_of(root, work.nodes[0])
+    side_features_into(work.nodes[0], 0, work.sides[0, 0])
+    side_features_into(work.nodes[0], 1, work.sides[0, 1])
+    return work
+
+
+@njit(cache=True, inline="always")
+def _score(w, parts):
+    v = 0
+    for f in range(N_FEATURES):
+        v += w[f] * parts[f]
+    return v
+
+
+@njit(cache=True, inline="always")
+def expand(p, w, work, feats=None):
+    """Value every child of the open node at ply ``p`` with weights ``w``; return how many.
+
+    Each child gets its move, its result and its static value
+    (:func:`~pawnslib.search.values.result_value`, ``p + 1`` plies below the root, from Black's view);
+    ``order[p]`` is reset to move-generation order for :func:`pick`. Row ``p + 1`` is scratch meanwhile.
+    With ``feats`` (an (M, N_FEATURES) array) each child's six features go to its row too.
+    """
+    b, b_sides, scratch, scratch_sides = work.nodes[p], work.sides[p], work.nodes[p + 1], work.sides[p + 1]
+    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    n = node_moves(b, moves[p])
+    mover = b[B_SIDE]
+    sign = 1 if mover == BLACK else -1
+    count, rest = b_sides[mover, 5], _score(w, b_sides[1 - mover])  # the side that does not move keeps its parts
+    frm = -1
+    for k in range(n):
+        move = moves[p, k]
+        if move >> 6 != frm:  # moves come grouped by the square they leave
+            frm = move >> 6
+            others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, frm)
+        removed = node_play(b, move, scratch)
+        r = results[p, k] = scratch[B_RESULT]
+        if removed:  # rare: both sides change
+            side_features_into(scratch, 0, scratch_sides[0])
+            side_features_into(scratch, 1, scratch_sides[1])
+            v = _score(w, scratch_sides[0]) - _score(w, scratch_sides[1])
+            if feats is not None:
+                for f in range(N_FEATURES):
+                    feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
+        else:
+            parts = moved_parts(mover, move & 63, others, n_base, bmax, bsum, dsum, obmin, obsum, count)
+            v = sign * (w[0] * parts[0] + w[1] * parts[1] + w[2] * parts[2] + w[3] * parts[3] + w[4] * parts[4]
+                        + w[5] * parts[5] - rest)
+            if feats is not None:
+                for f in range(N_FEATURES):
+                    feats[k, f] = sign * (parts[f] - b_sides[1 - mover, f])
+        vals[p, k] = float(v) if r == NO_RESULT else result_value(r, w, scratch_sides[0], p + 1)
+        order[p, k] = k
+    return n
+
+
+@njit(cache=True, inline="always")
+def play_child(b, b_sides, move, child, child_sides):
+    """Write into ``child`` and ``child_sides`` the node after ``move`` from ``b`` (side parts ``b_sides``) and its
+    side parts: the mover's recomputed, the other side's kept (both recomputed if pieces were removed)."""
+    mover = b[B_SIDE]
+    removed = node_play(b, move, child)
+    for q in range(2):
+        if q == mover or removed:
+            side_features_into(child, q, child_sides[q])
+        else:
+            for f in range(N_FEATURES):
+                child_sides[q, f] = b_sides[q, f]
+
+
+@njit(cache=True, inline="always")
+def open_child(p, k, work):
+    """Make child ``k`` of the open node at ply ``p`` the open node at ply ``p + 1`` (its node and side parts)."""
+    play_child(work.nodes[p], work.sides[p], work.moves[p, k], work.nodes[p + 1], work.sides[p + 1])
+
+
+@njit(cache=True, inline="always")
+def child_value(p, k, seed, work):
+    """The value of child ``k`` of the open node at ply ``p``, searched no deeper: its static value plus, ``seed``
+    >= 0 and the game live, its noise (which needs its node: made in row ``p + 1``)."""
+    v = work.vals[p, k]
+    if seed >= 0 and work.results[p, k] == NO_RESULT:
+        node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1])
+        v += key_noise(node_key(work.nodes[p + 1]), seed)
+    return v
+
+
+@njit(cache=True, inline="always")
+def node_value(p, w, seed, work):
+    """The value of the open node at ply ``p`` searched no deeper (as :func:`child_value` for a root)."""
+    b, sides = work.nodes[p], work.sides[p]
+    r = b[B_RESULT]
+    if r != NO_RESULT:
+        return result_value(r, w, sides[0], p)
+    v = float(_score(w, sides[0]) - _score(w, sides[1]))
+    return v + (key_noise(node_key(b), seed) if seed >= 0 else 0.0)
+
+
+@njit(cache=True, inline="always")
+def pick(vals, order, p, i, n, black, sort):
+    """The index of the ``i``-th child of the node at ply ``p`` to search (its first ``i`` taken): with ``sort``,
+    the best remaining for the side to move (``black`` maximises), ties to the earliest generated.
+
+    It swaps that child into ``order[p, i]``, so taking children 0, 1, ... in turn yields a stable
+    sort by static value, but costs only the picks a node makes before it is cut.
+    """
+    if not sort:
+        return order[p, i]
+    j_best, k_best = i, order[p, i]
+    v_best = vals[p, k_best]
+    for j in range(i + 1, n):
+        k = order[p, j]
+        v = vals[p, k]
+        if ((v > v_best) if black else (v < v_best)) or (v == v_best and k < k_best):
+            j_best, k_best, v_best = j, k, v
+    order[p, j_best] = order[p, i]
+    order[p, i] = k_best
+    return k_best
+
+
+@njit(cache=True, inline="always")
+def sort_children(vals, order, p, n, black):
+    """Put ``order[p, :n]`` in :func:`pick`'s order at once (for a search that reorders it afterwards)."""
+    for i in range(n):
+        pick(vals, order, p, i, n, black, True)
