@@ -35,7 +35,6 @@ from pawnslib.game.rules import (
     EXITS,
     HOME,
     MAX_PLIES,
-    N_FEATURES,
     NEXITS,
     NO_RESULT,
     NTARGETS,
@@ -267,10 +266,3 @@ def moved_parts(p, to, others, n_base, bmax, bsum, dsum, obmin, obsum, count):
         others &= others - 1
     return (max(bmax, DIST8[p, to]), bsum + DIST8[p, to], 2 * dsum, min(obmin, DIST8[1 - p, to]),
             obsum + DIST8[1 - p, to], count)
-
-
-@njit(cache=True, inline="always")
-def features_of_sides(sides, out):
-    """Write the six features (Black's parts minus White's, ``sides`` rows 0 and 1) into ``out``."""
-    for f in range(N_FEATURES):
-        out[f] = sides[0, f] - sides[1, f]

@@ -6,13 +6,14 @@ children count), every child gets P(e) from the opponent model, then its pessimi
 ratio pr among its siblings (thesis Definition 11.1.1, :mod:`pawnslib.guided.predict`). A child for which
 ``mostlikely(pr)`` holds is searched to ``depth + 2`` plies from the root and keeps
 predicting; the others to ``depth`` and stop predicting. Everything else is the plain
-search (below a reply that stops predicting, literally :func:`~pawnslib.search.alphabeta`),
-so with ``mostlikely`` always false the two agree to the node.
+search (below a reply that stops predicting, the same steps of :mod:`pawnslib.search.expand` in the
+same order), so with ``mostlikely`` always false the two agree to the node.
 
 P(e)'s history for a child x_t is the discretised features of x_{t-2}, x_{t-4}, ...
 (positions after White's earlier moves, from the game and the search path), oldest
-first, as many as the model's slices allow. The whole search is one numba kernel that
-calls the model's P(e) kernel; no Python runs per node.
+first, as many as the model's slices allow. The whole search is one explicit-stack numba kernel
+over compact nodes (:mod:`pawnslib.game.bitboard`) that calls the model's P(e) kernel; no Python
+runs per node and nothing is allocated.
 
 ``mostlikely`` is one of :mod:`pawnslib.guided.predict`'s predicates on pr, by default the thesis's
 ``seen_before``.
@@ -66,12 +67,12 @@ class Setting(NamedTuple):
     black_strategy: int  # Black's strategy id (P(e) conditions on S_b)
     mode: int  # the mostlikely predicate: SEEN_BEFORE, ALWAYS, NEVER or THRESHOLD
     max_pr: float  # THRESHOLD's bound
-    seed: int  # >= 0: the tie-breaking leaf noise's seed (pawnslib.search.alphabeta.noise)
+    seed: int  # >= 0: the tie-breaking leaf noise's seed (pawnslib.search.noise.noise)
     random_seed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
 
 
 class Prediction(NamedTuple):
-    """The asymmetric search's work space besides :class:`~pawnslib.search.alphabeta.Work`.
+    """The asymmetric search's work space besides :class:`~pawnslib.search.expand.Work`.
 
     ``path`` row j holds the discretised features of the game's position j (up to the root's row,
     ``Setting.base``), then of the search path's positions below it. Row t of ``weights``, ``wmax``

@@ -15,7 +15,7 @@ probability ``p_i``. Every node has Black's own value and one value per type:
 The root is Black to move: the move is the child with the largest own value (the first in the
 search's order on ties). OM search is PrOM search with one type of probability 1; with the
 opponent's weights equal to Black's it is plain minimax. With a seed, Black's live leaves get
-the plain search's tie-breaking noise (:func:`pawnslib.search.alphabeta.noise`, a function of the leaf's
+the plain search's tie-breaking noise (:func:`pawnslib.search.noise.noise`, a function of the leaf's
 position and the seed) on their own value, never on a type's.
 
 Pruning: beta-pruning on the opponent values, as in the OM and PrOM papers. A White node hands

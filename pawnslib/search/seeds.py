@@ -1,6 +1,6 @@
 """Seeds: one derived per game, per search or per restart from a master seed, and the check every seed passes.
 
-A seed here seeds the search's tie-breaking leaf noise (:func:`pawnslib.search.alphabeta.noise`) and every
+A seed here seeds the search's tie-breaking leaf noise (:func:`pawnslib.search.noise.noise`) and every
 layer above it: a game's seed and its plies' (:mod:`pawnslib.play.tournament`), Harmony*'s iterations, Chapter 13's
 random control. Deriving each from integers with numpy's ``SeedSequence`` makes it depend on nothing else, so
 no result depends on the order games finish in or on the number of workers.

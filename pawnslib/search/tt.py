@@ -19,7 +19,7 @@ beyond a bound is only a bound (fail-soft), stored as such and used only to cut 
 Finished games and horizon leaves are valued at once and never stored. Two positions
 sharing a 64-bit key would be confused (odds 2**-64 per probe, some 1e-14 per depth-10 search).
 
-A leaf's noise is a function of its position and the seed (:func:`pawnslib.search.alphabeta.noise`),
+A leaf's noise is a function of its position and the seed (:func:`pawnslib.search.noise.noise`),
 so with noise too the values are the plain search's, and with the root's ties going to the
 first child in static order, as there, so is the move: this is a faster implementation of
 the same search (its node counts are its own, not the thesis's algorithm's).

@@ -1,0 +1,102 @@
+"""Where plain alpha-beta's time goes per node: each step of the search done twice, one at a time.
+
+A sampling profiler sees numba's kernels as one anonymous block, so this measures by subtraction: a copy of
+`pawnslib.search.alphabeta._walk` whose step STEP runs a second time on the same node (to the same effect),
+over bench_search's positions at depth 6. The extra time is that step's share: valuing a node's children
+(expand), opening a child (open_child), valuing a leaf with its noise (child_value) and taking the next child
+best first (pick); the rest is the loop itself. The copies take turns ROUNDS times, each keeping its best.
+With PAWNSLIB_BENCH_QUICK set (the test suite) only expand is measured, once, on a few positions.
+"""
+
+import os
+import time
+
+import numpy as np
+from numba import njit
+from positions import black_histories, game_records
+
+from pawnslib.game.bitboard import B_SIDE
+from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.strategies import THESIS
+from pawnslib.search.values import INF
+
+STEPS = ("none", "expand", "open_child", "child_value", "pick")
+QUICK = bool(os.environ.get("PAWNSLIB_BENCH_QUICK"))
+ROUNDS = 1 if QUICK else 7
+
+
+def walk_doubling(step: int):
+    """The plain search kernel with step ``STEPS[step]`` done twice (``none``: the kernel as it is)."""
+
+    @njit(_nrt=False)
+    def walk(w, depth, seed, work):
+        results, vals, order = work.results, work.vals, work.order
+        count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
+        black_root = work.nodes[0, B_SIDE] == BLACK
+        nodes[0] = 1
+        count[0] = expand(0, w, work)
+        nxt[0], alpha[0], beta[0], best[0] = 0, -INF, INF, -INF if black_root else INF
+        p = 0
+        while True:
+            black = black_root == (p % 2 == 0)
+            if nxt[p] < count[p]:
+                k = pick(vals, order, p, nxt[p], count[p], black, True)
+                if step == 4:
+                    k = pick(vals, order, p, nxt[p], count[p], black, True)
+                nxt[p] += 1
+                nodes[0] += 1
+                if p + 1 < depth and results[p, k] == NO_RESULT:
+                    open_child(p, k, work)
+                    if step == 2:
+                        open_child(p, k, work)
+                    p += 1
+                    count[p] = expand(p, w, work)
+                    if step == 1:
+                        count[p] = expand(p, w, work)
+                    nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
+                    continue
+                v = child_value(p, k, seed, work)
+                if step == 3:
+                    v = child_value(p, k, seed, work)
+            elif p == 0:
+                return nodes[0]
+            else:
+                v = best[p]
+                p -= 1
+                black = not black
+            if black:
+                best[p] = max(best[p], v)
+                alpha[p] = max(alpha[p], best[p])
+            else:
+                best[p] = min(best[p], v)
+                beta[p] = min(beta[p], best[p])
+            if alpha[p] >= beta[p]:
+                nxt[p] = count[p]
+
+    return walk
+
+
+def main() -> None:
+    cases = [(np.array(THESIS[sid], np.int64), hist[-1].array) for sid, hist in black_histories(game_records())]
+    cases = cases[:24] if QUICK else cases
+    walks = [walk_doubling(i) for i in range(2 if QUICK else len(STEPS))]
+    works = [new_work(root, 6, MOVES_OF[root[S_RULES]]) for _, root in cases]
+    best, nodes = [np.inf] * len(walks), 0
+    for walk in walks:
+        walk(cases[0][0], 6, 0, works[0])  # compile
+    for _ in range(ROUNDS):
+        for i, walk in enumerate(walks):
+            t0, nodes = time.perf_counter(), 0
+            for seed, ((w, _), work) in enumerate(zip(cases, works, strict=True)):
+                nodes += walk(w, 6, seed, work)
+            best[i] = min(best[i], time.perf_counter() - t0)
+    total = best[0]
+    parts = {STEPS[i]: best[i] - total for i in range(1, len(walks))}
+    shares = ", ".join(f"{name} {1e9 * t / nodes:.0f} ns ({100 * t / total:.0f} %)" for name, t in parts.items())
+    print(f"plain alpha-beta depth 6 over {len(cases)} positions: {1e9 * total / nodes:.0f} ns a node, of which "
+          f"{shares}; the loop the rest ({1e9 * (total - sum(parts.values())) / nodes:.0f} ns)")
+
+
+if __name__ == "__main__":
+    main()
