@@ -79,7 +79,7 @@ BIT, CAN_STEP = _tables()
 DIST8, CHEB8 = DIST.astype(np.int8), CHEB.astype(np.int8)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def node_of(s, b):
     """Write into ``b`` the node of position array ``s``."""
     for p in range(2):
@@ -91,7 +91,7 @@ def node_of(s, b):
     b[B_SIDE], b[B_PLY], b[B_RESULT], b[B_RULES] = s[S_SIDE], s[S_PLY], s[S_RESULT], s[S_RULES]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def slots_of(b, s):
     """Write into ``s`` the position array of node ``b`` (its last move: -1, unknown)."""
     for p in range(2):
@@ -106,7 +106,7 @@ def slots_of(b, s):
     s[S_SIDE], s[S_PLY], s[S_RESULT], s[S_RULES], s[S_LAST] = b[B_SIDE], b[B_PLY], b[B_RESULT], b[B_RULES], -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def node_moves(b, out):
     """Write the legal moves of node ``b`` into ``out`` in :func:`gen_moves`' order; return how many (0 if over)."""
     if b[B_RESULT] != NO_RESULT:
@@ -156,7 +156,7 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def node_play(b, move, d):
     """Write into ``d`` the node after the legal ``move`` from ``b``; return whether pieces were removed.
 
@@ -200,7 +200,7 @@ def node_play(b, move, d):
     return removed
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def side_features_into(b, p, out):
     """Write side ``p``'s six feature parts of node ``b`` into ``out``: features = Black's parts - White's."""
     home, n_base = HOME[p], b[B_BASE + p]
@@ -226,7 +226,7 @@ def side_features_into(b, p, out):
     out[3], out[4], out[5] = (obmin if n + n_base > 0 else 0), obsum, n + n_base
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def others_of(b, p, frm):
     """Side ``p``'s pieces other than the one leaving ``frm`` (a square, or BASE), summed for :func:`moved_parts`.
 
@@ -255,7 +255,7 @@ def others_of(b, p, frm):
     return others, n_base, bmax, bsum, dsum, obmin, obsum
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def moved_parts(p, to, others, n_base, bmax, bsum, dsum, obmin, obsum, count):
     """Side ``p``'s six feature parts once its moving piece stands on ``to``, the rest being :func:`others_of`'s
     (``count``: the side's pieces, unchanged by a move that removes nothing)."""

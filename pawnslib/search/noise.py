@@ -33,7 +33,7 @@ Z_REST = ZOBRIST[S_BASE:S_LAST, : MAX_PLIES + 1].copy()
 _GOLDEN, _MIX1, _MIX2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def zobrist(s):
     """The Zobrist key of position ``s``: side, ply and reading included, last move not."""
     key = np.int64(0)
@@ -42,7 +42,7 @@ def zobrist(s):
     return key
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def node_key(b):
     """The Zobrist key of node ``b``: :func:`zobrist` of its position array (pieces in ascending slots)."""
     key = (Z_REST[0, b[B_BASE]] ^ Z_REST[1, b[B_BASE + 1]] ^ Z_REST[S_SIDE - S_BASE, b[B_SIDE]]
@@ -58,7 +58,7 @@ def node_key(b):
     return key
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def key_noise(key, seed):
     """The noise of the position with Zobrist key ``key`` under ``seed`` (>= 0): in [-0.5, 0.5).
 
