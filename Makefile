@@ -6,6 +6,9 @@ export PATH := $(CURDIR)/.venv/bin:$(PATH)
 # number of workers: empty means pawnslib/config.py's SEED and JOBS; e.g. `make reproduce SEED=7 JOBS=2`.
 SEED ?=
 JOBS ?=
+# The tie-breaking scheme every search plays by (config.NOISES): empty means config.NOISE, the thesis's; e.g.
+# `make reproduce NOISE=position R=results_position` keeps another scheme's results apart.
+NOISE ?=
 # How many steps `make reproduce` runs at once. Two on this 2-core machine: a notebook, a page or a model's
 # training uses one core, and a tournament beside it takes the other (`make reproduce STEPS=1`: one at a time,
 # so that each step's time in results/logs/timings.txt is its own). Outputs do not depend on it.

@@ -18,8 +18,9 @@ CLI = $(PY) -m pawnslib
 # re-renders the pages without re-running a notebook.
 SITE_PY := pawnslib/report/render.py pawnslib/report/site.py
 NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py pawnslib/*/*.py))
-# SEED and JOBS (Makefile) are passed only when set; else the command line and the notebooks use pawnslib/config.py's.
-ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS))
+# SEED, JOBS and NOISE (Makefile) are passed only when set; else the command line and the notebooks use
+# pawnslib/config.py's.
+ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS)) $(if $(NOISE),--noise $(NOISE))
 # $(call timed,name,command): run, log the seconds it took.
 timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(R)/logs/timings.txt
 # $(call reading_dir,reading): where a reading's outputs go (as config.reading_dir).
@@ -37,7 +38,7 @@ per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(call
 yaml_list = [$(subst $(space),$(comma)$(space),$(strip $(1)))]
 NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)) \
 	$(R)/notebooks/13_future_work.ipynb
-PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED))
+PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) $(if $(NOISE),-p NOISE $(NOISE))
 # Each executed notebook's page, beside it in the reading's html/ folder; the front page links them all.
 html_of = $(subst /notebooks/,/html/,$(1:.ipynb=.html))
 HTML_OUT := $(call html_of,$(NB_OUT))

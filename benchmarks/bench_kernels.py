@@ -8,7 +8,8 @@ search (the thesis's seen_before predicate), OM search against White's true stra
 against the thesis's four strategies at 1/4 each. The versions take turns ROUNDS times and each position
 keeps its shortest time, so that machine load hits both alike. A line per search: the new kernel's nodes per
 second, its speed as a multiple of the baseline's (total time over total time), and whether every position
-gave the same node count and the same move. Without git history (a source archive) the baseline is skipped.
+gave the same node count and the same move. Both play the baseline's tie-breaker, the leaf position's hash
+(``noise="position"``). Without git history (a source archive) the baseline is skipped.
 With PAWNSLIB_BENCH_QUICK set (the test suite) it times the first QUICK positions once: a check, not a figure.
 """
 
@@ -35,7 +36,7 @@ SEARCHES = ("plain alpha-beta", "transposition-table search", "asymmetric search
 # Run in a fresh interpreter with the code under test first on sys.path: each search over every case, each
 # result (move, nodes, seconds); the kernels are loaded or compiled on the first case before timing.
 MEASURE = """
-import json, sys
+import inspect, json, sys
 sys.path.insert(0, sys.argv[1])
 from pawnslib import Position
 from pawnslib.dbn.model import OpponentModel
@@ -46,19 +47,21 @@ from pawnslib.search.strategies import THESIS
 from pawnslib.search.tt import deep_search
 cases, model = json.loads(sys.stdin.read()), OpponentModel.load(sys.argv[2])
 uniform = [(1 / len(THESIS), w) for w in THESIS.values()]
+# The baseline knew one tie-breaker, the leaf position's hash: the code under test plays it too (by name).
+kw = {"noise": "position"} if "noise" in inspect.signature(search).parameters else {}
 
 def asym(sid, wid, hist, seed):
-    player = AsymPlayer(tuple(THESIS[sid]), model, sid, depth=6)
+    player = AsymPlayer(tuple(THESIS[sid]), model, sid, depth=6, **kw)
     for j in range(2, len(hist), 2):
         player.observe(hist[: j + 1])
     return player.choose(hist, seed)
 
 runs = {
-    "plain alpha-beta": lambda sid, wid, hist, seed: search(hist[-1], THESIS[sid], 6, seed=seed),
-    "transposition-table search": lambda sid, wid, hist, seed: deep_search(hist[-1], THESIS[sid], 6, seed=seed),
+    "plain alpha-beta": lambda sid, wid, hist, seed: search(hist[-1], THESIS[sid], 6, seed=seed, **kw),
+    "transposition-table search": lambda sid, wid, hist, seed: deep_search(hist[-1], THESIS[sid], 6, seed=seed, **kw),
     "asymmetric search": asym,
-    "OM search": lambda sid, wid, hist, seed: om_search(hist[-1], THESIS[sid], THESIS[wid], 6, seed=seed),
-    "PrOM search": lambda sid, wid, hist, seed: prom_search(hist[-1], THESIS[sid], uniform, 6, seed=seed),
+    "OM search": lambda sid, wid, hist, seed: om_search(hist[-1], THESIS[sid], THESIS[wid], 6, seed=seed, **kw),
+    "PrOM search": lambda sid, wid, hist, seed: prom_search(hist[-1], THESIS[sid], uniform, 6, seed=seed, **kw),
 }
 games = [(sid, wid, [Position.from_text(t) for t in texts], seed) for sid, wid, texts, seed in cases]
 out = {}

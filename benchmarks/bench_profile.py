@@ -3,8 +3,9 @@
 A sampling profiler sees numba's kernels as one anonymous block, so this measures by subtraction: a copy of
 `pawnslib.search.alphabeta._walk` whose step STEP runs a second time on the same node (to the same effect),
 over bench_search's positions at depth 6. The extra time is that step's share: valuing a node's children
-(expand), opening a child (open_child), valuing a leaf with its noise (child_value) and taking the next child
-best first (pick); the rest is the loop itself. The copies take turns ROUNDS times, each keeping its best.
+(expand), opening a child (open_child), valuing a leaf with its noise (child_value, the thesis's scheme) and
+taking the next child best first (pick); the rest is the loop itself. The copies take turns ROUNDS times, each
+keeping its best.
 With PAWNSLIB_BENCH_QUICK set (the test suite) only expand is measured, once, on a few positions.
 """
 
@@ -18,6 +19,7 @@ from positions import black_histories, game_records
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
 from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.noise import PATH
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.values import INF
 
@@ -56,9 +58,9 @@ def walk_doubling(step: int):
                         count[p] = expand(p, w, work)
                     nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
                     continue
-                v = child_value(p, k, seed, work)
+                v = child_value(p, k, PATH, seed, work)
                 if step == 3:
-                    v = child_value(p, k, seed, work)
+                    v = child_value(p, k, PATH, seed, work)
             elif p == 0:
                 return nodes[0]
             else:

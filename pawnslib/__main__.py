@@ -86,6 +86,10 @@ def _parser() -> _Parser:
     ap.add_argument("--rules", default=config.RULES, choices=READINGS,
                     help="the reading of the rules every game is played by; keep each reading in its own "
                          "--results folder (default: config.RULES, %(default)s)")
+    ap.add_argument("--noise", default=config.NOISE, choices=config.NOISES,
+                    help="the tie-breaking scheme every search plays by: thesis (a fresh number per evaluation, "
+                         "reproducibly), position (per leaf position) or none; keep each in its own --results "
+                         "folder (default: config.NOISE, %(default)s)")
     ap.add_argument("--set", default="thesis", choices=pipeline.SETS,
                     help="tournament, train: strategy set, the thesis's Table 10.1 or ours from Harmony* "
                          "(default: %(default)s)")
@@ -200,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
 def _settings(a: argparse.Namespace) -> RunSettings:
     """The run's settings from the parsed options: ``--rounds`` is the training rounds for ``train``, else the
     tournament's rounds (each defaults to config's)."""
-    settings = RunSettings(seed=a.seed, rules=a.rules, depth=a.depth, jobs=a.jobs)
+    settings = RunSettings(seed=a.seed, rules=a.rules, noise=a.noise, depth=a.depth, jobs=a.jobs)
     if a.rounds is None:
         return settings
     return settings.replace(**{"train_rounds" if a.step == "train" else "rounds": a.rounds})

@@ -15,6 +15,10 @@ SEED = 2008  # the master seed: every game, search and EM restart of the reprodu
 JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
 SETS = ("thesis", "harmony")  # strategy sets: the thesis's Table 10.1, and the four our Harmony* finds
 RULES = "kalles"  # the reading of the rules games are played by (pawnslib.game.rules); recorded everywhere
+# The tie-breaking scheme every search plays by (pawnslib.search.noise.SCHEMES); recorded everywhere. "thesis": a fresh
+# number in ]-.5, .5[ per evaluation (Chapter 6), reproducibly: a hash of the move's seed and the path from the root.
+NOISE = "thesis"
+NOISES = ("thesis", "position", "none")  # the schemes (pawnslib.search.noise)
 READINGS = ("kalles", "king")  # the readings `make reproduce` runs (RULES first, at results/; the others beside it)
 # The strategy sets each reading's reproduction plays (the Makefile's SETS_<reading> follow it): both sets under both.
 READING_SETS = {"kalles": ("thesis", "harmony"), "king": ("thesis", "harmony")}
@@ -30,6 +34,9 @@ COMPARISON_STREAM = 13
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
                       "om-perfect", "prom-uniform", "prom-dbn")  # pawnslib.experiments.chapter13
+# The tie-breaking study (pawnslib.experiments.tiebreak) replays Table 10.2 under every scheme and a second seed, and
+# these of Chapter 13's methods (with plain6) under every scheme.
+TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
 COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
@@ -84,6 +91,7 @@ class RunSettings:
         rounds: games per pairing of a tournament (each colour).
         train_rounds: the minimax rounds the opponent model learns from (the rest are held out).
         jobs: parallel workers (joblib's ``n_jobs``; -1: all cores); no result depends on it.
+        noise: the tie-breaking scheme every search plays by (:data:`NOISES`).
 
     Raises:
         ValueError: a field of the wrong type or out of range, naming the field, its value and the rule.
@@ -95,6 +103,7 @@ class RunSettings:
     rounds: int = ROUNDS
     train_rounds: int = TRAIN_ROUNDS
     jobs: int = JOBS
+    noise: str = NOISE
 
     def __post_init__(self):
         def whole(v) -> bool:
@@ -102,6 +111,7 @@ class RunSettings:
 
         rules = {"seed": (whole(self.seed) and self.seed >= 0, "a non-negative integer"),
                  "rules": (isinstance(self.rules, str) and self.rules in READINGS, f"one of {', '.join(READINGS)}"),
+                 "noise": (isinstance(self.noise, str) and self.noise in NOISES, f"one of {', '.join(NOISES)}"),
                  "depth": (whole(self.depth) and self.depth >= 1, "a positive integer (plies)"),
                  "rounds": (whole(self.rounds) and self.rounds >= 1, "a positive integer"),
                  "train_rounds": (whole(self.train_rounds) and self.train_rounds >= 1, "a positive integer"),

@@ -11,6 +11,7 @@ from pawnslib.config import RunSettings
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
 from pawnslib.game.position import Position
+from pawnslib.guided.asym import asym_search
 from pawnslib.play.players import AsymPlayer
 from pawnslib.search.strategies import THESIS
 
@@ -90,8 +91,9 @@ def test_pipeline_names_and_defaults_come_from_config():
         assert all(p.kind is p.KEYWORD_ONLY for p in params if p.default is not p.empty), fn.__name__
         defaults = {p.name: p.default for p in params}
         assert defaults["settings"] == RunSettings() == RunSettings(config.SEED, config.RULES, config.DEPTH,
-                                                                    config.ROUNDS, config.TRAIN_ROUNDS, config.JOBS)
-        assert not {"seed", "rules", "depth", "rounds", "train_rounds", "n_jobs"} & set(defaults), fn.__name__
+                                                                    config.ROUNDS, config.TRAIN_ROUNDS, config.JOBS,
+                                                                    config.NOISE)
+        assert not {"seed", "rules", "depth", "rounds", "train_rounds", "n_jobs", "noise"} & set(defaults), fn.__name__
     assert pipeline.METHODS == ("minimax", "asym") and pipeline.SETS == ("thesis", "harmony")
 
 
@@ -100,6 +102,7 @@ def test_pipeline_names_and_defaults_come_from_config():
     (["tournament", "--rounds", "3", "--depth", "2", "--seed", "7", "--jobs", "2", "--rules", "king"],
      RunSettings(rounds=3, depth=2, seed=7, jobs=2, rules="king")),
     (["train", "--rounds", "3"], RunSettings(train_rounds=3)),  # train's --rounds: the rounds it learns from
+    (["tournament", "--noise", "position"], RunSettings(noise="position")),
     (["compare", "--method", "plain6", "--rounds", "2"], RunSettings(rounds=2)),
 ])
 def test_the_options_build_one_run_settings(argv, settings):
@@ -125,7 +128,8 @@ def trained(tmp_path_factory):
 
 def test_train_records_what_the_model_learnt_from(trained):
     results, model = trained
-    assert model.training == {"set": "thesis", "rounds": 1, "depth": 1, "seed": 3, "rules": config.RULES}
+    assert model.training == {"set": "thesis", "rounds": 1, "depth": 1, "seed": 3, "rules": config.RULES,
+                              "noise": config.NOISE}
     loaded = pipeline.opponent_model(results, "thesis", settings=TRAINED)
     assert loaded.training == model.training
 
@@ -135,8 +139,19 @@ def test_a_model_trained_on_other_games_is_refused(trained):
     with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
                                              r"recorded 1; seed: asked 4, recorded 3\); retrain with "
                                              r"`python -m pawnslib train .*--set thesis --rounds 1 --depth 2 "
-                                             r"--seed 4 --rules kalles` or delete the file"):
+                                             r"--seed 4 --rules kalles --noise thesis` or delete the file"):
         pipeline.opponent_model(results, "thesis", settings=TRAINED.replace(depth=2, seed=4))
+
+
+def test_a_model_trained_under_another_noise_scheme_is_refused(trained):
+    results, model = trained
+    with pytest.raises(ModelFileError, match=r"trained on other games \(noise: asked 'position', recorded 'thesis'\)"):
+        pipeline.opponent_model(results, "thesis", settings=TRAINED.replace(noise="position"))
+    # The asymmetric search itself refuses to play another scheme with it, whoever built the player.
+    history = [Position.start()]
+    with pytest.raises(ValueError, match="learnt from games played with noise 'thesis'; this search plays "
+                                         "noise='none'"):
+        asym_search(history, THESIS[1], model, 1, depth=2, noise="none")
 
 
 def test_a_model_trained_under_other_rules_is_refused(trained):
@@ -154,7 +169,7 @@ def test_a_model_trained_under_other_rules_is_refused(trained):
 
 def test_a_tournament_folder_refuses_games_under_other_rules(tmp_path):
     pipeline.play_tournament(tmp_path, "thesis", settings=ONE, progress=False)
-    with pytest.raises(ValueError, match=r"holds a different tournament \(rules differ\)"):
+    with pytest.raises(ValueError, match=r"holds a different tournament \(rules: asked 'king', recorded 'kalles'\)"):
         pipeline.play_tournament(tmp_path, "thesis", settings=ONE.replace(rules="king"), progress=False)
     king = pipeline.play_tournament(tmp_path / "king", "thesis", settings=ONE.replace(rules="king"),
                                     progress=False)

@@ -132,7 +132,8 @@ def _config_defaults() -> dict[str, str]:
 
     harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
     return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
-            "DEPTH": "config.DEPTH", "RULES": "config.RULES", "READINGS": "list(config.READINGS)",
+            "DEPTH": "config.DEPTH", "RULES": "config.RULES", "NOISE": "config.NOISE",
+            "READINGS": "list(config.READINGS)",
             "READING_SETS": "config.READING_SETS", "SET": "config.COMPARISON_SET",
             "METHODS": "list(config.COMPARISON_METHODS)", "TIMED_GAMES": "config.COMPARISON_TIMED_GAMES", **harmony}
 

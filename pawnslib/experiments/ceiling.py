@@ -45,6 +45,7 @@ from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, NS, READINGS, S_SIDE
 from pawnslib.search.alphabeta import MAX_DEPTH, check_search_args
 from pawnslib.search.expand import expand, new_work, open_child, sort_children
+from pawnslib.search.noise import POSITION
 from pawnslib.search.strategies import check_strategies, check_weights
 from pawnslib.search.tt import TT_BITS, new_frames, new_table, thread_table, tt_alphabeta
 from pawnslib.search.values import INF
@@ -75,7 +76,7 @@ def best_codes_kernel(roots, weights, depth, table, stamp):
                 # Only a child that fails low (<= best - 0.5 for Black) may be cut: it is worse than the best so far.
                 alpha, beta = (best - 0.5, INF) if black else (-INF, best + 0.5)
                 open_child(0, k, work)
-                value[k] = tt_alphabeta(1, depth - 1, alpha, beta, w, -1, work, frames, table, own)
+                value[k] = tt_alphabeta(1, depth - 1, alpha, beta, w, POSITION, -1, work, frames, table, own)
                 best = max(best, value[k]) if black else min(best, value[k])
             m = 0
             for k in range(n):

@@ -87,7 +87,8 @@ def check_method(name: str) -> Method:
 
 def black_player(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
                  bound: float | None = None) -> tuple[PlayerFactory | None, str]:
-    """A method's Black ``factory(weights, *, depth, opponent) -> Player`` (None: plain alpha-beta), and its label.
+    """A method's Black ``factory(weights, *, depth, opponent, noise) -> Player`` (None: plain alpha-beta), and its
+    label.
 
     The label (recorded in the tournament's ``meta.json``) names everything that shapes the method's
     play besides the strategies, seed, depth and rules, so that resuming with another MAX_PR is refused.

@@ -65,23 +65,25 @@ def time_methods(factories: dict, strategies: dict, positions, *, settings: RunS
     position and each keeps its shortest time.
 
     Args:
-        factories: per method, its Black ``factory(weights, *, depth, opponent)`` (None: plain alpha-beta).
+        factories: per method, its Black ``factory(weights, *, depth, opponent, noise)`` (None: plain alpha-beta).
         strategies: the set's ``{id: weights}``.
         positions: (game, ply) pairs (:func:`timed_positions`).
-        settings: the run: its seed is the master seed of the searches' noise, its depth the comparison's.
+        settings: the run: its seed is the master seed of the searches' noise, its noise their scheme, its depth
+            the comparison's.
         repeats: turns per position.
 
     Returns:
         One row per (position, method): ``position``, ``method``, ``seconds``, ``nodes``.
     """
-    methods, seed, depth = list(factories), settings.seed, settings.depth
+    methods, seed, depth, noise = list(factories), settings.seed, settings.depth, settings.noise
     rows = []
     for j, (r, t) in enumerate(positions):
         hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
         players = {}
         for m, f in factories.items():
             black, white = strategies[r["black"]], strategies[r["white"]]
-            players[m] = p = f(black, depth=depth, opponent=white) if f else AlphaBeta(black, depth=depth)
+            players[m] = p = (f(black, depth=depth, opponent=white, noise=noise) if f
+                              else AlphaBeta(black, depth=depth, noise=noise))
             if isinstance(p, AsymPlayer):
                 for k in range(2, len(hist), 2):
                     p.observe(hist[: k + 1])
@@ -147,7 +149,7 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
         records: games whose Black ids are ``strategies``' and the model's.
         model: the asymmetric player's opponent model.
         strategies: ``{id: weights}``.
-        settings: the run: its depth is both searches' (nothing else of it is read).
+        settings: the run: its depth and noise scheme are both searches' (nothing else of it is read).
         every: time every ``every``-th Black move.
         mostlikely: the asymmetric player's predicate.
         repeats: turns per position.
@@ -161,21 +163,22 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
     """
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
         raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
-    depth, rows = settings.depth, []
+    depth, noise, rows = settings.depth, settings.noise, []
     for r in records:
         for t in range(0, r["plies"], 2 * every):
             hist = positions_of(r, t)
             seed = derive_seed(r["round"], r["black"], r["white"], t)
-            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth=depth, mostlikely=mostlikely)
+            player = AsymPlayer(tuple(strategies[r["black"]]), model, r["black"], depth=depth, mostlikely=mostlikely,
+                                noise=noise)
             for j in range(2, len(hist), 2):
                 player.observe(hist[: j + 1])
             if not rows:  # load the compiled kernels before timing anything
-                search(hist[-1], player.weights, depth, seed=seed)
-                AsymPlayer(player.weights, model, player.black_strategy, depth=depth,
-                           mostlikely=mostlikely).choose(hist, seed)
+                search(hist[-1], player.weights, depth, seed=seed, noise=noise)
+                AsymPlayer(player.weights, model, player.black_strategy, depth=depth, mostlikely=mostlikely,
+                           noise=noise).choose(hist, seed)
             times = []
             for _ in range(repeats):  # the asymmetric search's state (seen prs) is only read, so repeats agree
-                plain, asym = search(hist[-1], player.weights, depth, seed=seed), player.choose(hist, seed)
+                plain, asym = search(hist[-1], player.weights, depth, seed=seed, noise=noise), player.choose(hist, seed)
                 times.append((plain.seconds, asym.seconds))
             plain_seconds, asym_seconds = np.min(times, axis=0)
             rows.append({"plain_seconds": plain_seconds, "asym_seconds": asym_seconds, "plain_nodes": plain.nodes,

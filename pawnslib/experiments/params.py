@@ -18,7 +18,7 @@ from collections.abc import Callable
 from numbers import Integral, Real
 from typing import Any
 
-from pawnslib.config import COMPARISON_METHODS
+from pawnslib.config import COMPARISON_METHODS, NOISES
 from pawnslib.config import SETS as STRATEGY_SETS
 from pawnslib.game.rules import READINGS
 
@@ -75,6 +75,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SET": (lambda v: isinstance(v, str) and v in STRATEGY_SETS, f"one strategy set from {list(STRATEGY_SETS)}"),
     "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
+    "NOISE": (lambda v: isinstance(v, str) and v in NOISES, f"a tie-breaking scheme, one of {list(NOISES)}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
     "READING_SETS": (_reading_sets, f"a dict from readings of the rules ({list(READINGS)}) to non-empty lists of "
                                     f"distinct strategy sets from {list(STRATEGY_SETS)}"),

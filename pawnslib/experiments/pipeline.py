@@ -54,7 +54,7 @@ def find_strategies(results: str | Path, *, settings: RunSettings = DEFAULT_SETT
     Raises:
         ValueError: ``params`` for another reading, or a damaged or different history file.
     """
-    params = params or HarmonyParams(rules=settings.rules)
+    params = params or HarmonyParams(rules=settings.rules, noise=settings.noise)
     strategies, runs = harmony_star(params=params, settings=settings, out_dir=Path(results) / "data" / "harmony",
                                     progress=progress)
     path = _harmony_path(results)
@@ -129,7 +129,7 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
 def _training(set_name: str, settings: RunSettings) -> dict:
     """What a model is trained on, as recorded in ``OpponentModel.training``: ``settings.train_rounds`` rounds."""
     return {"set": set_name, "rounds": settings.train_rounds, "depth": settings.depth, "seed": settings.seed,
-            "rules": settings.rules}
+            "rules": settings.rules, "noise": settings.noise}
 
 
 def _check_kind(slices: int, latent: str) -> None:
@@ -212,7 +212,8 @@ def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int 
     model = MODELS[slices].load(path)  # a file of the other kind is refused, naming its loader
     recorded = model.training
     fix = (f"retrain with `python -m pawnslib train --results {results} --set {set_name} --rounds "
-           f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']}"
+           f"{asked['rounds']} --depth {asked['depth']} --seed {asked['seed']} --rules {asked['rules']} "
+           f"--noise {asked['noise']}"
            f"{' --slices 2' if slices == 2 else ''}{' --latent game' if latent == 'game' else ''}` or delete the file")
     if slices == 1 and model.latent != latent:
         raise ModelFileError(f"{path} holds a model with one S_w per {model.latent}, not per {latent}; {fix}")

@@ -20,12 +20,23 @@ and White's the mirror). :data:`READINGS` lists them; a position carries its rea
 * A piece on the board steps up, down, left or right (``"king"``: also diagonally) to an
   empty square whose distance from its own base is not smaller than that of the square it
   leaves; so it never re-enters its own base. There are no captures.
-* Stepping into any square of the opponent's base wins at once, whether or not opponent
-  pieces are still inside it.
+* Stepping into any square of the opponent's base from a neighbouring square wins at once,
+  whether or not opponent pieces are still inside it, and whatever the distance rule says
+  (under ``"king"`` the diagonal steps (7,2) to (6,1) and (5,0) to (6,1) bring Black nearer
+  its own base, yet win; under ``"kalles"`` no entry is ever nearer home).
 * After every move that does not win, every piece of either side that has no legal move is
   removed, all at once. A piece in a base has a move while any of its exit squares is empty.
 * A side with no pieces left loses; both emptied in the same turn is a draw. A game with
   no result after 200 plies is a draw.
+
+Kalles' own RLGame (as the public Java engine ``kyriakosgi/RLGameEcoClient`` implements it) has the
+same legal moves as ``"kalles"`` (perft from the start to depth 8 agrees: 4, 16, 88, 484, 3,080,
+19,600, 141,960, 1,028,196) but two other rules: it removes stuck pieces one at a time, Black's pawn
+i then White's pawn i for i = 0, 1, ... (a pawn's number is its place in the order its side left the
+base), so a pawn checked later survives if an earlier removal freed its step; and a move that empties
+its mover's own side wins for the mover. We follow the thesis's words ("a side with no pieces left
+loses", all stuck pieces removed together); :mod:`pawnslib.experiments.rlgame` counts the games
+either rule would have changed.
 
 Internals
 ---------
@@ -101,7 +112,10 @@ def _tables():
                     continue  # no piece stands on its own base's squares: base pieces are counted
                 for dr, dc in steps:
                     rr, cc = r + dr, c + dc
-                    if 0 <= rr < 8 and 0 <= cc < 8 and dist[s, rr * 8 + cc] >= dist[s, q]:
+                    # Entering the opponent's base wins from any neighbour, whatever the distance rule says: under
+                    # "king", (7,2) -> (6,1) and (5,0) -> (6,1) step nearer Black's base, yet win.
+                    enters = (rr, cc) in BASE_SQUARES[1 - s]
+                    if 0 <= rr < 8 and 0 <= cc < 8 and (enters or dist[s, rr * 8 + cc] >= dist[s, q]):
                         targets[k, s, q, ntargets[k, s, q]] = rr * 8 + cc
                         ntargets[k, s, q] += 1
     # The same as bit masks of squares, for the removal test: "some target is free" is one AND.

@@ -51,6 +51,7 @@ from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, p
 from pawnslib.guided.replies import discretised_tail
 from pawnslib.search.alphabeta import SearchResult, check_search_args
 from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.noise import kernel_noise
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF
@@ -67,7 +68,8 @@ class Setting(NamedTuple):
     black_strategy: int  # Black's strategy id (P(e) conditions on S_b)
     mode: int  # the mostlikely predicate: SEEN_BEFORE, ALWAYS, NEVER or THRESHOLD
     max_pr: float  # THRESHOLD's bound
-    seed: int  # >= 0: the tie-breaking leaf noise's seed (pawnslib.search.noise.noise)
+    scheme: int  # the tie-breaking noise's scheme code (pawnslib.search.noise: PATH or POSITION)
+    seed: int  # >= 0: the tie-breaking leaf noise's seed (-1: none)
     random_seed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
 
 
@@ -173,7 +175,7 @@ def _walk(w, work, pred, model, setting):
     """
     moves, results, vals, order = work.moves, work.results, work.vals, work.order
     count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
-    depth, seed = setting.depth, setting.seed
+    depth, scheme, seed = setting.depth, setting.scheme, setting.seed
     nodes[0] = 1
     count[0] = expand(0, w, work)
     nxt[0], alpha[0], beta[0], best[0] = 0, -INF, INF, -INF
@@ -200,7 +202,7 @@ def _walk(w, work, pred, model, setting):
                 p += 1
                 _open(p, limit, asym, w, work, pred, model, setting)
                 continue
-            v = child_value(p, k, seed, work)
+            v = child_value(p, k, scheme, seed, work)
         elif p == 0:
             return best_move
         else:  # node p is searched: fold its value into its parent
@@ -236,7 +238,8 @@ def asym_kernel(root, w, pred, model, setting):
 
 def asym_search(history: list[Position], weights, model: OpponentModel | TwoSliceModel, black_strategy: int, *,
                 depth: int = config.DEPTH, mostlikely: str | tuple = "seen_before", random_seed: int | None = None,
-                seen: np.ndarray | None = None, seed: int | None = None) -> SearchResult:
+                seen: np.ndarray | None = None, seed: int | None = None,
+                noise: str = config.NOISE) -> SearchResult:
     """Search the last position of ``history`` (Black to move) with the asymmetric tree.
 
     Args:
@@ -251,23 +254,28 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
         seen: the prs White played earlier in the game (:attr:`pawnslib.guided.predict.Predictor.seen`,
             read only); None: none yet.
         seed: seeds the tie-breaking noise (None: none).
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`).
 
     Returns:
         SearchResult whose ``info`` has the deepest ply ``reached``, whether a line was
         ``extended`` past ``depth``, and ``pe_children``, the replies scored by P(e).
 
     Raises:
-        ValueError: White to move, a finished game, a bad depth, seed, weight vector, predicate or strategy id,
-            or a model trained under other rules.
+        ValueError: White to move, a finished game, a bad depth, seed, noise scheme, weight vector, predicate or
+            strategy id, or a model trained under other rules or another noise scheme.
     """
     root = history[-1]
     check_search_args(root, depth, seed)
+    scheme, kseed = kernel_noise(noise, seed)
     if root.side_to_move != "black":
         raise ValueError("the asymmetric search plays Black (it predicts White's replies)")
-    trained = (model.training or {}).get("rules")
-    if trained is not None and trained != root.rules:
-        raise ValueError(f"the opponent model learnt from games played by the {trained!r} rules; this game is "
-                         f"played by {root.rules!r}")
+    trained = model.training or {}
+    if trained.get("rules", root.rules) != root.rules:
+        raise ValueError(f"the opponent model learnt from games played by the {trained['rules']!r} rules; this game "
+                         f"is played by {root.rules!r}")
+    if trained.get("noise", noise) != noise:
+        raise ValueError(f"the opponent model learnt from games played with noise {trained['noise']!r}; this search "
+                         f"plays noise={noise!r}")
     w, (mode, max_pr) = check_weights(weights), predicate(mostlikely)
     replies = model.reply_model  # the slice that scores White's replies
     arrays, n_slices, black_strategy = replies.kernel_arrays(), replies.n_slices, replies.check_sb(black_strategy)
@@ -276,8 +284,7 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
     path = discretised_tail(arrays, history, n_slices, depth + EXTENSION)
     base = len(path) - depth - EXTENSION - 1
     pred = new_prediction(path, seen, arrays, depth + EXTENSION + 1, int(MOVES_OF[root.array[S_RULES]]))
-    setting = Setting(depth, base, n_slices - 1, black_strategy, mode, max_pr, -1 if seed is None else seed,
-                      random_seed)
+    setting = Setting(depth, base, n_slices - 1, black_strategy, mode, max_pr, scheme, kseed, random_seed)
     t0 = time.perf_counter()
     move, value, nodes, reach, scored = asym_kernel(root.array, w, pred, arrays, setting)
     seconds = time.perf_counter() - t0

@@ -15,8 +15,8 @@ probability ``p_i``. Every node has Black's own value and one value per type:
 The root is Black to move: the move is the child with the largest own value (the first in the
 search's order on ties). OM search is PrOM search with one type of probability 1; with the
 opponent's weights equal to Black's it is plain minimax. With a seed, Black's live leaves get
-the plain search's tie-breaking noise (:func:`pawnslib.search.noise.noise`, a function of the leaf's
-position and the seed) on their own value, never on a type's.
+the plain search's tie-breaking noise (:mod:`pawnslib.search.noise`: a function of the seed and of the
+leaf's path, or of its position, by the scheme) on their own value, never on a type's.
 
 Pruning: beta-pruning on the opponent values, as in the OM and PrOM papers. A White node hands
 each Black child its running minimum ``b_i`` of the earlier children's type-i values (+inf at
@@ -36,7 +36,8 @@ picks that the type values decide, so no alpha-beta window on own values is soun
 A cache keeps the exact values of nodes searched in full (White nodes, uncut Black nodes), keyed
 by a Zobrist hash of the position with its ply (so its distance from the root and its remaining
 depth are fixed): a position reached again by another move order is not searched again. Values
-depend on nothing else within a search, so the cache changes nodes, never values (two positions
+depend on nothing else within a search (unless the noise is the thesis's, a function of the path:
+then there is no cache), so the cache changes nodes, never values (two positions
 sharing a 64-bit key would be confused, as in :mod:`pawnslib.search.tt`). With ``prune`` off there is
 neither cut nor cache: the full tree, through the same kernel.
 
@@ -59,12 +60,13 @@ from numbers import Real
 import numpy as np
 from numba import njit
 
+from pawnslib import config
 from pawnslib.game.bitboard import B_RESULT
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, S_RULES, S_SIDE
 from pawnslib.guided.omwork import expand_om, new_cache, new_om_work
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.noise import key_noise, node_key
+from pawnslib.search.noise import PATH, kernel_noise, key_noise, node_key, path_step
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import thread_table
 from pawnslib.search.values import INF
@@ -74,11 +76,12 @@ CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
 
 
 @njit(cache=True, inline="always")
-def _leaf(child, p, k, vals, tv, seed):
-    """Child ``k`` of node ``p`` is a leaf: its type values go to ``tv[p + 1]``; returns its own (+ noise if seeded)."""
+def _leaf(child, path, p, k, vals, tv, scheme, seed):
+    """Child ``k`` of node ``p`` is a leaf (path key ``path``): its type values go to ``tv[p + 1]``; returns its own
+    value (+ noise under ``scheme`` if seeded)."""
     res = vals[p, k, 0]
     if seed >= 0 and child[B_RESULT] == NO_RESULT:
-        res += key_noise(node_key(child), seed)
+        res += key_noise(path if scheme == PATH else node_key(child), seed)
     for i in range(tv.shape[1]):
         tv[p + 1, i] = vals[p, k, 1 + i]
     return res
@@ -144,17 +147,18 @@ def _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move):
 
 
 @njit(cache=True)
-def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
+def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
     """PrOM search from the Black-to-move ``root``; returns (best move code, own value, nodes, cache answers).
 
-    ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise; ``cache``'s entries
+    ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise, else under ``scheme``; ``cache``'s entries
     stamped ``stamp`` are this search's. Allocates the work space and lets :func:`_walk` search.
     """
     kids, sides, moves, vals, sortkeys, order, feat, root_node, root_sides, tv, pown, run, count, nxt, done, hashes, \
-        nodes = new_om_work(root, depth + 1, MOVES_OF[root[S_RULES]], probs.size)
+        paths, nodes = new_om_work(root, depth + 1, MOVES_OF[root[S_RULES]], probs.size)
     ckeys, cstamps, cowns, ctvals = cache
-    best_move = _walk(root_node, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp,
-                      kids, sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes)
+    best_move = _walk(root_node, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, cstamps, cowns, ctvals,
+                      stamp, kids, sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes,
+                      paths, nodes)
     return best_move, run[0], nodes[0], nodes[1]
 
 
@@ -162,8 +166,8 @@ def om_kernel(root, w, probs, depth, seed, prune, sort, cache, stamp):
 # counts references to every array a helper is handed, across basic blocks where its pruning cannot pair them up
 # (numba issue #2350): with the counts this loop took 1.7 times as long (the unsplit kernel of before, 1.5 times).
 @njit(cache=True, _nrt=False)
-def _walk(root, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids, sides,
-          moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, nodes):
+def _walk(root, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids,
+          sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, paths, nodes):
     """The PrOM search of :func:`om_kernel`, depth-first with an explicit stack; returns the best move's code.
 
     The arguments after ``stamp`` are the fields of :class:`~pawnslib.guided.omwork.OMWork` but the root's,
@@ -176,8 +180,10 @@ def _walk(root, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, 
     type i either ``tv[p, i] > b[i]``, or ``tv[p, i] == b[i]`` and ``res >= pown[p - 1, i]``; these are
     lower bounds on its true values, so it is no type's pick. With ``prune`` a node searched in full
     stores its values in the cache, and a node found there is not searched. ``nodes[0]`` counts every
-    node visited, ``nodes[1]`` those the cache answered. The root's own value is left in ``run[0]``.
+    node visited, ``nodes[1]`` those the cache answered. The root's own value is left in ``run[0]``. Under the
+    path scheme with a seed a node's own value holds only for its path: the cache is then neither read nor written.
     """
+    cached = prune and (scheme != PATH or seed < 0)
     nodes[0] = 1
     count[0] = expand_om(root, root_sides, 0, w, probs, kids, sides, moves, vals, sortkeys, order, feat, sort)
     nxt[0], run[0], p, best_move = 0, -INF, 0, -1
@@ -187,25 +193,27 @@ def _walk(root, root_sides, w, probs, depth, seed, prune, sort, ckeys, cstamps, 
             nxt[p] += 1
             child = kids[p, k]
             nodes[0] += 1
+            path = path_step(paths[p], moves[p, k])
             if p + 1 == depth or child[B_RESULT] != NO_RESULT:
-                res = _leaf(child, p, k, vals, tv, seed)
+                res = _leaf(child, path, p, k, vals, tv, scheme, seed)
             else:
                 key = node_key(child)
                 slot = key & (ckeys.size - 1)
-                if prune and ckeys[slot] == key and cstamps[slot] == stamp:
+                if cached and ckeys[slot] == key and cstamps[slot] == stamp:
                     nodes[1] += 1
                     res = cowns[slot]
                     for i in range(probs.size):
                         tv[p + 1, i] = ctvals[slot, i]
                 else:
                     p += 1
+                    paths[p] = path
                     _open(child, sides[p - 1, k], p, key, w, probs, depth, sort, kids, sides, moves, vals, sortkeys,
                           order, feat, tv, pown, run, count, nxt, done, hashes)
                     continue
         elif p == 0:
             break
         else:  # node p is searched: its values go to its parent
-            res = _close(p, probs, tv, pown, run, done, hashes, prune, ckeys, cstamps, cowns, ctvals, stamp)
+            res = _close(p, probs, tv, pown, run, done, hashes, cached, ckeys, cstamps, cowns, ctvals, stamp)
             p -= 1
         best_move = _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move)
     return best_move
@@ -242,9 +250,10 @@ def check_opponents(opponents) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np.ndarray, depth: int,
-         seed: int | None, prune: bool, order: bool) -> SearchResult:
-    """Check the position, depth and seed, then search; the weights are already checked."""
+         seed: int | None, noise: str, prune: bool, order: bool) -> SearchResult:
+    """Check the position, depth, seed and noise scheme, then search; the weights are already checked."""
     check_search_args(position, depth, seed)
+    scheme, kseed = kernel_noise(noise, seed)
     if position.array[S_SIDE] != BLACK:
         raise ValueError(f"position: OM/PrOM search needs Black (the searcher) to move, got White to move at ply "
                          f"{position.ply}")
@@ -252,14 +261,14 @@ def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np
     t0 = time.perf_counter()
     nt = len(probs)  # this thread's cache, made (or widened) for this many types, and a stamp of this search's own:
     cache, stamp = thread_table(new_cache, CACHE_BITS, max(nt, 4), fits=lambda c: c.tvals.shape[1] >= nt)
-    move, value, nodes, hits = om_kernel(position.array, w, probs, int(depth), -1 if seed is None else int(seed),
+    move, value, nodes, hits = om_kernel(position.array, w, probs, int(depth), scheme, kseed,
                                          bool(prune), bool(order), cache, stamp)
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"cache_hits": int(hits)})
 
 
-def prom_search(position: Position, weights, opponents, depth: int, *, seed: int | None = None, prune: bool = True,
-                order: bool = True) -> SearchResult:
+def prom_search(position: Position, weights, opponents, depth: int, *, seed: int | None = None,
+                noise: str = config.NOISE, prune: bool = True, order: bool = True) -> SearchResult:
     """PrOM search of the Black-to-move ``position`` to ``depth`` plies (semantics: the module docstring).
 
     Args:
@@ -269,6 +278,8 @@ def prom_search(position: Position, weights, opponents, depth: int, *, seed: int
             probabilities sum to 1.
         depth: plies to search, 1 to ``pawnslib.search.alphabeta.MAX_DEPTH``.
         seed: seeds the tie-breaking noise on Black's own leaf values; ``None``: no noise.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`); under ``"thesis"`` own values
+            hold only for their path, so the cache is off (same value, more nodes).
         prune: beta-pruning on the opponent values and the cache (off: the full tree; same value).
         order: sort children by their static type values before recursing (same value).
 
@@ -278,16 +289,16 @@ def prom_search(position: Position, weights, opponents, depth: int, *, seed: int
         and seconds; ``info["cache_hits"]`` counts the nodes the cache answered.
 
     Raises:
-        ValueError: a finished game or White to move, a bad depth or seed, bad weights, or bad
+        ValueError: a finished game or White to move, a bad depth, seed or noise scheme, bad weights, or bad
             opponents (see :func:`check_opponents`).
     """
     w = check_weights(weights)
     probs, types_w = check_opponents(opponents)
-    return _run(position, w, probs, types_w, depth, seed, prune, order)
+    return _run(position, w, probs, types_w, depth, seed, noise, prune, order)
 
 
-def om_search(position: Position, weights, opponent, depth: int, *, seed: int | None = None, prune: bool = True,
-              order: bool = True) -> SearchResult:
+def om_search(position: Position, weights, opponent, depth: int, *, seed: int | None = None,
+              noise: str = config.NOISE, prune: bool = True, order: bool = True) -> SearchResult:
     """OM search: PrOM search against one opponent type, ``opponent``, of probability 1.
 
     Args:
@@ -296,6 +307,8 @@ def om_search(position: Position, weights, opponent, depth: int, *, seed: int | 
         opponent: the six integer weights Black believes White plays by.
         depth: plies to search, 1 to ``pawnslib.search.alphabeta.MAX_DEPTH``.
         seed: seeds the tie-breaking noise on Black's own leaf values; ``None``: no noise.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`); under ``"thesis"`` own values
+            hold only for their path, so the cache is off (same value, more nodes).
         prune: beta-pruning on the opponent's values and the cache (off: the full tree; same value).
         order: sort children by their static opponent values before recursing (same value).
 
@@ -304,8 +317,8 @@ def om_search(position: Position, weights, opponent, depth: int, *, seed: int | 
         is :func:`pawnslib.search.alphabeta.minimax`'s.
 
     Raises:
-        ValueError: a finished game or White to move, a bad depth or seed, bad weights.
+        ValueError: a finished game or White to move, a bad depth, seed or noise scheme, bad weights.
     """
     w = check_weights(weights)
     o = check_weights(opponent, where="opponent")
-    return _run(position, w, np.ones(1), o.reshape(1, N_FEATURES), depth, seed, prune, order)
+    return _run(position, w, np.ones(1), o.reshape(1, N_FEATURES), depth, seed, noise, prune, order)

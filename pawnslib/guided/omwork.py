@@ -34,6 +34,7 @@ class OMWork(NamedTuple):
     nxt: np.ndarray  # (P,) int64: how many of them it has taken up
     done: np.ndarray  # (P,) bool: the (Black) node was cut
     hashes: np.ndarray  # (P,) int64: the node's Zobrist key
+    paths: np.ndarray  # (P,) int64: the node's path key (pawnslib.search.noise.path_step; 0 at the root)
     nodes: np.ndarray  # (2,) int64: nodes visited; nodes answered by the cache
 
 
@@ -47,7 +48,8 @@ def new_om_work(root, plies, moves, ntypes):
                   np.empty(N_FEATURES, np.int64), np.empty(NB, np.int64), np.empty((2, N_FEATURES), np.int64),
                   np.empty((plies, ntypes), np.float64), np.empty((plies, ntypes), np.float64),
                   np.empty(plies, np.float64), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
-                  np.zeros(plies, np.bool_), np.zeros(plies, np.int64), np.zeros(2, np.int64))
+                  np.zeros(plies, np.bool_), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
+                  np.zeros(2, np.int64))
     node_of(root, work.root)
     side_features_into(work.root, 0, work.root_sides[0])
     side_features_into(work.root, 1, work.root_sides[1])

@@ -11,9 +11,9 @@ A game between two weight vectors is a function of the pair (and the search's se
 is for the thesis's deterministic players: our search breaks ties by seeded leaf noise, and a
 pairing's seed derives from its two vectors, not from the iteration. So an iteration plays only
 the new vector's games and reuses the memory's, which earlier iterations played (16 of 25
-games at k = 4). The players search with :func:`~pawnslib.search.tt.deep_search` (a transposition
-table and iterative deepening: the plain search's depth-``depth`` moves and values with about 1.9x fewer
-nodes; ``make bench``'s bench_harmony times both readings).
+games at k = 4). The players are :class:`~pawnslib.play.players.DeepAlphaBeta`: the plain search's
+depth-``depth`` moves and values by the fastest exact search under the noise scheme (``make bench``'s
+bench_harmony times both readings).
 
 Every random choice of iteration ``i`` comes from ``derive_seed(seed, i)``, and the run
 appends one JSON line per iteration to its history file, so an interrupted run resumes
@@ -43,7 +43,7 @@ from pawnslib.game.rules import N_FEATURES
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.records import append_record, check_jobs, read_json_lines
 from pawnslib.play.tournament import play_game, schedule
-from pawnslib.search.noise import NOISE
+from pawnslib.search.noise import check_noise
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import LADDER
 
@@ -61,6 +61,7 @@ class HarmonyParams:
         games_per_pairing: games per ordered pairing in an iteration's round robin.
         depth: search depth of the games.
         rules: the reading the games are played by, one of ``pawnslib.game.rules.READINGS``.
+        noise: the tie-breaking scheme the players search by, one of ``config.NOISES``.
 
     Raises:
         ValueError: a parameter out of its range (or an unknown reading), naming it.
@@ -74,6 +75,7 @@ class HarmonyParams:
     games_per_pairing: int = config.HARMONY["games_per_pairing"]
     depth: int = config.HARMONY["depth"]
     rules: str = config.RULES
+    noise: str = config.NOISE
 
     def __post_init__(self):
         for name in ("k", "bw", "iterations", "games_per_pairing", "depth"):
@@ -86,12 +88,10 @@ class HarmonyParams:
             if not isinstance(v, (int, float)) or not 0 <= v <= 1:
                 raise ValueError(f"Harmony* parameter {name} must be a probability in [0, 1], got {v!r}")
         rules_index(self.rules, where="Harmony* parameter rules")
+        check_noise(self.noise, where="Harmony* parameter noise")
 
 
-# How a run's games are played, recorded with its parameters: a history played otherwise (before the games were
-# seeded per pairing, with no "games" entry, or with noise drawn otherwise) is refused rather than resumed into a
-# mixed run.
-GAMES = f"deep search, one seed per pairing, noise: {NOISE}"
+GAMES = "deep search, one seed per pairing"  # how games are played: a history played otherwise is refused
 GAME_STREAM = 1  # a game's seed: derive_seed(the search's seed, GAME_STREAM, round, both vectors' ladder indexes)
 
 
@@ -178,7 +178,7 @@ def _play_pairing(pairing: Pairing, params: HarmonyParams, seed: int) -> str:
     :class:`~pawnslib.play.players.DeepAlphaBeta` at ``params.depth``."""
     black, white, r = pairing
     game_seed = derive_seed(seed, GAME_STREAM, r, *(LADDER.index(x) for x in black + white))
-    players = [DeepAlphaBeta(v, depth=params.depth) for v in (black, white)]
+    players = [DeepAlphaBeta(v, depth=params.depth, noise=params.noise) for v in (black, white)]
     return play_game(*players, seed=game_seed, rules=params.rules)["result"]
 
 
@@ -319,15 +319,16 @@ def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[Ha
 
 
 def _seed_and_jobs(settings: RunSettings | None, params: HarmonyParams, seed, n_jobs) -> tuple:
-    """(seed, n_jobs) from ``settings`` (ValueError unless its rules are ``params.rules``), else the keywords or
-    their defaults (0, ``config.JOBS``); TypeError when ``settings`` and a keyword are both given."""
+    """(seed, n_jobs) from ``settings`` (ValueError unless its rules and noise are ``params``'), else the keywords
+    or their defaults (0, ``config.JOBS``); TypeError when ``settings`` and a keyword are both given."""
     if settings is None:
         return 0 if seed is None else seed, config.JOBS if n_jobs is None else n_jobs
     if seed is not None or n_jobs is not None:
         raise TypeError("give seed and n_jobs in settings or as keywords, not both")
-    if settings.rules != params.rules:
-        raise ValueError(f"params.rules is {params.rules!r} but settings.rules is {settings.rules!r}; give the same "
-                         "reading")
+    for name in ("rules", "noise"):
+        if getattr(settings, name) != getattr(params, name):
+            raise ValueError(f"params.{name} is {getattr(params, name)!r} but settings.{name} is "
+                             f"{getattr(settings, name)!r}; give the same")
     return settings.seed, settings.jobs
 
 

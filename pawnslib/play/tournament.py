@@ -8,8 +8,9 @@ those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib
 which a run rewrites whenever it no longer holds exactly the finished games.
 
 Black may be any player, built for each game by a factory (:class:`~pawnslib.play.players.PlayerFactory`);
-White plays its strategy's plain alpha-beta moves. A tournament takes its rounds, depth, seed, rules and workers
-as keywords or as one :class:`~pawnslib.config.RunSettings` (what the experiments pass).
+White plays its strategy's plain alpha-beta moves. Both players break ties by the tournament's noise scheme
+(:mod:`pawnslib.search.noise`). A tournament takes its rounds, depth, seed, rules, noise and workers as keywords
+or as one :class:`~pawnslib.config.RunSettings` (what the experiments pass).
 
 Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
@@ -33,7 +34,7 @@ from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_k
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
 from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
 from pawnslib.search.alphabeta import MAX_DEPTH
-from pawnslib.search.noise import NOISE
+from pawnslib.search.noise import check_noise
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
 
@@ -42,11 +43,13 @@ DASK_ENV = "PAWNS_DASK_SCHEDULER"
 # extends predicted replies by pawnslib.guided.asym.EXTENSION plies (a test keeps the two in step).
 BLACK_EXTRA_PLIES = 2
 # A tournament's settings when neither a RunSettings nor the keyword gives them: one round from master seed 0.
-DEFAULTS = {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES, "n_jobs": config.JOBS}
+DEFAULTS = {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES, "noise": config.NOISE,
+            "n_jobs": config.JOBS}
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
-              seed: int = 0, start: Position | None = None, rules: str | None = None) -> PlayedGame:
+              seed: int = 0, start: Position | None = None, rules: str | None = None,
+              noise: str = config.NOISE) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
@@ -61,14 +64,17 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
         seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
         start: the initial position (default: the start of the game).
         rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
+        noise: the tie-breaking scheme of players given as weight vectors (:mod:`pawnslib.search.noise`).
 
     Returns:
         The game's record (its layout: :class:`~.records.PlayedGame`).
 
     Raises:
-        ValueError: a bad weight vector, depth or seed, an unknown reading, or ``start`` played by another.
+        ValueError: a bad weight vector, depth, seed or noise scheme, an unknown reading, or ``start`` played by
+            another.
     """
-    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=depth)
+    check_noise(noise)
+    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=depth, noise=noise)
                for p, kind in ((black, AlphaBeta), (white, DeepAlphaBeta))]
     if start is None:
         start = Position.start(rules=config.RULES if rules is None else rules)
@@ -103,10 +109,11 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
     return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
 
 
-def _play_scheduled(strategies, black_player, depth, seed, rules, key) -> GameRecord:
+def _play_scheduled(strategies, black_player, depth, seed, rules, noise, key) -> GameRecord:
     b, w, r = key
-    black = black_player(strategies[b], depth=depth, opponent=strategies[w]) if black_player else strategies[b]
-    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules)
+    black = (black_player(strategies[b], depth=depth, opponent=strategies[w], noise=noise) if black_player
+             else strategies[b])
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules, noise=noise)
     return {"black": b, "white": w, "round": r, **rec}
 
 
@@ -130,7 +137,8 @@ def _read_meta(path: Path) -> dict:
 
 def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: RunSettings | None = None,
                    rounds: int | None = None, depth: int | None = None, seed: int | None = None,
-                   rules: str | None = None, n_jobs: int | None = None, scheduler: str | None = None,
+                   rules: str | None = None, noise: str | None = None, n_jobs: int | None = None,
+                   scheduler: str | None = None,
                    black_player: PlayerFactory | None = None, progress: bool = True,
                    label: str = "") -> list[GameRecord]:
     """Play (or finish) a round-robin tournament and return all its records.
@@ -141,17 +149,18 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
             in either games file are kept and not replayed (the raw file's record wins for a game in both), and
             the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
             games. ``None``: keep the records in memory only.
-        settings: the run's rounds, depth, seed, rules and jobs in one value; then none of the five
+        settings: the run's rounds, depth, seed, rules, noise and jobs in one value; then none of the six
             keywords below may be given (each left out is :data:`DEFAULTS`').
         rounds: how many times every ordered pairing is played.
         depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
             with a ``black_player``).
         seed: master seed, a non-negative integer; each game's seed is derived from (seed, black, white, round).
         rules: the reading every game is played by (one of ``pawnslib.game.rules.READINGS``).
+        noise: the tie-breaking scheme both players search by (one of ``config.NOISES``).
         n_jobs: joblib workers (-1: all cores; not 0).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
-        black_player: optional ``factory(weights, *, depth, opponent) -> Player`` for Black
+        black_player: optional ``factory(weights, *, depth, opponent, noise) -> Player`` for Black
             (:class:`~.players.PlayerFactory`; e.g. the asymmetric search, which may search
             ``BLACK_EXTRA_PLIES`` deeper), given Black's weights, the depth and White's weights (which only
             an opponent-model ceiling may use); White always plays the plain alpha-beta's moves (by
@@ -164,20 +173,21 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
 
     Raises:
         ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
-            record, or ``out_dir`` holds a different tournament (e.g. one played by other rules).
+            record, or ``out_dir`` holds a different tournament (e.g. one played by other rules or noise).
         TypeError: ``settings`` and one of the keywords it replaces, both given.
     """
-    rounds, depth, seed, rules, n_jobs = _run_arguments(settings, rounds=rounds, depth=depth, seed=seed, rules=rules,
-                                                        n_jobs=n_jobs)
+    rounds, depth, seed, rules, noise, n_jobs = _run_arguments(settings, rounds=rounds, depth=depth, seed=seed,
+                                                               rules=rules, noise=noise, n_jobs=n_jobs)
     strategies = check_strategies(strategies)
     seed = _check_arguments(rules, rounds, depth, seed, n_jobs, black_player is not None)
+    check_noise(noise)
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "rules": rules, "label": label, "noise": NOISE}
+            "seed": seed, "rules": rules, "label": label, "noise": noise}
     out = None if out_dir is None else Path(out_dir)
     done, archived = ({}, None) if out is None else _open_run(out, meta)
     todo = [k for k in schedule(strategies, rounds) if k not in done]
     if todo:
-        games = (strategies, black_player, depth, seed, rules)
+        games = (strategies, black_player, depth, seed, rules, noise)
         done |= _play(todo, games, None if out is None else out / RAW_NAME, n_jobs=n_jobs,
                       scheduler=scheduler or os.environ.get(DASK_ENV), progress=progress, label=label)
     if out is not None and archived != done:
@@ -186,7 +196,8 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
 
 
 def _run_arguments(settings: RunSettings | None, **given) -> tuple:
-    """(rounds, depth, seed, rules, n_jobs): ``settings``' when given, else each keyword or its :data:`DEFAULTS`.
+    """(rounds, depth, seed, rules, noise, n_jobs): ``settings``' when given, else each keyword or its
+    :data:`DEFAULTS`.
 
     Raises:
         TypeError: ``settings`` and a keyword it replaces, both given.
@@ -196,7 +207,7 @@ def _run_arguments(settings: RunSettings | None, **given) -> tuple:
     both = [k for k, v in given.items() if v is not None]
     if both:
         raise TypeError(f"give {', '.join(both)} in settings or as keywords, not both")
-    return settings.rounds, settings.depth, settings.seed, settings.rules, settings.jobs
+    return settings.rounds, settings.depth, settings.seed, settings.rules, settings.noise, settings.jobs
 
 
 def _check_arguments(rules: str, rounds, depth, seed, n_jobs, deeper_black: bool) -> int:
@@ -224,9 +235,9 @@ def _open_run(out: Path, meta: dict) -> tuple[dict, dict | None]:
     meta_path = out / "meta.json"
     if meta_path.exists():
         old = _read_meta(meta_path)
-        diff = [k for k in meta if old.get(k) != meta[k]]
+        diff = "; ".join(f"{k}: asked {meta[k]!r}, recorded {old.get(k)!r}" for k in meta if old.get(k) != meta[k])
         if diff:
-            raise ValueError(f"{out} holds a different tournament ({', '.join(diff)} differ); use another folder")
+            raise ValueError(f"{out} holds a different tournament ({diff}); use another folder")
     else:
         out.mkdir(parents=True, exist_ok=True)
         with replaced_atomically(meta_path) as tmp:

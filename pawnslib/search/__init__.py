@@ -6,12 +6,14 @@ Modules, lowest first:
   and a position's value (:func:`~pawnslib.search.values.value_of`);
 * :mod:`~pawnslib.search.strategies`: weight vectors (the thesis's, the ladder), their check and their files;
 * :mod:`~pawnslib.search.seeds`: seeds derived from a master seed, and their check;
-* :mod:`~pawnslib.search.noise`: Zobrist keys of positions and of compact nodes, and the tie-breaking leaf noise;
+* :mod:`~pawnslib.search.noise`: the tie-breaking leaf noise by scheme (the thesis's, per path; per position;
+  none), and Zobrist keys of positions and of compact nodes;
 * :mod:`~pawnslib.search.expand`: a search's work space and the steps every alpha-beta search shares (a node's
   children valued, taken best first, opened);
 * :mod:`~pawnslib.search.alphabeta`: plain alpha-beta (one explicit-stack kernel) and the minimax reference;
 * :mod:`~pawnslib.search.tt`: the same search with a transposition table and iterative deepening, the one
-  table-backed alpha-beta (also the perfect-knowledge recogniser's), and a thread's shared tables.
+  table-backed alpha-beta (also the perfect-knowledge recogniser's), and a thread's shared tables;
+* :mod:`~pawnslib.search.ties`: every root move's exact value, and the exact ties a tie-breaker must settle.
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.config` and :mod:`pawnslib.files` only; the players that search
 live in :mod:`pawnslib.play.players`.

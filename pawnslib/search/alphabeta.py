@@ -2,12 +2,14 @@
 
 Values are from Black's point of view, on :mod:`pawnslib.search.values`' scale: Black maximises,
 White minimises. A leaf scores its heuristic value ``weights . features`` plus, when a seed is
-given, the tie-breaking noise of :mod:`pawnslib.search.noise`, a function of the leaf's position and
-the seed. A finished game scores ``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win,
-``d`` plies below the root, so quicker wins are preferred, and 0 for a draw. So a search's leaf values
-are fixed before it starts, and every correct implementation of the same fixed-depth search (this one,
-the transposition table's :mod:`pawnslib.search.tt`, the asymmetric tree with nothing predicted) finds
-the same values; with the root's ties going to the first child in static order, the same move.
+given, the tie-breaking noise of :mod:`pawnslib.search.noise`: a function of the seed and, by the
+scheme, of the leaf's path from the root (the thesis's) or of its position. A finished game scores
+``+(WIN - d)`` for a Black win and ``-(WIN - d)`` for a White win, ``d`` plies below the root, so
+quicker wins are preferred, and 0 for a draw. So a search's leaf values are fixed before it starts,
+and every correct implementation of the same fixed-depth search (this one, the asymmetric tree with
+nothing predicted, OM search with Black's own weights; the transposition table's
+:mod:`pawnslib.search.tt` where the noise is a function of the position) finds the same values; with
+the root's ties going to the first child in static order, the same move.
 
 The kernel is depth-first with an explicit stack over compact nodes (:mod:`pawnslib.game.bitboard`),
 children made and taken best first by :mod:`~pawnslib.search.expand`; it allocates nothing per node.
@@ -23,11 +25,13 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit, types
 
+from pawnslib import config
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
 from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.noise import kernel_noise
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, value_of
 
@@ -35,14 +39,15 @@ MAX_DEPTH = 32
 # Without numba's reference counting (``_nrt=False``): it allocates nothing (search_kernel owns the work space),
 # and the counts numba keeps on every array it takes out of the work space would cost more than the search.
 @njit(cache=True, _nrt=False)
-def _walk(w, depth, seed, prune, sort, work):
+def _walk(w, depth, scheme, seed, prune, sort, work):
     """Alpha-beta from the root (``work.nodes[0]``) to ``depth`` plies, depth-first with an explicit stack; returns
     the best move's code.
 
     Contract of the open node at ply p: ``alpha[p] < beta[p]`` bound the values that can still matter
     (Black maximises, White minimises); once searched, ``best[p]`` is its value when that lies strictly
     between them, else a bound on the same side (fail-soft). A child at ply ``depth`` is a leaf: its
-    static value plus, ``seed`` >= 0 and the game live, its noise; a finished game is a leaf anywhere.
+    static value plus, ``seed`` >= 0 and the game live, its noise under ``scheme``
+    (:mod:`pawnslib.search.noise`); a finished game is a leaf anywhere.
     ``counters[0]`` counts every node visited, the root included. With ``prune`` false it is plain minimax
     through the same code; ``sort`` takes children best first by static value (:func:`pick`). Of root
     children of equal value it keeps the first taken (a later one must do better); its value ends in ``best[0]``.
@@ -66,7 +71,7 @@ def _walk(w, depth, seed, prune, sort, work):
                 count[p] = expand(p, w, work)
                 nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
                 continue
-            v = child_value(p, k, seed, work)
+            v = child_value(p, k, scheme, seed, work)
         elif p == 0:
             return best_move
         else:  # node p is searched: fold its value into its parent
@@ -88,10 +93,10 @@ def _walk(w, depth, seed, prune, sort, work):
 
 
 @njit(cache=True)
-def search_kernel(root, w, depth, seed, prune, sort):
+def search_kernel(root, w, depth, scheme, seed, prune, sort):
     """Alpha-beta from the position array ``root``; returns (best move code, value, nodes). seed < 0: no noise."""
     work = new_work(root, depth, MOVES_OF[root[S_RULES]])
-    move = _walk(w, depth, seed, prune, sort, work)
+    move = _walk(w, depth, scheme, seed, prune, sort, work)
     return move, work.best[0], work.counters[0]
 
 
@@ -159,7 +164,8 @@ def check_search_args(position: Position, depth: int, seed: int | None) -> None:
 
 
 def search(
-    position: Position, weights, depth: int, *, seed: int | None = None, prune: bool = True, order: bool = True
+    position: Position, weights, depth: int, *, seed: int | None = None, noise: str = config.NOISE,
+    prune: bool = True, order: bool = True
 ) -> SearchResult:
     """Alpha-beta search of ``position`` to ``depth`` plies with heuristic ``weights``.
 
@@ -169,6 +175,8 @@ def search(
         depth: plies to search, 1 to ``MAX_DEPTH``.
         seed: seeds the tie-breaking leaf noise; ``None`` means no noise, and then the
             value equals plain :func:`minimax`'s.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`): ``"thesis"``, a number per
+            path from the root; ``"position"``, per leaf position; ``"none"``.
         prune: alpha-beta cut-offs (off: a full minimax through the same kernel).
         order: sort children by static value, best first, before recursing.
 
@@ -176,12 +184,13 @@ def search(
         SearchResult with the move, the value, the nodes visited (root included), seconds.
 
     Raises:
-        ValueError: a finished game, a bad depth, seed or weight vector.
+        ValueError: a finished game, a bad depth, seed, noise scheme or weight vector.
     """
     w = check_weights(weights)
     check_search_args(position, depth, seed)
+    scheme, kseed = kernel_noise(noise, seed)
     t0 = time.perf_counter()
-    move, value, nodes = search_kernel(position.array, w, int(depth), -1 if seed is None else int(seed), prune, order)
+    move, value, nodes = search_kernel(position.array, w, int(depth), scheme, kseed, prune, order)
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0)
 
 

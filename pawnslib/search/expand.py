@@ -31,7 +31,7 @@ from pawnslib.game.bitboard import (
     side_features_into,
 )
 from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
-from pawnslib.search.noise import key_noise, node_key
+from pawnslib.search.noise import PATH, key_noise, node_key, path_step
 from pawnslib.search.values import result_value
 
 
@@ -49,6 +49,7 @@ class Work(NamedTuple):
     alpha: np.ndarray  # (P,) float64: its window's lower bound
     beta: np.ndarray  # (P,) float64: its window's upper bound
     best: np.ndarray  # (P,) float64: its best value so far
+    paths: np.ndarray  # (P + 1,) int64: its path key (pawnslib.search.noise.path_step; 0 at the root)
     counters: np.ndarray  # (3,) int64: [0] nodes visited; [1], [2] free for a search variant's own
 
 
@@ -59,7 +60,7 @@ def new_work(root, plies, moves=MAX_MOVES):
                 np.empty((plies, moves), np.int64), np.empty((plies, moves), np.int64),
                 np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64), np.zeros(plies, np.int64),
                 np.zeros(plies, np.int64), np.empty(plies, np.float64), np.empty(plies, np.float64),
-                np.empty(plies, np.float64), np.zeros(3, np.int64))
+                np.empty(plies, np.float64), np.zeros(plies + 1, np.int64), np.zeros(3, np.int64))
     node_of(root, work.nodes[0])
     side_features_into(work.nodes[0], 0, work.sides[0, 0])
     side_features_into(work.nodes[0], 1, work.sides[0, 1])
@@ -132,30 +133,37 @@ def play_child(b, b_sides, move, child, child_sides):
 
 @njit(cache=True, inline="always")
 def open_child(p, k, work):
-    """Make child ``k`` of the open node at ply ``p`` the open node at ply ``p + 1`` (its node and side parts)."""
+    """Make child ``k`` of the open node at ply ``p`` the open node at ply ``p + 1`` (node, side parts, path key)."""
     play_child(work.nodes[p], work.sides[p], work.moves[p, k], work.nodes[p + 1], work.sides[p + 1])
+    work.paths[p + 1] = path_step(work.paths[p], work.moves[p, k])
 
 
 @njit(cache=True, inline="always")
-def child_value(p, k, seed, work):
+def child_value(p, k, scheme, seed, work):
     """The value of child ``k`` of the open node at ply ``p``, searched no deeper: its static value plus, ``seed``
-    >= 0 and the game live, its noise (which needs its node: made in row ``p + 1``)."""
+    >= 0 and the game live, its noise under ``scheme`` (:mod:`pawnslib.search.noise`: of its path key, or of its
+    position, which needs its node: made in row ``p + 1``)."""
     v = work.vals[p, k]
     if seed >= 0 and work.results[p, k] == NO_RESULT:
-        node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1])
-        v += key_noise(node_key(work.nodes[p + 1]), seed)
+        if scheme == PATH:
+            v += key_noise(path_step(work.paths[p], work.moves[p, k]), seed)
+        else:
+            node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1])
+            v += key_noise(node_key(work.nodes[p + 1]), seed)
     return v
 
 
 @njit(cache=True, inline="always")
-def node_value(p, w, seed, work):
+def node_value(p, w, scheme, seed, work):
     """The value of the open node at ply ``p`` searched no deeper (as :func:`child_value` for a root)."""
     b, sides = work.nodes[p], work.sides[p]
     r = b[B_RESULT]
     if r != NO_RESULT:
         return result_value(r, w, sides[0], p)
     v = float(_score(w, sides[0]) - _score(w, sides[1]))
-    return v + (key_noise(node_key(b), seed) if seed >= 0 else 0.0)
+    if seed >= 0:
+        v += key_noise(work.paths[p] if scheme == PATH else node_key(b), seed)
+    return v
 
 
 @njit(cache=True, inline="always")

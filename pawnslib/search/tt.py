@@ -19,10 +19,13 @@ beyond a bound is only a bound (fail-soft), stored as such and used only to cut 
 Finished games and horizon leaves are valued at once and never stored. Two positions
 sharing a 64-bit key would be confused (odds 2**-64 per probe, some 1e-14 per depth-10 search).
 
-A leaf's noise is a function of its position and the seed (:func:`pawnslib.search.noise.noise`),
-so with noise too the values are the plain search's, and with the root's ties going to the
-first child in static order, as there, so is the move: this is a faster implementation of
-the same search (its node counts are its own, not the thesis's algorithm's).
+Under the ``"position"`` scheme a leaf's noise is a function of its position and the seed
+(:mod:`pawnslib.search.noise`), so with noise too the values are the plain search's, and with the
+root's ties going to the first child in static order, as there, so is the move: this is a faster
+implementation of the same search (its node counts are its own, not the thesis's algorithm's).
+Under ``"thesis"`` a leaf's noise is a function of its path: a transposed position's value is not
+the same, so the table only hints moves (iterative deepening's ordering) and never answers; the
+values and the move are still the plain search's.
 
 :func:`tt_alphabeta` is the package's one alpha-beta with a table: without noise (seed -1) it
 also finds the perfect-knowledge recogniser's best replies (:mod:`pawnslib.experiments.ceiling`),
@@ -42,12 +45,13 @@ from typing import NamedTuple, TypeVar
 import numpy as np
 from numba import njit
 
+from pawnslib import config
 from pawnslib.game.bitboard import B_RESULT, B_SIDE
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES, S_SIDE
 from pawnslib.search.alphabeta import SearchResult, check_search_args
 from pawnslib.search.expand import child_value, expand, new_work, node_value, open_child, pick, sort_children
-from pawnslib.search.noise import node_key
+from pawnslib.search.noise import PATH, kernel_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, WIN
 
@@ -113,16 +117,16 @@ def move_first(moves, order, ply, n, move):
 
 
 @njit(cache=True, inline="always")
-def _enter(p, depth, alpha, beta, w, work, frames, table, stamp):
+def _enter(p, depth, alpha, beta, w, reuse, work, frames, table, stamp):
     """Probe the table for the open node at ply ``p`` with ``depth`` plies to go: return (True, its value) if an
-    entry answers the window, else expand it (the entry's move hinted first): (False, 0)."""
+    entry answers the window (``reuse``: values may be), else expand it (the entry's move hinted first): (False, 0)."""
     keys, stamps, depths, values, bounds, best_moves = table
     key = node_key(work.nodes[p])
     slot = key & (keys.size - 1)
     hint = -1
     if keys[slot] == key and stamps[slot] == stamp:
         v, bound = values[slot], bounds[slot]
-        if depths[slot] == depth and (bound == EXACT or (bound == LOWER and v >= beta) or
+        if reuse and depths[slot] == depth and (bound == EXACT or (bound == LOWER and v >= beta) or
                                       (bound == UPPER and v <= alpha)):
             work.counters[1] += 1
             return True, v
@@ -137,26 +141,28 @@ def _enter(p, depth, alpha, beta, w, work, frames, table, stamp):
 
 # Without numba's reference counting (as pawnslib.search.alphabeta's walk): it allocates nothing.
 @njit(cache=True, _nrt=False)
-def tt_alphabeta(ply, depth, alpha, beta, w, seed, work, frames, table, stamp):
+def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, stamp):
     """The alpha-beta value of the open node at ply ``ply`` (``work.nodes[ply]``), searched ``depth`` more plies,
     depth-first with an explicit stack.
 
     Contract: on entry alpha < beta bound the values that can still matter (Black maximises,
-    White minimises); the result is the ``depth``-ply minimax value (with the seed's leaf noise;
-    ``seed`` < 0: none) when it lies strictly between them, else a bound on the same side
+    White minimises); the result is the ``depth``-ply minimax value (with the seed's leaf noise under
+    ``scheme``; ``seed`` < 0: none) when it lies strictly between them, else a bound on the same side
     (fail-soft: <= alpha means the value is at most the result, >= beta at least). It counts nodes
     in ``work.counters[0]`` (this one included), table answers in ``counters[1]``, and overwrites rows
     ``ply`` and below of ``work`` and ``frames`` (the node's own row keeps its node). ``table``'s entries
     stamped ``stamp`` are this search's: a live node with ``depth`` >= 1 stores its result there, with its
-    bound and best move.
+    bound and best move. Under the path scheme with a seed a value holds only for its own path, so the
+    table serves as move hints only, never answers.
     """
     moves, results, vals, order = work.moves, work.results, work.vals, work.order
     count, nxt, alphas, betas, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
     keys, stamps, depths, values, bounds, best_moves = table
     nodes[0] += 1
     if depth == 0 or work.nodes[ply, B_RESULT] != NO_RESULT:
-        return node_value(ply, w, seed, work)
-    answered, v = _enter(ply, depth, alpha, beta, w, work, frames, table, stamp)
+        return node_value(ply, w, scheme, seed, work)
+    reuse = scheme != PATH or seed < 0
+    answered, v = _enter(ply, depth, alpha, beta, w, reuse, work, frames, table, stamp)
     if answered:
         return v
     black_top, p = work.nodes[ply, B_SIDE] == BLACK, ply
@@ -169,13 +175,13 @@ def tt_alphabeta(ply, depth, alpha, beta, w, seed, work, frames, table, stamp):
             nodes[0] += 1
             if depth - (p - ply) > 1 and results[p, k] == NO_RESULT:
                 open_child(p, k, work)
-                answered, v = _enter(p + 1, depth - (p - ply) - 1, alphas[p], betas[p], w, work, frames, table,
-                                     stamp)
+                answered, v = _enter(p + 1, depth - (p - ply) - 1, alphas[p], betas[p], w, reuse, work, frames,
+                                     table, stamp)
                 if not answered:
                     p += 1
                     continue
             else:
-                v = child_value(p, k, seed, work)
+                v = child_value(p, k, scheme, seed, work)
         else:  # node p is searched: store it, and fold its value into its parent
             v, slot = best[p], frames.keys[p] & (keys.size - 1)
             keys[slot], stamps[slot], depths[slot], values[slot] = frames.keys[p], stamp, depth - (p - ply), v
@@ -198,7 +204,7 @@ def tt_alphabeta(ply, depth, alpha, beta, w, seed, work, frames, table, stamp):
 
 
 @njit(cache=True)
-def _deep_kernel(root, w, depth, seed, table, stamp):
+def _deep_kernel(root, w, depth, scheme, seed, table, stamp):
     """Iterative deepening from ``root``; returns (best move code, value, nodes, TT cut-offs).
 
     seed < 0: no noise. The iterations search depth, depth - 2, ... down to 1 or 2, shallowest
@@ -231,7 +237,7 @@ def _deep_kernel(root, w, depth, seed, table, stamp):
                 else:
                     b = np.nextafter(beta, INF)
             open_child(0, k, work)
-            v = tt_alphabeta(1, d - 1, a, b, w, seed, work, frames, table, stamp)
+            v = tt_alphabeta(1, d - 1, a, b, w, scheme, seed, work, frames, table, stamp)
             if ((v > best) if black else (v < best)) or (v == best and rank[k] < best_rank):
                 best_move, best_rank = moves[0, k], rank[k]
             best = max(best, v) if black else min(best, v)
@@ -271,7 +277,8 @@ def thread_table(make: Callable[..., T], *args, fits: Callable[[T], bool] | None
     return table, last + 1
 
 
-def deep_search(position: Position, weights, depth: int, *, seed: int | None = None) -> SearchResult:
+def deep_search(position: Position, weights, depth: int, *, seed: int | None = None,
+                noise: str = config.NOISE) -> SearchResult:
     """Alpha-beta search of ``position`` to ``depth`` plies with a transposition table and iterative deepening.
 
     Args:
@@ -280,6 +287,8 @@ def deep_search(position: Position, weights, depth: int, *, seed: int | None = N
         depth: plies to search, 1 to ``pawnslib.search.alphabeta.MAX_DEPTH``.
         seed: seeds the tie-breaking leaf noise; ``None`` means no noise, and then the value
             equals plain :func:`pawnslib.search.alphabeta.minimax`'s at ``depth``.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`); under ``"thesis"`` a value
+            holds only for its path, so the table gives move hints only (fewer nodes saved, same result).
 
     Returns:
         SearchResult with the move and root value of ``search``,
@@ -287,13 +296,13 @@ def deep_search(position: Position, weights, depth: int, *, seed: int | None = N
         ``info["tt_cutoffs"]`` counts the nodes the table answered.
 
     Raises:
-        ValueError: a finished game, a bad depth, seed or weight vector.
+        ValueError: a finished game, a bad depth, seed, noise scheme or weight vector.
     """
     w = check_weights(weights)
     check_search_args(position, depth, seed)
+    scheme, kseed = kernel_noise(noise, seed)
     t0 = time.perf_counter()
     table, stamp = thread_table(new_table, TT_BITS)
-    move, value, nodes, cutoffs = _deep_kernel(position.array, w, int(depth), -1 if seed is None else int(seed),
-                                               table, stamp)
+    move, value, nodes, cutoffs = _deep_kernel(position.array, w, int(depth), scheme, kseed, table, stamp)
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"tt_cutoffs": int(cutoffs)})

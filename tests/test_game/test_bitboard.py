@@ -11,7 +11,7 @@ other side taken off the board (an absent side scores zero on every feature).
 import numba
 import numpy as np
 import pytest
-from conftest import random_games
+from conftest import at_ply, random_games
 
 from pawnslib import Position
 from pawnslib.game.bitboard import (
@@ -161,9 +161,11 @@ def round_trip(states):
 
 
 def states_of(rules: str, games=None) -> np.ndarray:
-    """Every position of the random games, finished ones included, stacked as position arrays."""
+    """Every position of the random games, finished ones included, and each game's 12th moved to ply 199 (its
+    children reach the 200-ply draw, which random games rarely do under "king"), stacked as position arrays."""
     games = random_games(GAMES, 31 + READINGS.index(rules), rules) if games is None else games
-    return np.array([p.array for hist in games for p in hist])
+    late = [at_ply(hist[11], MAX_PLIES - 1) for hist in games if len(hist) > 12]
+    return np.array([p.array for hist in games for p in hist] + [p.array for p in late])
 
 
 def where(states, i) -> str:
@@ -214,7 +216,7 @@ def test_nodes_play_exactly_as_the_position_arrays(rules):
         seen["drawn"] += (live & (r == DRAW) & (ch[..., S_PLY] == MAX_PLIES)).sum()
         seen["over"] += (n == 0).sum()
     # The games reach every branch of node_play: removals, wins by entering a base or by removal, the 200-ply draw.
-    assert all(v > 0 for v in seen.values()), seen
+    assert all(v > 0 for v in seen.values()), {k: int(v) for k, v in seen.items()}
 
 
 @pytest.mark.parametrize("rules", READINGS)

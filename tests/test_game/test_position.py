@@ -73,11 +73,10 @@ class Ref:
         return set(self.pieces[0] | self.pieces[1])
 
     def steps(self, side: int, sq: tuple[int, int], occ: set) -> list[tuple[int, int]]:
-        """Targets of a piece on the board: empty (opponent base squares always count as
-        empty, its pieces are not on squares) and not closer to its own base."""
+        """Targets of a piece on the board: any square of the opponent's base (its pieces are not on
+        squares; entering wins), or an empty square not closer to its own base."""
         return [t for t in neighbours(sq, self.rules)
-                if (t not in occ or t in BASES[1 - side])
-                and ref_distance(side, t) >= ref_distance(side, sq)]
+                if t in BASES[1 - side] or (t not in occ and ref_distance(side, t) >= ref_distance(side, sq))]
 
     def moves(self) -> set[tuple[tuple[int, int] | None, tuple[int, int]]]:
         if self.result is not None:
@@ -294,10 +293,10 @@ def test_distance_rule_examples(black, white, frm, targets):
         ([], [(6, 2)], (6, 2), [(5, 1), (5, 2), (5, 3), (6, 3), (7, 2), (7, 3)]),  # not (6,1), (7,1)
         # Diagonals are blocked like orthogonal steps, by either side's pieces.
         ([(4, 4), (5, 5)], [(3, 3), (4, 3)], (4, 4), [(4, 5), (5, 3), (5, 4)]),
-        # Next to White's base: the distance rule holds for entries too. (7,2) is 6 from Black's
-        # base and (6,1) only 5, so of the two base squares only (7,1) can be entered.
-        ([(7, 2)], [], (7, 2), [(7, 1), (7, 3)]),
-        ([(5, 0)], [], (5, 0), [(4, 0), (6, 0)]),  # (6,1) and (4,1), (5,1) come closer
+        # Next to White's base: entering it wins from any neighbour. (7,2) is 6 from Black's base and (6,1)
+        # only 5, yet both base squares can be entered; of the rest only (7,3) keeps 6.
+        ([(7, 2)], [], (7, 2), [(6, 1), (7, 1), (7, 3)]),
+        ([(5, 0)], [], (5, 0), [(4, 0), (6, 0), (6, 1)]),  # (4,1), (5,1) come closer; (6,1) is an entry
     ],
 )
 def test_king_distance_rule_examples(black, white, frm, targets):
@@ -323,7 +322,8 @@ def test_king_diagonal_step_is_played():
 @pytest.mark.parametrize("side", [BLACK, WHITE])
 def test_distance_rule_on_every_square(rules, side):
     """A lone piece may step to each neighbour not closer to its own base (the formula of the
-    rules), the opponent's base included (entering it wins) and its own base excluded."""
+    rules) and into any neighbouring square of the opponent's base (entering wins, whatever the
+    formula says), never into its own base."""
     formula = (lambda r, c: max(max(0, r - 1), max(0, 6 - c)),
                lambda r, c: max(max(0, 6 - r), max(0, c - 1)))[side]
     for r in range(8):
@@ -333,18 +333,20 @@ def test_distance_rule_on_every_square(rules, side):
             p = make(*(([(r, c)], []) if side == BLACK else ([], [(r, c)])), nb=1, nw=1,
                      side="bw"[side], rules=rules)
             want = {(r + dr, c + dc) for dr, dc in STEPS[rules]
-                    if 0 <= r + dr < 8 and 0 <= c + dc < 8 and formula(r + dr, c + dc) >= formula(r, c)}
+                    if 0 <= r + dr < 8 and 0 <= c + dc < 8
+                    and ((r + dr, c + dc) in BASES[1 - side] or formula(r + dr, c + dc) >= formula(r, c))}
             assert not want & BASES[side]
             assert {t for f, t in moves_of(p) if f == (r, c)} == want, (r, c)
 
 
 # ----------------------------------------------------------------------------- winning entry
 
-# Every (from, to) step into White's base that the distance rule allows; White's are the mirror.
+# Every (from, to) step into White's base: from each of its neighbours in the reading's sense, the distance rule
+# notwithstanding (under "king", (5,0) -> (6,1) and (7,2) -> (6,1) step nearer Black's base); White's are the mirror.
 BLACK_ENTRIES = {
     "kalles": [((5, 0), (6, 0)), ((5, 1), (6, 1)), ((6, 2), (6, 1)), ((7, 2), (7, 1))],
-    "king": [((5, 0), (6, 0)), ((5, 1), (6, 0)), ((5, 1), (6, 1)), ((5, 2), (6, 1)),
-             ((6, 2), (6, 1)), ((6, 2), (7, 1)), ((7, 2), (7, 1))],
+    "king": [((5, 0), (6, 0)), ((5, 0), (6, 1)), ((5, 1), (6, 0)), ((5, 1), (6, 1)), ((5, 2), (6, 1)),
+             ((6, 2), (6, 1)), ((6, 2), (7, 1)), ((7, 2), (6, 1)), ((7, 2), (7, 1))],
 }
 ENTRIES = [(rules, side, *(e if side == BLACK else transpose(e)))
            for rules, entries in BLACK_ENTRIES.items() for side in (BLACK, WHITE) for e in entries]
@@ -387,6 +389,21 @@ def test_king_diagonal_entry_wins_and_is_no_kalles_move():
     assert (q.result, q.squares(WHITE)) == ("white", [(1, 6)])
     with pytest.raises(IllegalMoveError):
         make([(5, 2)], [(3, 3)], nb=1, nw=3).play("5,2-6,1")
+
+
+@pytest.mark.parametrize("frm", ["7,2", "5,0"])
+def test_king_diagonal_entry_nearer_home_still_wins(frm):
+    """(7,2) and (5,0) lie 6 from Black's base, (6,1) only 5: the distance rule alone would refuse the step, but
+    entering the opponent's base from any of its 8 neighbours wins (White's mirror: ENTRIES above)."""
+    p = make([tuple(map(int, frm.split(",")))], [(3, 3)], nb=1, nw=2, rules="king")
+    assert Move.from_text(f"{frm}-6,1") in p.legal_moves()
+    q = p.play(f"{frm}-6,1")
+    assert (q.result, q.squares(BLACK), q.in_base(WHITE)) == ("black", [(6, 1)], 2)
+
+
+def test_perft_8_from_the_start_matches_rlgame():
+    """Kalles' RLGame (kyriakosgi/RLGameEcoClient's GameState) counts 1,028,196 leaves at depth 8 from the start."""
+    assert perft(Position.start(rules="kalles"), 8) == 1_028_196
 
 
 # ----------------------------------------------------------------------------- removal
@@ -620,8 +637,8 @@ def test_text_round_trip(rules, seed):
 @given(seed=SEEDS)
 def test_pieces_never_multiply_nor_come_closer_to_home(rules, seed):
     """Track each piece through the game: it moves to an exit or a neighbour of the reading,
-    counts never grow, distances never shrink, and the tracked pieces are exactly the pieces on
-    the board."""
+    counts never grow, distances never shrink (but by the winning entry into the opponent's base), and the
+    tracked pieces are exactly the pieces on the board."""
     game = random_game(seed, rules=rules)
     tracked = ({}, {})  # per side: piece id -> square
     for p, q in zip(game, game[1:], strict=False):
@@ -633,7 +650,7 @@ def test_pieces_never_multiply_nor_come_closer_to_home(rules, seed):
         else:
             (pid,) = [k for k, sq in tracked[side].items() if sq == m.frm]
             assert m.to in neighbours(m.frm, rules)
-            assert ref_distance(side, m.to) >= ref_distance(side, m.frm)
+            assert ref_distance(side, m.to) >= ref_distance(side, m.frm) or m.to in BASES[1 - side]  # entering wins
             tracked[side][pid] = m.to
         for s in (BLACK, WHITE):
             assert q.in_base(s) <= p.in_base(s)

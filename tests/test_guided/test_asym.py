@@ -8,6 +8,7 @@ from pawnslib.dbn.rows import training_rows
 from pawnslib.guided.asym import asym_search
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.alphabeta import search
+from pawnslib.search.noise import SCHEMES
 from pawnslib.search.strategies import THESIS
 
 
@@ -31,12 +32,13 @@ def black_roots(records, n=12):
     return out
 
 
-def test_never_predicting_is_the_plain_search(records, model):
+@pytest.mark.parametrize("noise", SCHEMES)
+def test_never_predicting_is_the_plain_search(records, model, noise):
     for i, hist in enumerate(black_roots(records)):
         sid = 1 + i % 4
         for seed in (None, 17):
-            a = asym_search(hist, THESIS[sid], model, sid, depth=4, mostlikely="never", seed=seed)
-            b = search(hist[-1], THESIS[sid], 4, seed=seed)
+            a = asym_search(hist, THESIS[sid], model, sid, depth=4, mostlikely="never", seed=seed, noise=noise)
+            b = search(hist[-1], THESIS[sid], 4, seed=seed, noise=noise)
             assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
             assert a.info["reached"] == 4 and not a.info["extended"]
 

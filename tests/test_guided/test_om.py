@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from pawnslib import Position
 from pawnslib.guided.om import om_search, prom_search
-from pawnslib.search.alphabeta import minimax
+from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.noise import SCHEMES
 from pawnslib.search.strategies import LADDER, THESIS
 from pawnslib.search.values import WIN
 
@@ -215,6 +216,17 @@ def test_seeded_search_is_reproducible_and_noise_only_breaks_ties():
         assert abs(c.value - prom_search(p, w, opp, depth).value) < 0.5
     picks = {om_search(Position.start(), ZERO, ZERO, 3, seed=s).move for s in range(30)}
     assert len(picks) > 1  # every leaf ties: the seed alone picks the move
+
+
+@pytest.mark.parametrize("noise", SCHEMES)
+def test_om_against_black_itself_is_the_plain_search_to_the_bit(noise):
+    """With Black's own weights and a seed, OM search is the seeded plain search under every tie-breaking scheme:
+    the same value to the bit and the same move (under "thesis" its cache is off: values hold for one path)."""
+    rng = np.random.default_rng(18)
+    for i, p in enumerate(black_cases("kalles", seed=19, n_games=6)):
+        w, depth = random_weights(rng), 1 + i % 5
+        a, b = om_search(p, w, w, depth, seed=i, noise=noise), search(p, w, depth, seed=i, noise=noise)
+        assert (a.value, a.move) == (b.value, b.move), (p, w, depth)
 
 
 def test_ordering_changes_nodes_never_values():

@@ -98,7 +98,7 @@ def test_unknown_rules_are_refused_listing_the_readings():
 
 def test_defaults_are_the_config():
     params = HarmonyParams().__dict__
-    assert params.pop("rules") == config.RULES and params == config.HARMONY
+    assert params.pop("rules") == config.RULES and params.pop("noise") == config.NOISE and params == config.HARMONY
     assert type(HarmonyParams(k=np.int64(3)).k) is int  # written as JSON with the history
 
 

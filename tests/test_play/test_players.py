@@ -77,11 +77,14 @@ def test_every_factory_has_the_one_signature(model_file):
         params = inspect.signature(f.__call__).parameters
         assert [(n, p.kind) for n, p in params.items()] == [("weights", inspect.Parameter.POSITIONAL_OR_KEYWORD),
                                                             ("depth", inspect.Parameter.KEYWORD_ONLY),
-                                                            ("opponent", inspect.Parameter.KEYWORD_ONLY)]
+                                                            ("opponent", inspect.Parameter.KEYWORD_ONLY),
+                                                            ("noise", inspect.Parameter.KEYWORD_ONLY)]
         assert all(p.default is inspect.Parameter.empty for p in params.values())
         assert pickle.loads(pickle.dumps(f)) == f  # joblib ships it to worker processes
-        assert isinstance(f(THESIS[1], depth=2, opponent=THESIS[2]), Player)
-    assert DeepFactory(2)(THESIS[1], depth=3, opponent=THESIS[2]) == DeepAlphaBeta(THESIS[1], depth=5)
+        assert isinstance(f(THESIS[1], depth=2, opponent=THESIS[2], noise="none"), Player)
+        assert f(THESIS[1], depth=2, opponent=THESIS[2], noise="none").noise == "none"  # the tournament's scheme
+    assert DeepFactory(2)(THESIS[1], depth=3, opponent=THESIS[2], noise="position") == DeepAlphaBeta(
+        THESIS[1], depth=5, noise="position")
 
 
 def test_public_names_explain_themselves(model):
@@ -98,9 +101,9 @@ def test_weights_not_in_the_set_are_named(model_file):
     assert strategy_id(SET, THESIS[3]) == 3
     message = r"weights \(1, 2, 3, 4, 5, 6\) are not those of any strategy in the set \(ids 1, 2, 3, 4\)"
     with pytest.raises(ValueError, match=message):
-        AsymFactory(str(model_file), SET)(alien, depth=2, opponent=THESIS[1])
+        AsymFactory(str(model_file), SET)(alien, depth=2, opponent=THESIS[1], noise=config.NOISE)
     with pytest.raises(ValueError, match=message):
-        OpponentFactory("dbn", SET, str(model_file))(alien, depth=2, opponent=THESIS[1])
+        OpponentFactory("dbn", SET, str(model_file))(alien, depth=2, opponent=THESIS[1], noise=config.NOISE)
 
 
 def test_player_and_observer_protocols():
@@ -177,7 +180,7 @@ def test_a_game_may_start_mid_game(records, model):
 
 def test_the_asymmetric_factory_builds_the_player_of_blacks_id(model_file):
     player = AsymFactory(str(model_file), SET, mostlikely="never", random_seed=3)(THESIS[2], depth=4,
-                                                                                   opponent=THESIS[1])
+                                                                                   opponent=THESIS[1], noise="thesis")
     assert (player.black_strategy, player.depth, player.mostlikely, player.random_seed) == (2, 4, "never", 3)
     assert player.model is players.cached_model(str(model_file))  # loaded once per process
 
@@ -189,12 +192,12 @@ def test_the_factory_builds_each_method(positions, game_model, tmp_path):
     path = tmp_path / "game.npz"
     game_model.save(path)
     pos = next(p for p in positions if p.ply % 2 == 0)  # Black to move
-    perfect = OpponentFactory("perfect", SET)(THESIS[1], depth=3, opponent=THESIS[2])
+    perfect = OpponentFactory("perfect", SET)(THESIS[1], depth=3, opponent=THESIS[2], noise=config.NOISE)
     assert same(perfect.choose([pos], 5), om_search(pos, THESIS[1], THESIS[2], 3, seed=5))
-    uniform = OpponentFactory("uniform", SET)(THESIS[1], depth=3, opponent=THESIS[2])
+    uniform = OpponentFactory("uniform", SET)(THESIS[1], depth=3, opponent=THESIS[2], noise=config.NOISE)
     assert uniform.opponents == tuple((0.25, THESIS[i]) for i in (1, 2, 3, 4))  # White's weights are not used
     assert same(uniform.choose([pos], 5), prom_search(pos, THESIS[1], uniform.opponents, 3, seed=5))
-    dbn = OpponentFactory("dbn", SET, str(path))(THESIS[3], depth=3, opponent=THESIS[2])
+    dbn = OpponentFactory("dbn", SET, str(path))(THESIS[3], depth=3, opponent=THESIS[2], noise=config.NOISE)
     assert isinstance(dbn, RecognisingPlayer) and dbn.black_strategy == 3
     with pytest.raises(ValueError, match="kind must be 'perfect', 'uniform' or 'dbn'"):
         OpponentFactory("oracle", SET)

@@ -13,6 +13,7 @@ from pawnslib.play.players import AlphaBeta
 from pawnslib.play.records import read_records
 from pawnslib.play.tournament import play_game, run_tournament
 from pawnslib.search.alphabeta import MAX_DEPTH
+from pawnslib.search.noise import SCHEMES
 from pawnslib.search.strategies import THESIS
 
 TWO = {1: THESIS[1], 2: THESIS[4]}
@@ -49,16 +50,19 @@ def test_a_game_is_played_and_recorded_by_its_reading():
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
-def test_white_weights_play_the_deep_search_with_the_plain_searchs_moves(rules):
-    # Black's searches are the measured ones; White's are only to be right: the deep search, the same moves.
+@pytest.mark.parametrize("noise", SCHEMES)
+def test_white_weights_play_the_deep_search_with_the_plain_searchs_moves(rules, noise):
+    # Black's searches are the measured ones; White's are only to be right: the deep search where a table pays
+    # (the noise a function of the position), else the plain search itself; the same moves either way.
     for seed in range(3):
-        fast = play_game(THESIS[seed + 1], THESIS[4 - seed], depth=4, seed=seed, rules=rules)
-        plain = play_game(THESIS[seed + 1], AlphaBeta(THESIS[4 - seed], depth=4), depth=4, seed=seed,
-                          rules=rules)
+        fast = play_game(THESIS[seed + 1], THESIS[4 - seed], depth=4, seed=seed, rules=rules, noise=noise)
+        plain = play_game(THESIS[seed + 1], AlphaBeta(THESIS[4 - seed], depth=4, noise=noise), depth=4, seed=seed,
+                          rules=rules, noise=noise)
         same = ("result", "moves", "values")
         assert {k: fast[k] for k in same} == {k: plain[k] for k in same}
         assert fast["nodes"][0::2] == plain["nodes"][0::2]
-        assert fast["nodes"][1::2] != plain["nodes"][1::2]  # White did search otherwise
+        # White searched otherwise, unless the table would only hint moves (the thesis's noise, at depth 4).
+        assert (fast["nodes"][1::2] != plain["nodes"][1::2]) == (noise != "thesis")
 
 
 def test_game_never_exceeds_200_plies():
@@ -91,7 +95,7 @@ def test_a_run_settings_gives_what_its_keywords_give(tmp_path):
         run_tournament(TWO, None, settings=settings, rounds=1, seed=0)
     # Without settings every keyword left out keeps its default: one round, master seed 0, config's depth and rules.
     assert tournament.DEFAULTS == {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES,
-                                   "n_jobs": config.JOBS}
+                                   "noise": config.NOISE, "n_jobs": config.JOBS}
     run_tournament(TWO, tmp_path / "d", depth=1, n_jobs=1, progress=False)
     meta = json.loads((tmp_path / "d" / "meta.json").read_text())
     assert (meta["seed"], meta["rules"], len(read_records(tmp_path / "d" / "games.jsonl"))) == (0, config.RULES, 4)

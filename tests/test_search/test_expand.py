@@ -3,8 +3,9 @@
 For positions of random games under both readings and several weight vectors (the thesis's, all zero, ones from
 the ladder): ``expand`` values each child as ``value_of`` does the child ``play_into`` makes, ``pick`` hands them
 out in the order of a stable sort (ties in generation order; all-zero weights make ties everywhere),
-``open_child`` gives the child's node and side parts, ``expand`` with ``feats`` its features, ``child_value`` and
-``node_value`` add the position's own noise. One ply further down, ``expand`` values the grandchildren.
+``open_child`` gives the child's node, side parts and path key, ``expand`` with ``feats`` its features,
+``child_value`` and ``node_value`` add the position's own noise (``"position"``) or the path's (``"thesis"``).
+One ply further down, ``expand`` values the grandchildren.
 """
 
 import numba
@@ -25,7 +26,7 @@ from pawnslib.search.expand import (
     pick,
     sort_children,
 )
-from pawnslib.search.noise import noise
+from pawnslib.search.noise import PATH, POSITION, key_noise, noise, path_step
 from pawnslib.search.strategies import LADDER, THESIS
 from pawnslib.search.values import value_of
 
@@ -118,13 +119,13 @@ def _expand_features(p, w, work, feats):
 
 
 @numba.njit
-def _child_value(p, k, seed, work):
-    return child_value(p, k, seed, work)
+def _child_value(p, k, scheme, seed, work):
+    return child_value(p, k, scheme, seed, work)
 
 
 @numba.njit
-def _node_value(p, w, seed, work):
-    return node_value(p, w, seed, work)
+def _node_value(p, w, scheme, seed, work):
+    return node_value(p, w, scheme, seed, work)
 
 
 @numba.njit
@@ -138,6 +139,8 @@ def searched(states, w, seed, m):
     vals = np.zeros((n, m))
     vals_again = np.zeros((n, m))
     noisy = np.zeros((n, m))
+    path_noisy = np.zeros((n, m))
+    paths = np.zeros((n, m), np.int64)
     plain = np.zeros((n, m))
     unsorted = np.full((n, m), -1, np.int64)
     picked = np.full((n, m), -1, np.int64)
@@ -145,7 +148,7 @@ def searched(states, w, seed, m):
     feats = np.zeros((n, m, N_FEATURES), np.int64)
     nodes = np.zeros((n, m, NB), np.int64)
     sides = np.zeros((n, m, 2, N_FEATURES), np.int64)
-    root, root_noisy = np.zeros(n), np.zeros(n)
+    root, root_noisy, root_path = np.zeros(n), np.zeros(n), np.zeros(n)
     top, no_seed, sorts = np.int64(0), np.int64(-1), np.array([False, True])
     for i in range(n):
         work = new_work(states[i], 1, m)
@@ -169,12 +172,15 @@ def searched(states, w, seed, m):
             _open_child(top, k, work)
             nodes[i, k] = work.nodes[1]
             sides[i, k] = work.sides[1]
+            paths[i, k] = work.paths[1]
         for k in range(c):
-            plain[i, k] = _child_value(top, k, no_seed, work)
-            noisy[i, k] = _child_value(top, k, seed, work)
-        root[i], root_noisy[i] = _node_value(top, w, no_seed, work), _node_value(top, w, seed, work)
-    return (counts, moves, results, vals, vals_again, plain, noisy, unsorted, picked, sorted_all, feats, nodes, sides,
-            root, root_noisy)
+            plain[i, k] = _child_value(top, k, POSITION, no_seed, work)
+            noisy[i, k] = _child_value(top, k, POSITION, seed, work)
+            path_noisy[i, k] = _child_value(top, k, PATH, seed, work)
+        root[i], root_noisy[i] = _node_value(top, w, POSITION, no_seed, work), _node_value(top, w, POSITION, seed, work)
+        root_path[i] = _node_value(top, w, PATH, seed, work)
+    return (counts, moves, results, vals, vals_again, plain, noisy, path_noisy, paths, unsorted, picked, sorted_all,
+            feats, nodes, sides, root, root_noisy, root_path)
 
 
 @numba.njit
@@ -230,8 +236,8 @@ def test_expand_values_and_opens_children_as_the_kernels(rules):
     for weights in WEIGHTS:
         w = np.array(weights, np.int64)
         n, mv, res, vals, noisy, feats, nodes, sides, root, root_noisy = reference(states, w, SEED, m)
-        (bn, bmv, bres, bvals, bvals_again, plain, bnoisy, unsorted, picked, sorted_all, bfeats, bnodes, bsides, broot,
-         broot_noisy) = searched(states, w, SEED, m)
+        (bn, bmv, bres, bvals, bvals_again, plain, bnoisy, path_noisy, paths, unsorted, picked, sorted_all, bfeats,
+         bnodes, bsides, broot, broot_noisy, broot_path) = searched(states, w, SEED, m)
         same(bn, n, states, "move counts", weights)
         same(bmv, mv, states, "moves", weights)
         same(bres, res, states, "results", weights)
@@ -246,6 +252,15 @@ def test_expand_values_and_opens_children_as_the_kernels(rules):
         same(broot_noisy, root_noisy, states, "node values with a seed", weights)
         live = np.arange(m) < n[:, None]
         assert np.any(live & (noisy != vals))  # the noise was really added
+        # The thesis's scheme: a child's path key is one step from the root's (0), and its noise is that key's.
+        want_paths = np.array([[path_step(0, c) for c in row] for row in mv])
+        same(np.where(live, paths, 0), np.where(live, want_paths, 0), states, "children's path keys", weights)
+        path_noise = np.vectorize(lambda key: key_noise(key, SEED))(want_paths)
+        want = np.where(live & (res == NO_RESULT), vals + path_noise, vals)
+        same(np.where(live, path_noisy, 0), np.where(live, want, 0), states, "child values with path noise", weights)
+        over = states[:, S_RESULT] != NO_RESULT
+        same(broot_path, np.where(over, root, root + key_noise(0, SEED)), states, "node values with path noise",
+             weights)
         for i in range(len(states)):
             k = n[i]
             assert np.array_equal(unsorted[i, :k], np.arange(k))  # without sort: generation order
@@ -260,7 +275,7 @@ def test_picks_break_ties_in_generation_order():
     m = int(MOVES_OF[0])
     w = np.zeros(6, np.int64)
     n, _, _, vals, *_ = reference(states, w, SEED, m)
-    picked = searched(states, w, SEED, m)[8]
+    picked = searched(states, w, SEED, m)[10]
     ties = 0
     for i in range(len(states)):
         k = n[i]

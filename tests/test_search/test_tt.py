@@ -13,7 +13,7 @@ from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
 from pawnslib.search.alphabeta import minimax, search
 from pawnslib.search.expand import new_work
-from pawnslib.search.noise import zobrist
+from pawnslib.search.noise import POSITION, SCHEMES, zobrist
 from pawnslib.search.strategies import LADDER, THESIS
 from pawnslib.search.tt import (
     EXACT,
@@ -82,24 +82,27 @@ def test_seeded_search_is_reproducible_and_noise_only_breaks_ties():
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
-def test_it_is_the_plain_search_move_for_move(rules):
-    # The noise is the leaf position's, and root ties go to the first child in static order: the same move and
-    # value as plain alpha-beta, seeded or not, wins and 200-ply draws within the horizon included.
+@pytest.mark.parametrize("noise", SCHEMES)
+def test_it_is_the_plain_search_move_for_move(rules, noise):
+    # Under "position" the table answers with the leaf position's noise, under "thesis" (the path's) it only hints
+    # moves; root ties go to the first child in static order: the same move and value as plain alpha-beta, seeded
+    # or not, wins and 200-ply draws within the horizon included.
     moved = 0
     for i, p in enumerate(cases(rules, seed=11 if rules == "kalles" else 12)):
         w, depth = WEIGHTS[i % len(WEIGHTS)], 1 + i % 6
         for seed in (None, 1000 + i):
-            plain, deep = search(p, w, depth, seed=seed), deep_search(p, w, depth, seed=seed)
+            plain, deep = search(p, w, depth, seed=seed, noise=noise), deep_search(p, w, depth, seed=seed, noise=noise)
             assert (deep.move, deep.value) == (plain.move, plain.value), (p, w, depth, seed)
-            moved += search(p, w, depth, seed=seed, order=False).move != plain.move
+            moved += search(p, w, depth, seed=seed, noise=noise, order=False).move != plain.move
     assert moved > 0  # without the static order, ties fall otherwise: the tie rule is what makes the moves equal
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
 def test_depth_8_visits_fewer_nodes_than_plain_search(rules):
+    # Under the position scheme the table answers (under the thesis's it only hints moves: bench_kernels times it).
     ps = [hist[len(hist) // 2] for hist in random_games(6, seed=9, rules=rules)]
-    deep = [deep_search(p, THESIS[2], 8, seed=i).nodes for i, p in enumerate(ps)]
-    plain = [search(p, THESIS[2], 8, seed=i).nodes for i, p in enumerate(ps)]
+    deep = [deep_search(p, THESIS[2], 8, seed=i, noise="position").nodes for i, p in enumerate(ps)]
+    plain = [search(p, THESIS[2], 8, seed=i, noise="position").nodes for i, p in enumerate(ps)]
     assert all(d < n for d, n in zip(deep, plain, strict=True)), (deep, plain)
     assert sum(plain) > 2 * sum(deep), (deep, plain)
 
@@ -129,7 +132,7 @@ def test_the_table_holds_true_bounds_whatever_the_window(rules):
             a, b = np.sort(true + np.round(rng.uniform(-spread, spread, 2) * 2) / 2)
             a, b = (a, b) if n % 2 else (np.round(a) - 0.5, np.round(a) + 0.5)
             if a < b:
-                v = tt_alphabeta(0, depth, a, b, w, -1, work, frames, table, 1)
+                v = tt_alphabeta(0, depth, a, b, w, POSITION, -1, work, frames, table, 1)
                 assert (v == true) if a < v < b else (true <= v if v <= a else true >= v), (p, w, depth, a, b, v)
         near = reachable(p, 3)
         for slot in np.flatnonzero(table.stamps == 1):

@@ -1,0 +1,213 @@
+"""Which findings survive the tie-breaker: the same experiments under every noise scheme and a second seed.
+
+The thesis's weights are integers, so many moves tie, and the thesis breaks ties by "adding a small random number
+in the range ]-.5 : .5[ to the value function when evaluating the board" (Chapter 6): a fresh number per
+evaluation, our ``"thesis"`` scheme. We measure what the scheme does to our findings by playing them again under
+``"position"`` (a hash of the leaf position: a leaf reached twice scores alike), ``"none"`` (no noise: ties to the
+first move in static order), and under ``"thesis"`` with a second master seed (``config.SEED + 1``), which says
+how far sampling alone moves them. Each variant lives in its own results folder (:func:`variant_dir`), played by
+the same commands with ``--noise`` and ``--seed``.
+
+Per variant and reading (the thesis's strategies, Table 10.2's tournament): Black's win rate, the per-pairing
+chi-square against the main run (``"thesis"``, ``config.SEED``), the distinct 4-ply openings per pairing and the
+share of Black's root positions whose best value is an exact tie between live lines (:mod:`pawnslib.search.ties`).
+Per scheme (Chapter 13, the default reading): each headline method's paired difference from ``plain6``.
+A headline *holds under every tie-breaker* when its verdict (the interval's side of the thesis's figure, or the
+Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*, with
+the range of the estimates.
+
+Imports :mod:`pawnslib.play`, :mod:`pawnslib.search` and the experiments' own modules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+import pandas as pd
+from scipy.stats import chi2, chi2_contingency
+
+from pawnslib import config
+from pawnslib.experiments import paired, thesis
+from pawnslib.experiments.stats import wilson
+from pawnslib.game.position import Position
+from pawnslib.play import archive
+from pawnslib.search.seeds import derive_seed
+from pawnslib.search.strategies import THESIS
+from pawnslib.search.ties import best_ties, root_values
+
+OPENING_PLIES = 4
+TIE_POSITIONS = 240  # Black root positions per variant and reading whose exact ties are counted
+TIE_PLIES = (2, 10, 20)  # the plies of each game they are taken at (while the game runs), games in schedule order
+
+
+class Variant(NamedTuple):
+    """One way of playing the study: a noise scheme and a master seed."""
+
+    noise: str
+    seed: int
+
+    @property
+    def label(self) -> str:
+        return self.noise if self.seed == config.SEED else f"{self.noise}, seed {self.seed}"
+
+
+def variants(seed: int = config.SEED) -> list[Variant]:
+    """The main run first, then every other scheme, then the main scheme with the second seed ``seed + 1``."""
+    others = [Variant(n, seed) for n in config.NOISES if n != config.NOISE]
+    return [Variant(config.NOISE, seed), *others, Variant(config.NOISE, seed + 1)]
+
+
+def variant_dir(results: str | Path, variant: Variant, *, seed: int = config.SEED) -> Path:
+    """Where a variant's results live: ``results`` for the main run, else ``results/tiebreak/<noise>[_<seed>]``."""
+    if variant == Variant(config.NOISE, seed):
+        return Path(results)
+    return Path(results) / "tiebreak" / (variant.noise if variant.seed == seed else f"{variant.noise}_{variant.seed}")
+
+
+# ----------------------------------------------------------------------------- Table 10.2 under each variant
+
+
+def outcome_table(records: list[dict]) -> pd.DataFrame:
+    """Black wins and games per (black, white) pairing."""
+    frame = pd.DataFrame([{"black": r["black"], "white": r["white"], "win": r["result"] == "black"} for r in records])
+    return frame.groupby(["black", "white"]).win.agg(wins="sum", games="size")
+
+
+def pairing_chi_square(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, int, float]:
+    """(chi-square, df, p): Pearson's statistic of each pairing's 2x2 table (Black wins, non-wins; ``a``, ``b``),
+    summed over the pairings where it is defined, one degree of freedom each (the issue's 164 on 16 df)."""
+    stat, df = 0.0, 0
+    for key in a.index.intersection(b.index):
+        table = np.array([[a.wins[key], a.games[key] - a.wins[key]], [b.wins[key], b.games[key] - b.wins[key]]])
+        if (table.sum(axis=0) > 0).all():
+            stat += chi2_contingency(table, correction=False)[0]
+            df += 1
+    return stat, df, float(chi2.sf(stat, df)) if df else float("nan")
+
+
+def distinct_openings(records: list[dict], plies: int = OPENING_PLIES) -> float:
+    """The mean, over pairings, of the number of distinct first-``plies`` move sequences among its games."""
+    openings = pd.DataFrame([{"pair": (r["black"], r["white"]), "opening": tuple(r["moves"][:plies])}
+                             for r in records])
+    return float(openings.groupby("pair").opening.nunique().mean())
+
+
+def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: int = TIE_POSITIONS,
+              seed: int = config.SEED) -> dict:
+    """Exact ties at Black's root, on the first ``n`` Black positions at :data:`TIE_PLIES` of ``records`` (games in
+    schedule order), each searched as in its game (``derive_seed(game seed, ply)``, the game's seed
+    ``derive_seed(seed, black, white, round)``).
+
+    Returns:
+        ``positions``; ``needed``, those whose noise-free best value two or more moves share (a tie to break);
+        ``exact``, those whose noisy best value two or more moves share exactly between live lines (a tie the
+        noise did not break: the first in static order wins); ``exact_share`` = exact / needed.
+    """
+    weights = {sid: w for sid, w in THESIS.items()}
+    needed = exact = total = 0
+    for r in records:
+        game_seed = derive_seed(seed, r["black"], r["white"], r["round"])
+        for ply in TIE_PLIES:
+            if total == n or ply >= r["plies"]:
+                continue
+            p = Position.from_text(r["positions"][ply], rules=r["rules"])
+            w = weights[r["black"]]
+            total += 1
+            needed += best_ties(root_values(p, w, depth), True)[0] > 1
+            k, finished = best_ties(root_values(p, w, depth, seed=derive_seed(game_seed, ply), noise=noise), True)
+            exact += k > 1 and not finished
+        if total == n:
+            break
+    return {"positions": total, "needed": needed, "exact": exact, "exact_share": exact / needed if needed else np.nan}
+
+
+def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = config.SEED) -> pd.DataFrame:
+    """One row per (reading, variant): Black's win rate with its Wilson interval, the chi-square against the main
+    run, distinct openings per pairing and exact root ties (:func:`root_ties`), from each variant's Table 10.2 games.
+
+    Raises:
+        FileNotFoundError: a variant's tournament has not been played (``make reproduce`` plays them).
+    """
+    rows = []
+    for rules in readings:
+        main = None
+        for v in variants(seed):
+            folder = config.run_dir(config.reading_dir(variant_dir(results, v, seed=seed), rules), "thesis", "minimax")
+            records = archive.load_run(folder)
+            counts = outcome_table(records)
+            main = counts if main is None else main
+            wins, games = int(counts.wins.sum()), int(counts.games.sum())
+            lo, hi = wilson(wins, games)
+            stat, df, p = pairing_chi_square(main, counts) if counts is not main else (np.nan, 0, np.nan)
+            rows.append({"rules": rules, "variant": v.label, "noise": v.noise, "seed": v.seed, "games": games,
+                         "black_win_rate": wins / games, "win_lo": lo, "win_hi": hi, "chi_square": stat, "df": df,
+                         "p": p, "openings": distinct_openings(records),
+                         **root_ties(records, v.noise, seed=v.seed)})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- Chapter 13 under each scheme
+
+
+def chapter13(results: str | Path, *, methods=config.TIEBREAK_METHODS, seed: int = config.SEED,
+              set_name: str = config.COMPARISON_SET) -> pd.DataFrame:
+    """One row per (scheme, method): the paired difference from ``plain6`` (:func:`~.paired.method_summary`, Holm
+    over ``methods``), from each scheme's comparison under the default reading and the main seed."""
+    frames = []
+    for v in variants(seed)[: len(config.NOISES)]:
+        folder = variant_dir(results, v, seed=seed)
+        records = {m: archive.load_run(config.comparison_dir(folder, set_name, m)) for m in ("plain6", *methods)}
+        table = paired.method_summary(paired.scores_frame(records), seed=seed)
+        frames.append(table[table.method != "plain6"].assign(noise=v.noise))
+    return pd.concat(frames, ignore_index=True)[["noise", "method", "games", "diff", "diff_lo", "diff_hi", "p_holm"]]
+
+
+# ----------------------------------------------------------------------------- the verdict per headline
+
+
+def side_of(lo: float, hi: float, value: float) -> str:
+    """Where an interval lies against a value: "above", "contains" or "below"."""
+    return "above" if lo > value else ("below" if hi < value else "contains")
+
+
+def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
+    """A paired difference's verdict: "beats plain6", "loses to plain6" (Holm-corrected p < alpha) or "within noise"."""
+    if p_holm < alpha:
+        return "beats plain6" if diff > 0 else "loses to plain6"
+    return "within noise"
+
+
+def headline_verdict(classes: list[str], estimates: list[float], unit: str = "") -> str:
+    """"holds under every tie-breaker: <class>" when every variant's class is the same, else "depends on the
+    tie-breaker" with the range of the estimates."""
+    if len(set(classes)) == 1:
+        return f"holds under every tie-breaker: {classes[0]}"
+    return (f"depends on the tie-breaker: {', '.join(dict.fromkeys(classes))}; estimates "
+            f"{min(estimates):.1f}{unit} to {max(estimates):.1f}{unit}")
+
+
+def thesis_black_win_rate() -> float:
+    """Black's win rate over the thesis's Table 10.2 (144 games)."""
+    counts = thesis.table_counts(thesis.TABLE_10_2)
+    return counts.black_wins.sum() / counts.games.sum()
+
+
+def sensitivity(table: pd.DataFrame, methods: pd.DataFrame) -> pd.DataFrame:
+    """The headline table: one row per finding, the estimate under each variant (as text) and the verdict."""
+    rows, rate = [], thesis_black_win_rate()
+    for rules, t in table.groupby("rules", sort=False):
+        classes = [f"interval {side_of(lo, hi, rate)} the thesis's {rate:.0%}" for lo, hi in zip(t.win_lo, t.win_hi,
+                                                                                                   strict=True)]
+        row = {"finding": f"Black's Table 10.2 win rate ({rules})"}
+        row |= {v: f"{x:.0%} ({lo:.0%}-{hi:.0%})" for v, x, lo, hi in zip(t.variant, t.black_win_rate, t.win_lo,
+                                                                            t.win_hi, strict=True)}
+        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t.black_win_rate), " %")})
+    for method, t in methods.groupby("method", sort=False):
+        classes = [sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
+        row = {"finding": f"`{method}` against `plain6` (points)"}
+        row |= {n: f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+                for n, d, lo, hi in zip(t.noise, t["diff"], t.diff_lo, t.diff_hi, strict=True)}
+        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t["diff"]), " points")})
+    return pd.DataFrame(rows)
