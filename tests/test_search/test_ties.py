@@ -13,6 +13,7 @@ from pawnslib.search.alphabeta import search
 from pawnslib.search.noise import SCHEMES, key_noise, noise, path_step
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_ties, root_values
+from pawnslib.search.values import value_of
 
 MASK = (1 << 64) - 1
 
@@ -62,7 +63,10 @@ def test_root_values_are_what_the_plain_search_compares(positions, noise_scheme)
         black = p.side_to_move == "black"
         assert list(values) == p.legal_moves()
         assert best.value == (max if black else min)(values.values())
-        assert best.move == next(m for m, v in values.items() if v == best.value)  # ties: the first in static order
+        # Ties go to the first in static order: children by static value, best first, then in generation order.
+        static = {m: value_of(p.play(m).array, np.array(w), p.play(m).features(), 1) for m in values}
+        order = sorted(values, key=lambda m: -static[m] if black else static[m])  # a stable sort
+        assert best.move == next(m for m in order if values[m] == best.value)
 
 
 def test_only_the_thesis_scheme_leaves_no_exact_tie_between_live_lines(positions):
