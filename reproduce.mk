@@ -112,6 +112,48 @@ $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .ve
 	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
 		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; })
 
+# --- which findings survive the tie-breaker (pawnslib.experiments.tiebreak), in results/tiebreak/ ------------------
+# Table 10.2's tournament under every other noise scheme and under the default one with the second master seed
+# (SEED + 1), under every reading; Chapter 13's headline methods under every other scheme (COMPARE_SET, RULES).
+TB := $(R)/tiebreak
+TB_VARIANTS := position none thesis_second_seed
+TB_METHODS := plain6 plain8 one-hist random om-perfect prom-uniform prom-dbn
+# $(call tb_dir,variant,reading): a variant's folder for a reading (as config.reading_dir).
+tb_dir = $(TB)/$(1)$(if $(filter kalles,$(2)),,/$(2))
+# A variant's options: its scheme (the part before the first _), and for thesis_second_seed the master seed + 1
+# (the master seed: SEED, else config.py's, read from the file).
+SECOND_SEED := $(shell echo $$(( $(or $(SEED),$(shell sed -n 's/^SEED = \([0-9]*\).*/\1/p' pawnslib/config.py)) + 1 )))
+tb_options = --noise $(firstword $(subst _, ,$(1))) \
+	$(if $(findstring second_seed,$(1)),--seed $(SECOND_SEED),$(if $(SEED),--seed $(SEED))) $(if $(JOBS),--jobs $(JOBS))
+define TB_TOURNAMENT
+$(call tb_dir,$(1),$(2))/runs/thesis_minimax/done: $(CORE)
+	[ ! -e $$@ ] || rm -rf $(call tb_dir,$(1),$(2))/runs/thesis_minimax
+	$$(call timed,tiebreak tournament $(1) $(2),$(CLI) tournament --set thesis --results $(call tb_dir,$(1),$(2)) \
+		--rules $(2) $(call tb_options,$(1)))
+	touch $$@
+endef
+$(foreach v,$(TB_VARIANTS),$(foreach r,$(READINGS),$(eval $(call TB_TOURNAMENT,$(v),$(r)))))
+define TB_COMPARE
+$(TB)/$(1)/data/dbn_$(COMPARE_SET).npz: $(TB)/$(1)/runs/$(COMPARE_SET)_minimax/done $(MODEL)
+	$$(call timed,tiebreak train $(1),$(CLI) train --set $(COMPARE_SET) --results $(TB)/$(1) $(call tb_options,$(1)))
+$(TB)/$(1)/data/dbn_game_$(COMPARE_SET).npz: $(TB)/$(1)/runs/$(COMPARE_SET)_minimax/done $(MODEL)
+	$$(call timed,tiebreak train per-game $(1),$(CLI) train --latent game --set $(COMPARE_SET) --results $(TB)/$(1) \
+		$(call tb_options,$(1)))
+$(TB)/$(1)/runs/ch13/$(COMPARE_SET)_%/done: $(ASYM) pawnslib/experiments/chapter13.py \
+		$(TB)/$(1)/data/dbn_$(COMPARE_SET).npz $(TB)/$(1)/data/dbn_game_$(COMPARE_SET).npz
+	[ ! -e $$@ ] || rm -rf $(TB)/$(1)/runs/ch13/$(COMPARE_SET)_$$*
+	$$(call timed,tiebreak compare $(1) $$*,$(CLI) compare --set $(COMPARE_SET) --method $$* --results $(TB)/$(1) \
+		$(call tb_options,$(1)))
+	touch $$@
+endef
+TB_SCHEMES := position none
+$(foreach n,$(TB_SCHEMES),$(eval $(call TB_COMPARE,$(n))))
+TB_DONE := $(foreach v,$(TB_VARIANTS),$(foreach r,$(READINGS),$(call tb_dir,$(v),$(r))/runs/thesis_minimax/done)) \
+	$(foreach n,$(TB_SCHEMES),$(patsubst %,$(TB)/$(n)/runs/ch13/$(COMPARE_SET)_%/done,$(TB_METHODS)))
+$(R)/notebooks/13_future_work.ipynb: $(TB_DONE) $(foreach r,$(READINGS),$(call reading_dir,$(r))/runs/thesis_minimax/done)
+tiebreak: .venv/stamp
+	@$(MAKE) --no-print-directory -j$(STEPS) $(TB_DONE)
+
 # --- the notebooks that show every reading, in results/ ----------------------------------------------------------
 # The report's, e.g. '{READINGS: [kalles, king], READING_SETS: {kalles: [thesis, harmony], king: [thesis]}}'
 READINGS_YAML := '{READINGS: $(call yaml_list,$(READINGS)), READING_SETS: $(subst {@,{,{$(subst $(space)@,$(comma)$(space),$(strip \
@@ -148,4 +190,4 @@ clean-results:
 	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data \
 		$(foreach r,$(filter-out kalles,$(READINGS)),$(R)/$(r))
 
-.PHONY: reproduce reading clean-results
+.PHONY: reproduce reading clean-results tiebreak

@@ -48,9 +48,9 @@ class Variant(NamedTuple):
     noise: str
     seed: int
 
-    @property
-    def label(self) -> str:
-        return self.noise if self.seed == config.SEED else f"{self.noise}, seed {self.seed}"
+    def label(self, seed: int = config.SEED) -> str:
+        """Its name in the tables: the scheme, and its seed unless it is the study's master seed ``seed``."""
+        return self.noise if self.seed == seed else f"{self.noise}, seed {self.seed}"
 
 
 def variants(seed: int = config.SEED) -> list[Variant]:
@@ -60,10 +60,28 @@ def variants(seed: int = config.SEED) -> list[Variant]:
 
 
 def variant_dir(results: str | Path, variant: Variant, *, seed: int = config.SEED) -> Path:
-    """Where a variant's results live: ``results`` for the main run, else ``results/tiebreak/<noise>[_<seed>]``."""
+    """Where a variant's results live (the folders ``make reproduce`` plays): ``results`` for the main run, else
+    ``results/tiebreak/<noise>``, or ``results/tiebreak/<noise>_second_seed`` for master seed ``seed + 1``.
+
+    Raises:
+        ValueError: a variant of another seed.
+    """
     if variant == Variant(config.NOISE, seed):
         return Path(results)
-    return Path(results) / "tiebreak" / (variant.noise if variant.seed == seed else f"{variant.noise}_{variant.seed}")
+    if variant.seed not in (seed, seed + 1):
+        raise ValueError(f"the study plays master seeds {seed} and {seed + 1}, not {variant.seed}")
+    return Path(results) / "tiebreak" / (variant.noise if variant.seed == seed else f"{variant.noise}_second_seed")
+
+
+def missing(results: str | Path, *, readings=config.READINGS, methods=config.TIEBREAK_METHODS,
+            seed: int = config.SEED, set_name: str = config.COMPARISON_SET) -> list[Path]:
+    """The run folders of the study not yet played (``make tiebreak`` plays them): Table 10.2's under every variant
+    and reading, Chapter 13's under every scheme."""
+    folders = [config.run_dir(config.reading_dir(variant_dir(results, v, seed=seed), r), "thesis", "minimax")
+               for v in variants(seed) for r in readings]
+    folders += [config.comparison_dir(variant_dir(results, v, seed=seed), set_name, m)
+                for v in variants(seed)[: len(config.NOISES)] for m in ("plain6", *methods)]
+    return [f for f in folders if not (f / archive.ARCHIVE_NAME).exists()]
 
 
 # ----------------------------------------------------------------------------- Table 10.2 under each variant
@@ -105,7 +123,6 @@ def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: 
         ``exact``, those whose noisy best value two or more moves share exactly between live lines (a tie the
         noise did not break: the first in static order wins); ``exact_share`` = exact / needed.
     """
-    weights = {sid: w for sid, w in THESIS.items()}
     needed = exact = total = 0
     for r in records:
         game_seed = derive_seed(seed, r["black"], r["white"], r["round"])
@@ -113,7 +130,7 @@ def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: 
             if total == n or ply >= r["plies"]:
                 continue
             p = Position.from_text(r["positions"][ply], rules=r["rules"])
-            w = weights[r["black"]]
+            w = THESIS[r["black"]]
             total += 1
             needed += best_ties(root_values(p, w, depth), True)[0] > 1
             k, finished = best_ties(root_values(p, w, depth, seed=derive_seed(game_seed, ply), noise=noise), True)
@@ -123,9 +140,11 @@ def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: 
     return {"positions": total, "needed": needed, "exact": exact, "exact_share": exact / needed if needed else np.nan}
 
 
-def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = config.SEED) -> pd.DataFrame:
+def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = config.SEED, depth: int = config.DEPTH,
+               tie_positions: int = TIE_POSITIONS) -> pd.DataFrame:
     """One row per (reading, variant): Black's win rate with its Wilson interval, the chi-square against the main
-    run, distinct openings per pairing and exact root ties (:func:`root_ties`), from each variant's Table 10.2 games.
+    run, distinct openings per pairing and exact root ties (:func:`root_ties`, ``tie_positions`` positions searched
+    ``depth`` plies), from each variant's Table 10.2 games.
 
     Raises:
         FileNotFoundError: a variant's tournament has not been played (``make reproduce`` plays them).
@@ -141,10 +160,10 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
             wins, games = int(counts.wins.sum()), int(counts.games.sum())
             lo, hi = wilson(wins, games)
             stat, df, p = pairing_chi_square(main, counts) if counts is not main else (np.nan, 0, np.nan)
-            rows.append({"rules": rules, "variant": v.label, "noise": v.noise, "seed": v.seed, "games": games,
+            rows.append({"rules": rules, "variant": v.label(seed), "noise": v.noise, "seed": v.seed, "games": games,
                          "black_win_rate": wins / games, "win_lo": lo, "win_hi": hi, "chi_square": stat, "df": df,
                          "p": p, "openings": distinct_openings(records),
-                         **root_ties(records, v.noise, seed=v.seed)})
+                         **root_ties(records, v.noise, depth=depth, n=tie_positions, seed=v.seed)})
     return pd.DataFrame(rows)
 
 

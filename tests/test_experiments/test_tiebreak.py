@@ -1,0 +1,85 @@
+"""The tie-breaking study (``pawnslib.experiments.tiebreak``): its folders, statistics and verdict rules, the rules
+tried on the thesis's own Table 10.2, and the whole table on tiny tournaments played under every variant."""
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import chi2_contingency
+
+from pawnslib import config
+from pawnslib.experiments import thesis, tiebreak
+from pawnslib.experiments.stats import wilson
+from pawnslib.experiments.tiebreak import Variant
+from pawnslib.play.tournament import run_tournament
+from pawnslib.search.strategies import THESIS
+
+
+def test_the_variants_and_their_folders(tmp_path):
+    vs = tiebreak.variants(7)
+    assert vs == [Variant("thesis", 7), Variant("position", 7), Variant("none", 7), Variant("thesis", 8)]
+    dirs = [tiebreak.variant_dir(tmp_path, v, seed=7) for v in vs]
+    assert dirs == [tmp_path, tmp_path / "tiebreak" / "position", tmp_path / "tiebreak" / "none",
+                    tmp_path / "tiebreak" / "thesis_second_seed"]
+    with pytest.raises(ValueError, match="plays master seeds 7 and 8, not 9"):
+        tiebreak.variant_dir(tmp_path, Variant("none", 9), seed=7)
+
+
+def test_the_chi_square_sums_each_pairings_own():
+    a = pd.DataFrame({"wins": [5, 2, 0], "games": [10, 10, 10]}, index=pd.Index([(1, 1), (1, 2), (2, 1)]))
+    b = pd.DataFrame({"wins": [9, 2, 0], "games": [10, 10, 10]}, index=a.index)
+    stat, df, p = tiebreak.pairing_chi_square(a, b)
+    want = sum(chi2_contingency(np.array([[a.wins[k], 10 - a.wins[k]], [b.wins[k], 10 - b.wins[k]]]),
+                                correction=False)[0] for k in [(1, 1), (1, 2)])
+    assert df == 2 and stat == pytest.approx(want) and 0 < p < 1  # (2, 1): no wins either time, no test
+    assert tiebreak.pairing_chi_square(a, a)[0] == 0
+
+
+def test_openings_count_distinct_first_moves_per_pairing():
+    records = [{"black": 1, "white": 2, "moves": m} for m in (["a", "b", "c", "d", "x"], ["a", "b", "c", "d", "y"],
+                                                              ["a", "b", "c", "e"])]
+    records += [{"black": 2, "white": 1, "moves": ["a", "b", "c", "d"]}]
+    assert tiebreak.distinct_openings(records) == (2 + 1) / 2
+
+
+def test_verdict_rules():
+    assert [tiebreak.side_of(lo, hi, 0.5) for lo, hi in [(0.6, 0.7), (0.4, 0.6), (0.3, 0.45)]] == [
+        "above", "contains", "below"]
+    assert [tiebreak.sign_of(d, p) for d, p in [(0.1, 0.01), (-0.1, 0.01), (0.1, 0.2)]] == [
+        "beats plain6", "loses to plain6", "within noise"]
+    assert tiebreak.headline_verdict(["within noise"] * 3, [1.0, 2.0, -1.0]) == \
+        "holds under every tie-breaker: within noise"
+    assert tiebreak.headline_verdict(["beats plain6", "within noise", "beats plain6"], [4.3, -0.9, 3.0], " points") \
+        == "depends on the tie-breaker: beats plain6, within noise; estimates -0.9 points to 4.3 points"
+
+
+def test_the_win_rate_rule_on_the_thesiss_own_table():
+    """The thesis's Table 10.2: 72 Black wins of 144 games, whose own interval contains its rate: a reproduction
+    with the thesis's counts would be judged to contain it, under every variant, so the headline holds."""
+    counts = thesis.table_counts(thesis.TABLE_10_2)
+    rate = tiebreak.thesis_black_win_rate()
+    assert rate == counts.black_wins.sum() / 144
+    lo, hi = wilson(int(counts.black_wins.sum()), 144)
+    assert tiebreak.side_of(lo, hi, rate) == "contains"
+    table = pd.DataFrame({"rules": ["kalles"] * 2, "variant": ["thesis", "none"], "black_win_rate": [rate] * 2,
+                          "win_lo": [lo] * 2, "win_hi": [hi] * 2})
+    methods = pd.DataFrame({"noise": ["thesis", "none"], "method": ["plain8"] * 2, "diff": [0.09, 0.02],
+                            "diff_lo": [0.07, -0.01], "diff_hi": [0.11, 0.05], "p_holm": [0.001, 0.3]})
+    out = tiebreak.sensitivity(table, methods)
+    assert out.verdict.tolist() == [f"holds under every tie-breaker: interval contains the thesis's {rate:.0%}",
+                                    "depends on the tie-breaker: beats plain6, within noise; estimates 2.0 points "
+                                    "to 9.0 points"]
+    assert out.loc[1, "none"] == "+2.0 (-1.0 to +5.0)"
+
+
+def test_the_whole_table_on_tiny_tournaments(tmp_path):
+    """Every variant's Table 10.2 tournament, one round at depth 2: the study reads them all, the main run's
+    chi-square is absent, and "none" leaves exact ties where "thesis" (either seed) leaves none between live lines."""
+    assert tiebreak.missing(tmp_path, readings=("kalles",), seed=3)
+    for v in tiebreak.variants(3):
+        run_tournament(THESIS, config.run_dir(tiebreak.variant_dir(tmp_path, v, seed=3), "thesis", "minimax"),
+                       rounds=1, depth=2, seed=v.seed, noise=v.noise, n_jobs=1, progress=False)
+    table = tiebreak.table_10_2(tmp_path, readings=("kalles",), seed=3, depth=2, tie_positions=30)
+    assert table.variant.tolist() == ["thesis", "position", "none", "thesis, seed 4"]
+    assert (table.games == 16).all() and np.isnan(table.chi_square[0]) and (table.df[1:] > 0).all()
+    assert (table.positions == 30).all() and (table.needed > 0).all()
+    assert table.exact[0] == table.exact[3] == 0 < table.exact[2] <= table.needed[2]  # "none" breaks no tie
