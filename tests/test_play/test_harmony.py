@@ -168,6 +168,17 @@ def test_a_history_played_the_old_way_is_refused(tmp_path):
                        progress=False)
 
 
+def test_another_noise_scheme_is_refused_naming_both(tmp_path):
+    path = tmp_path / "h.jsonl"
+    harmony_search(params=HarmonyParams(iterations=1, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)
+    assert json.loads(path.read_text())["params"]["noise"] == "thesis"
+    with pytest.raises(ValueError, match=r"other parameters \(noise: file 'thesis', asked 'none'\)"):
+        harmony_search(params=HarmonyParams(iterations=2, depth=1, noise="none"), seed=5, history_path=path, n_jobs=1,
+                       progress=False)
+    with pytest.raises(ValueError, match="Harmony\\* parameter noise must be one of"):
+        HarmonyParams(noise="hash")
+
+
 def test_other_rules_are_refused_naming_them(tmp_path):
     path = tmp_path / "h.jsonl"
     harmony_search(params=HarmonyParams(iterations=1, depth=1), seed=5, history_path=path, n_jobs=1, progress=False)

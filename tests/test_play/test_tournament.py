@@ -161,6 +161,15 @@ def test_a_run_whose_games_drew_noise_otherwise_is_not_resumed(tmp_path):
         run_tournament(TWO, tmp_path, rounds=2, depth=1, seed=1, n_jobs=1, progress=False)
 
 
+def test_a_run_under_another_noise_scheme_is_refused_naming_both(tmp_path):
+    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, noise="position", n_jobs=1, progress=False)
+    assert json.loads((tmp_path / "meta.json").read_text())["noise"] == "position"
+    with pytest.raises(ValueError, match=r"different tournament \(noise: asked 'thesis', recorded 'position'\)"):
+        run_tournament(TWO, tmp_path, rounds=2, depth=1, seed=1, n_jobs=1, progress=False)
+    with pytest.raises(ValueError, match="noise must be one of 'thesis', 'position', 'none', got 'hash'"):
+        run_tournament(TWO, None, rounds=1, depth=1, noise="hash")
+
+
 def test_dask_cluster_gives_identical_records(tmp_path):
     distributed = pytest.importorskip("distributed")
     local = run_tournament(TWO, None, rounds=1, depth=2, seed=6, n_jobs=1, progress=False)

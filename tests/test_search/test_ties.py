@@ -79,3 +79,16 @@ def test_only_the_thesis_scheme_leaves_no_exact_tie_between_live_lines(positions
             n, finished = best_ties(values, p.side_to_move == "black")
             live_ties[scheme] += n > 1 and not finished
     assert live_ties["thesis"] == 0 < live_ties["position"] < live_ties["none"], live_ties
+
+
+def test_every_search_refuses_an_unknown_scheme_naming_it():
+    from pawnslib.guided.om import om_search
+    from pawnslib.search.tt import deep_search
+
+    p = Position.start()
+    for run in (lambda: search(p, THESIS[1], 2, seed=1, noise="hash"),
+                lambda: deep_search(p, THESIS[1], 2, seed=1, noise="hash"),
+                lambda: om_search(p, THESIS[1], THESIS[2], 2, seed=1, noise="hash"),
+                lambda: root_values(p, THESIS[1], 2, noise="hash")):
+        with pytest.raises(ValueError, match="noise must be one of 'thesis', 'position', 'none', got 'hash'"):
+            run()
