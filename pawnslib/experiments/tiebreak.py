@@ -11,7 +11,9 @@ the same commands with ``--noise`` and ``--seed``.
 Per variant and reading (the thesis's strategies, Table 10.2's tournament): Black's win rate, the per-pairing
 chi-square against the main run (``"thesis"``, ``config.SEED``), the distinct 4-ply openings per pairing and the
 share of Black's root positions whose best value is an exact tie between live lines (:mod:`pawnslib.search.ties`).
-Per scheme (Chapter 13, the default reading): each headline method's paired difference from ``plain6``.
+Per scheme (Chapter 13, the default reading): each headline method's paired difference from ``plain6``. Without
+noise the searches are deterministic, so every round of a pairing replays one game: ``"none"`` gives estimates,
+but no interval, test or chi-square (``distinct_games`` counts the games that differ).
 A headline *holds under every tie-breaker* when its verdict (the interval's side of the thesis's figure, or the
 Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*, with
 the range of the estimates.
@@ -158,11 +160,14 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
             counts = outcome_table(records)
             main = counts if main is None else main
             wins, games = int(counts.wins.sum()), int(counts.games.sum())
+            distinct = len({(r["black"], r["white"], tuple(r["moves"])) for r in records})
             lo, hi = wilson(wins, games)
             stat, df, p = pairing_chi_square(main, counts) if counts is not main else (np.nan, 0, np.nan)
+            if v.noise == "none":  # no randomness: a pairing's games are one game repeated, nothing is sampled
+                lo = hi = stat = p = np.nan
             rows.append({"rules": rules, "variant": v.label(seed), "noise": v.noise, "seed": v.seed, "games": games,
-                         "black_win_rate": wins / games, "win_lo": lo, "win_hi": hi, "chi_square": stat, "df": df,
-                         "p": p, "openings": distinct_openings(records),
+                         "distinct_games": distinct, "black_win_rate": wins / games, "win_lo": lo, "win_hi": hi,
+                         "chi_square": stat, "df": df, "p": p, "openings": distinct_openings(records),
                          **root_ties(records, v.noise, depth=depth, n=tie_positions, seed=v.seed)})
     return pd.DataFrame(rows)
 
@@ -179,6 +184,8 @@ def chapter13(results: str | Path, *, methods=config.TIEBREAK_METHODS, seed: int
         folder = variant_dir(results, v, seed=seed)
         records = {m: archive.load_run(config.comparison_dir(folder, set_name, m)) for m in ("plain6", *methods)}
         table = paired.method_summary(paired.scores_frame(records), seed=seed)
+        if v.noise == "none":  # every round replays the same games: a difference, but no interval and no test
+            table[["diff_lo", "diff_hi", "p_holm"]] = np.nan
         frames.append(table[table.method != "plain6"].assign(noise=v.noise))
     return pd.concat(frames, ignore_index=True)[["noise", "method", "games", "diff", "diff_lo", "diff_hi", "p_holm"]]
 
@@ -198,13 +205,20 @@ def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
     return "within noise"
 
 
-def headline_verdict(classes: list[str], estimates: list[float], unit: str = "") -> str:
-    """"holds under every tie-breaker: <class>" when every variant's class is the same, else "depends on the
-    tie-breaker" with the range of the estimates."""
-    if len(set(classes)) == 1:
-        return f"holds under every tie-breaker: {classes[0]}"
-    return (f"depends on the tie-breaker: {', '.join(dict.fromkeys(classes))}; estimates "
-            f"{min(estimates):.1f}{unit} to {max(estimates):.1f}{unit}")
+def headline_verdict(classes: list[str | None], estimates: list[float], unit: str = "") -> str:
+    """"holds under every tie-breaker with noise: <class>" when every judged variant's class is the same, else
+    "depends on the tie-breaker" with the range of their estimates. A class of None (no noise: every round replays
+    one game, so there is no interval) is not judged; its estimate is given after the verdict."""
+    judged = [(c, x) for c, x in zip(classes, estimates, strict=True) if c is not None]
+    sign = "+" if unit.strip() == "points" else ""  # a difference shows its sign
+    unjudged = "".join(f"; without noise {x:{sign}.1f}{unit}" for c, x in zip(classes, estimates, strict=True)
+                       if c is None)
+    kinds = list(dict.fromkeys(c for c, _ in judged))
+    if len(kinds) == 1:
+        return f"holds under every tie-breaker with noise: {kinds[0]}{unjudged}"
+    values = [x for _, x in judged]
+    return (f"depends on the tie-breaker: {', '.join(kinds)}; estimates {min(values):.1f}{unit} to "
+            f"{max(values):.1f}{unit}{unjudged}")
 
 
 def thesis_black_win_rate() -> float:
@@ -217,16 +231,16 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame) -> pd.DataFrame:
     """The headline table: one row per finding, the estimate under each variant (as text) and the verdict."""
     rows, rate = [], thesis_black_win_rate()
     for rules, t in table.groupby("rules", sort=False):
-        classes = [f"interval {side_of(lo, hi, rate)} the thesis's {rate:.0%}" for lo, hi in zip(t.win_lo, t.win_hi,
-                                                                                                   strict=True)]
+        classes = [None if np.isnan(lo) else f"interval {side_of(lo, hi, rate)} the thesis's {rate:.0%}"
+                   for lo, hi in zip(t.win_lo, t.win_hi, strict=True)]
         row = {"finding": f"Black's Table 10.2 win rate ({rules})"}
-        row |= {v: f"{x:.0%} ({lo:.0%}-{hi:.0%})" for v, x, lo, hi in zip(t.variant, t.black_win_rate, t.win_lo,
-                                                                            t.win_hi, strict=True)}
+        row |= {v: f"{x:.0%}" + ("" if np.isnan(lo) else f" ({lo:.0%}-{hi:.0%})")
+                for v, x, lo, hi in zip(t.variant, t.black_win_rate, t.win_lo, t.win_hi, strict=True)}
         rows.append(row | {"verdict": headline_verdict(classes, list(100 * t.black_win_rate), " %")})
     for method, t in methods.groupby("method", sort=False):
-        classes = [sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
+        classes = [None if np.isnan(p) else sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
         row = {"finding": f"`{method}` against `plain6` (points)"}
-        row |= {n: f"{100 * d:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+        row |= {n: f"{100 * d:+.1f}" + ("" if np.isnan(lo) else f" ({100 * lo:+.1f} to {100 * hi:+.1f})")
                 for n, d, lo, hi in zip(t.noise, t["diff"], t.diff_lo, t.diff_hi, strict=True)}
         rows.append(row | {"verdict": headline_verdict(classes, list(100 * t["diff"]), " points")})
     return pd.DataFrame(rows)

@@ -47,9 +47,12 @@ def test_verdict_rules():
     assert [tiebreak.sign_of(d, p) for d, p in [(0.1, 0.01), (-0.1, 0.01), (0.1, 0.2)]] == [
         "beats plain6", "loses to plain6", "within noise"]
     assert tiebreak.headline_verdict(["within noise"] * 3, [1.0, 2.0, -1.0]) == \
-        "holds under every tie-breaker: within noise"
+        "holds under every tie-breaker with noise: within noise"
     assert tiebreak.headline_verdict(["beats plain6", "within noise", "beats plain6"], [4.3, -0.9, 3.0], " points") \
         == "depends on the tie-breaker: beats plain6, within noise; estimates -0.9 points to 4.3 points"
+    # Without noise nothing is sampled: that variant is not judged, and its estimate is said.
+    assert tiebreak.headline_verdict(["loses to plain6", None, "loses to plain6"], [-10.6, 9.4, -7.3], " points") \
+        == "holds under every tie-breaker with noise: loses to plain6; without noise +9.4 points"
 
 
 def test_the_win_rate_rule_on_the_thesiss_own_table():
@@ -65,7 +68,8 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     methods = pd.DataFrame({"noise": ["thesis", "none"], "method": ["plain8"] * 2, "diff": [0.09, 0.02],
                             "diff_lo": [0.07, -0.01], "diff_hi": [0.11, 0.05], "p_holm": [0.001, 0.3]})
     out = tiebreak.sensitivity(table, methods)
-    assert out.verdict.tolist() == [f"holds under every tie-breaker: interval contains the thesis's {rate:.0%}",
+    assert out.verdict.tolist() == [f"holds under every tie-breaker with noise: interval contains the thesis's "
+                                    f"{rate:.0%}",
                                     "depends on the tie-breaker: beats plain6, within noise; estimates 2.0 points "
                                     "to 9.0 points"]
     assert out.loc[1, "none"] == "+2.0 (-1.0 to +5.0)"
