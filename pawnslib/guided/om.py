@@ -184,6 +184,7 @@ def _walk(root, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, c
     path scheme with a seed a node's own value holds only for its path: the cache is then neither read nor written.
     """
     cached = prune and (scheme != PATH or seed < 0)
+    on_path = scheme == PATH and seed >= 0  # the leaves' noise reads the path key: keep it
     nodes[0] = 1
     count[0] = expand_om(root, root_sides, 0, w, probs, kids, sides, moves, vals, sortkeys, order, feat, sort)
     nxt[0], run[0], p, best_move = 0, -INF, 0, -1
@@ -193,11 +194,11 @@ def _walk(root, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, c
             nxt[p] += 1
             child = kids[p, k]
             nodes[0] += 1
-            path = path_step(paths[p], moves[p, k])
+            path = path_step(paths[p], moves[p, k]) if on_path else 0
             if p + 1 == depth or child[B_RESULT] != NO_RESULT:
                 res = _leaf(child, path, p, k, vals, tv, scheme, seed)
             else:
-                key = node_key(child)
+                key = node_key(child) if cached else 0  # the cache's key; without a cache nothing reads it
                 slot = key & (ckeys.size - 1)
                 if cached and ckeys[slot] == key and cstamps[slot] == stamp:
                     nodes[1] += 1

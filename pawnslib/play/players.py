@@ -97,8 +97,8 @@ class AlphaBeta:
         return search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)
 
 
-# Under "thesis" noise the transposition table gives move hints only: over 180 positions of random games it took
-# 1.19x the plain search's time at depth 6 and 0.92x at depth 8 (measured 2026-11-25; pawnslib.search.tt).
+# Under "thesis" noise the transposition table gives move hints only: over bench_deep's 224 positions it took 1.17x
+# the plain search's time at depth 6 and 0.77x at depth 8 (2026-11-26, `cd benchmarks; python bench_deep.py`).
 HINTS_PAY_FROM = 8
 
 

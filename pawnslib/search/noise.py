@@ -74,17 +74,23 @@ def node_key(b):
 
 
 @njit(cache=True)
-def key_noise(key, seed):
-    """The noise of the position with Zobrist key ``key`` under ``seed`` (>= 0): in [-0.5, 0.5).
-
-    splitmix64's finaliser over the key and the seed: a position reached twice in one search
-    draws the same noise, and one seed's noise is independent of another's.
-    """
-    x = np.uint64(key) ^ (np.uint64(seed) * _GOLDEN)
+def _mix(key, salt):
+    """splitmix64's finaliser over ``key ^ salt * golden`` (both taken as unsigned 64-bit)."""
+    x = np.uint64(key) ^ (np.uint64(salt) * _GOLDEN)
     x = (x ^ (x >> np.uint64(30))) * _MIX1
     x = (x ^ (x >> np.uint64(27))) * _MIX2
-    x ^= x >> np.uint64(31)
-    return float(x >> np.uint64(11)) * 2.0**-53 - 0.5
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def key_noise(key, seed):
+    """The noise of the position with Zobrist key ``key`` (or of a path, its path key) under ``seed`` (>= 0): in
+    [-0.5, 0.5).
+
+    splitmix64's finaliser over the key and the seed: a key met twice in one search draws the same
+    noise, and one seed's noise is independent of another's.
+    """
+    return float(_mix(key, seed) >> np.uint64(11)) * 2.0**-53 - 0.5
 
 
 @njit(cache=True)
@@ -120,7 +126,4 @@ def path_step(path, move):
     splitmix64's finaliser over the key and the move: keys of different move sequences are as good as
     independent (the order of moves counts), so their noise is too.
     """
-    x = np.uint64(path) ^ (np.uint64(move + 1) * _GOLDEN)
-    x = (x ^ (x >> np.uint64(30))) * _MIX1
-    x = (x ^ (x >> np.uint64(27))) * _MIX2
-    return np.int64(x ^ (x >> np.uint64(31)))
+    return np.int64(_mix(path, move + 1))
