@@ -95,7 +95,8 @@ endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
-COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn
+COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn \
+	om-matched oracle
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))

@@ -33,7 +33,7 @@ TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held
 COMPARISON_STREAM = 13
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
-                      "om-perfect", "prom-uniform", "prom-dbn")  # pawnslib.experiments.chapter13
+                      "om-perfect", "prom-uniform", "prom-dbn", "om-matched", "oracle")  # experiments.chapter13
 # The tie-breaking study (pawnslib.experiments.tiebreak) replays Table 10.2 under every scheme and a second seed, and
 # these of Chapter 13's methods (with plain6) under every scheme.
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")

@@ -16,15 +16,8 @@ strategies' agreement (they often value the same replies best), not a lack of kn
 :func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s output so
 that the two can be drawn together.
 
-:func:`best_replies` finds T_i exactly in one alpha-beta pass: the root's window is kept 0.5
-wider than the best value so far, so every child that can tie the best is valued exactly and
-every other one fails low (values are integers, win scores ``±(WIN - d)`` too). Below the root
-it is the deep search's noise-free :func:`~pawnslib.search.tt.tt_alphabeta`: its fail-soft
-results are true bounds whatever the window, which is all the trick needs, and its transposition
-table saves more than half the work (Pawns' moves of different pieces commute). Its keys are
-64-bit Zobrist hashes of everything a value depends on (side, ply, bases, pieces, reading), so two
-positions are confused only at odds of 2**-64 per probe. :func:`perfect_logliks` searches each
-distinct White position once.
+:func:`~pawnslib.search.ties.best_replies` finds T_i exactly in one alpha-beta pass (its module says how);
+:func:`perfect_logliks` searches each distinct White position once.
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`pawnslib.dbn` (the accuracy table).
 """
@@ -36,80 +29,18 @@ from collections.abc import Iterable, Mapping
 import joblib
 import numpy as np
 import pandas as pd
-from numba import njit
 from scipy.special import softmax
 
 from pawnslib import config
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MAX_MOVES, NS, READINGS, S_SIDE
-from pawnslib.search.alphabeta import MAX_DEPTH, check_search_args
-from pawnslib.search.expand import expand, new_work, open_child, sort_children
-from pawnslib.search.noise import POSITION
-from pawnslib.search.strategies import check_strategies, check_weights
-from pawnslib.search.tt import TT_BITS, new_frames, new_table, thread_table, tt_alphabeta
-from pawnslib.search.values import INF
+from pawnslib.game.rules import MAX_MOVES, NS, READINGS
+from pawnslib.search.alphabeta import MAX_DEPTH
+from pawnslib.search.strategies import check_strategies
+from pawnslib.search.ties import best_codes
 
 TIES = ("first", "unique")  # perfect_accuracy's readings of a tied argmax
 TIE_TOL = 1e-9  # log-likelihoods this close are equal (sums of the same logs in another order)
-
-
-@njit(cache=True)
-def best_codes_kernel(roots, weights, depth, table, stamp):
-    """(N, K, MAX_MOVES) int64: the codes of each (unfinished) root's best moves per weight vector, -1 after.
-
-    Root i's search with weight vector j is noise-free :func:`~pawnslib.search.tt.tt_alphabeta` below the
-    root, on ``table``'s entries stamped ``stamp + i * K + j`` (stamps no earlier search used: it starts empty).
-    """
-    out = np.full((roots.shape[0], weights.shape[0], MAX_MOVES), -1, np.int64)
-    frames = new_frames(depth + 1)
-    for i in range(roots.shape[0]):
-        work = new_work(roots[i], depth, MAX_MOVES)
-        black = roots[i, S_SIDE] == BLACK
-        for j in range(weights.shape[0]):
-            w, own = weights[j], stamp + i * weights.shape[0] + j
-            n = expand(0, w, work)
-            sort_children(work.vals, work.order, 0, n, black)
-            best, value = (-INF if black else INF), np.empty(n)
-            for q in range(n):
-                k = work.order[0, q]
-                # Only a child that fails low (<= best - 0.5 for Black) may be cut: it is worse than the best so far.
-                alpha, beta = (best - 0.5, INF) if black else (-INF, best + 0.5)
-                open_child(0, k, work)
-                value[k] = tt_alphabeta(1, depth - 1, alpha, beta, w, POSITION, -1, work, frames, table, own)
-                best = max(best, value[k]) if black else min(best, value[k])
-            m = 0
-            for k in range(n):
-                if value[k] == best:  # exact: integers (and +-(WIN - d)) well below 2**53
-                    out[i, j, m] = work.moves[0, k]
-                    m += 1
-    return out
-
-
-def best_codes(roots: np.ndarray, weights: np.ndarray, depth: int) -> np.ndarray:
-    """:func:`best_codes_kernel` on this thread's transposition table (:func:`~pawnslib.search.tt.thread_table`)."""
-    table, stamp = thread_table(new_table, TT_BITS, stamps=roots.shape[0] * weights.shape[0])
-    return best_codes_kernel(roots, weights, depth, table, stamp)
-
-
-def best_replies(position: Position, weights, depth: int) -> frozenset[Move]:
-    """The moves whose noise-free depth-``depth`` search value is best for the side to move.
-
-    Args:
-        position: a game in progress.
-        weights: six integer weights (a strategy).
-        depth: plies to search, 1 to ``MAX_DEPTH``.
-
-    Returns:
-        The set T of best moves: ``search(position, weights, depth, seed=s).move`` is in it for every seed.
-
-    Raises:
-        ValueError: a finished game, a bad depth or a bad weight vector.
-    """
-    w = check_weights(weights)
-    check_search_args(position, depth, None)
-    codes = best_codes(position.array.reshape(1, NS).copy(), w.reshape(1, -1), int(depth))[0, 0]
-    return frozenset(Move.from_code(int(c)) for c in codes[codes >= 0])
 
 
 def _checked(strategies, depth, epsilon, max_moves) -> tuple[np.ndarray, np.ndarray, int, float]:
@@ -160,7 +91,7 @@ def _loglik(codes: np.ndarray, played: np.ndarray, epsilon: float) -> np.ndarray
 def _chunk(keys: list, weights: np.ndarray, depth: int) -> np.ndarray:
     roots = np.stack([Position.from_text(text, rules=rules).array for rules, text in keys]) if keys else \
         np.empty((0, NS), np.int64)
-    return best_codes(roots, weights, depth)
+    return best_codes(roots, weights, depth)[0]
 
 
 def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,

@@ -10,8 +10,10 @@ games differ only through Black's choices, and each game pairs with its twin und
 learnt from or MAX_PR was chosen on.
 
 MAX_PR, the threshold methods' bound on pr, is chosen on the training games (:mod:`pawnslib.experiments.maxpr`).
-Every entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; the verdict's words are
-written from the tables, with the significance level ``alpha`` (:data:`~.thesis.ALPHA`) they are given.
+Two methods foresee White's first reply (:mod:`pawnslib.play.foresight`): ``oracle`` knows it, ``om-matched``
+predicts it by White's weights and depth; :func:`foresight_contrasts` pairs them with the methods they bound. Every
+entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; :mod:`~.chapter13_words` writes the
+verdict.
 
 Imports: every layer below :mod:`pawnslib.experiments` (the players, tournaments, seeds), and the experiments
 :mod:`~.pipeline`, :mod:`~.paired`, :mod:`~.thesis`, :mod:`~.stats`, :mod:`~.costs` and :mod:`~.maxpr`.
@@ -32,10 +34,14 @@ from pawnslib.experiments import costs, paired, pipeline, thesis
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
+from pawnslib.guided.foresee import MIN_DEPTH
+from pawnslib.play.foresight import ForesightFactory
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.seeds import derive_seed
+
+FORESIGHT = ("oracle", "matched")  # Method.opponent's kinds that ForesightFactory plays
 
 
 @dataclass(frozen=True)
@@ -49,12 +55,19 @@ class Method:
     rule: str = "seen_before"  # the mostlikely predicate: "seen_before" or "threshold" (pr < MAX_PR)
     random: bool = False  # P(e) replaced by a seeded random number per child
     latent: str = "row"  # a one-slice model's S_w: one per training row (the thesis's) or one per game
-    opponent: str = ""  # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn" the model's mix
+    # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn" the model's mix; or White's first
+    # reply foreseen (pawnslib.play.foresight): "oracle" the very reply, "matched" by White's weights and depth
+    opponent: str = ""
 
     @property
     def asym(self) -> bool:
         """Whether Black searches the asymmetric tree (and so predicts White's replies by pr)."""
         return self.slices > 0 and not self.opponent
+
+    @property
+    def foresees(self) -> bool:
+        """Whether Black foresees White's first reply (the oracle, depth-matched OM search)."""
+        return self.opponent in FORESIGHT
 
 
 METHODS = {m.name: m for m in (
@@ -72,6 +85,10 @@ METHODS = {m.name: m for m in (
     Method("prom-uniform", "PrOM search over the set's four strategies, probability 1/4 each", opponent="uniform"),
     Method("prom-dbn", "PrOM search over the four strategies, probabilities P(S_w | White's moves so far) from the "
            "per-game model, updated after every White move", slices=1, latent="game", opponent="dbn"),
+    Method("om-matched", "OM search knowing White's weights, White's reply at ply 1 by a noise-free search to "
+           "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),
+    Method("oracle", "White's actual reply to every Black move known (White's own search with the seed it will use), "
+           "then Black's search 4 plies below it: the ceiling of predicting White's next reply", opponent="oracle"),
 )}
 
 
@@ -105,13 +122,18 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
         (the factory, or None for plain alpha-beta; the label).
 
     Raises:
-        ValueError: an unknown method or set.
+        ValueError: an unknown method or set, or a depth below a foreseeing method's least.
         ModelFileError: a model file trained on other games.
     """
     m = check_method(method)
     label = f"chapter 13 {set_name} {method}"
     if m.slices == 0 and not m.opponent:
         return (DeepFactory(m.extra) if m.extra else None), label
+    if m.foresees:
+        if settings.depth < MIN_DEPTH:
+            raise ValueError(f"method {method!r} searches below White's reply: it needs settings.depth >= "
+                             f"{MIN_DEPTH}, got {settings.depth}")
+        return ForesightFactory(m.opponent), label
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
     path = ""
     if m.slices:  # the model, trained or checked here
@@ -168,6 +190,7 @@ class Comparison:
         sweeps: per model (1, 2 slices): (the MAX_PR sweep on the training games, the chosen MAX_PR, the target).
         times: every method timed back to back on the same positions (:func:`time_methods`).
         claims: the thesis's Chapter 12 claims, tested on the comparison's games (:func:`thesis_claims`).
+        contrasts: the foresight methods against the others (:func:`foresight_contrasts`).
     """
 
     records: dict[str, list[GameRecord]]
@@ -177,6 +200,7 @@ class Comparison:
     sweeps: dict[int, tuple[pd.DataFrame, float, float]]
     times: pd.DataFrame
     claims: pd.DataFrame
+    contrasts: pd.DataFrame
 
 
 def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str = "one-hist",
@@ -206,6 +230,45 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
     if tested.any():
         out.loc[tested, "p_holm"] = multipletests(out.p[tested], method="holm")[1]
+    return out
+
+
+# The foresight contrasts: (method, against, White's strategy or None for every pairing, what it measures).
+CONTRASTS = (
+    ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
+    ("oracle", "plain8", None, "knowing White's next reply, against two more plies everywhere"),
+    ("oracle", "one-hist", None, "what a better model of White's next reply could still win over the thesis's"),
+    ("om-matched", "om-perfect", None, "OM search with White's depth matched, against OM search"),
+    ("om-matched", "plain6", None, "OM search with White's depth matched, against the thesis's player"),
+    ("om-perfect", "plain6", 1, "OM search against White 1"),
+    ("om-matched", "plain6", 1, "OM search with White's depth matched, against White 1"),
+    ("om-matched", "om-perfect", 1, "matching White's depth, against White 1"),
+)
+
+
+def foresight_contrasts(scores: pd.DataFrame, *, seed: int = config.SEED) -> pd.DataFrame:
+    """The paired contrasts that answer the foresight questions (:data:`CONTRASTS`), on the same games.
+
+    Each row is ``method`` against ``against`` (not only plain6: every method played the same games, so any two
+    pair), pooled over every pairing or over those against one White strategy; ``p_holm`` corrects for the
+    contrasts tested. A contrast whose methods were not played is left out.
+
+    Returns:
+        Columns ``method, against, white, what, games, diff, diff_lo, diff_hi, p, p_holm`` (fractions of a game).
+    """
+    played = set(scores.method)
+    rows = []
+    for method, against, white, what in CONTRASTS:
+        if {method, against} <= played:
+            pairs = sorted({(int(b), int(w)) for b, w in scores[["black", "white"]].drop_duplicates().to_numpy()
+                            if white is None or w == white})
+            t = paired.subset_test(scores[scores.method.isin([method, against])], method, pairs, baseline=against,
+                                   seed=seed)
+            rows.append({"method": method, "against": against, "white": "all" if white is None else str(white),
+                         "what": what, **{k: v for k, v in t.items() if k not in ("method", "pairs")}})
+    out = pd.DataFrame(rows, columns=["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi",
+                                      "p"])
+    out["p_holm"] = multipletests(out.p, method="holm")[1] if len(out) else []
     return out
 
 
@@ -257,140 +320,5 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
              .merge(costs.time_ratios(times, seed=seed), on="method"))
     plain = pipeline.play_tournament(results, set_name, settings=settings)
     return Comparison(records, scores, table, paired.pairing_summary(scores, baseline=BASELINE, seed=seed), sweeps,
-                      times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed))
-
-
-def _pts(x: float) -> str:
-    """A difference of scores in points (percent of a game), signed."""
-    return f"{100 * x:+.1f}"
-
-
-def _diff_ci(t: pd.DataFrame, m: str) -> str:
-    """Method ``m``'s difference from plain6 with its interval, in points (``t``: ch13_methods by method)."""
-    return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
-
-
-def _best_predicting(t: pd.DataFrame) -> str:
-    """The prediction method with the largest difference from plain6 (``t``: ch13_methods by method)."""
-    return max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
-
-
-def verdict(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha: float = thesis.ALPHA,
-            target: float = 0.04) -> str:
-    """The comparison's answer in words, written from the ``ch13_methods`` table (and the claims' tests).
-
-    A method beats (or loses to) ``plain6`` "beyond noise" when its Holm-corrected p is below ``alpha``.
-    """
-    return " ".join(verdict_sentences(methods, claims, alpha=alpha, target=target))
-
-
-def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None, *, alpha: float = thesis.ALPHA,
-                      target: float = 0.04) -> list[str]:
-    """:func:`verdict`'s sentences, in order: the games, whether a prediction method beats ``plain6``, ..."""
-    t = methods.set_index("method")
-    n = int(t.games.iloc[0])
-
-    def ci(m: str) -> str:
-        return _diff_ci(t, m)
-
-    predicting = [m for m in t.index if METHODS[m].asym]
-    better = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
-    worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
-    out = [f"Each method played the same {n} games as `plain6`."]
-    if better:
-        out.append(f"Beyond noise (Holm-corrected p < {alpha:g}), "
-                   + ", ".join(f"`{m}` beats `plain6` by {ci(m)}" for m in better) + ".")
-    elif predicting:
-        out.append(f"**No prediction method beats `plain6` beyond noise** (Holm-corrected p < {alpha:g}).")
-    if worse:
-        out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
-    if predicting:
-        best = _best_predicting(t)
-        out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, p (Holm) = "
-                   f"{t.loc[best, 'p_holm']:.2g}.")
-        if "plain8" in t.index:
-            d8 = t.loc["plain8", "diff"]
-            share = f"gains {100 * t.loc[best, 'diff'] / d8:.0f} % of that" if d8 > 0 else "gains nothing comparable"
-            out.append(f"Two more plies everywhere (`plain8`) change it by {ci('plain8')} at "
-                       f"{t.loc['plain8', 'time_ratio']:.1f} times plain6's time; `{best}` {share} at "
-                       f"{t.loc[best, 'time_ratio']:.2f} times.")
-        if "random" in t.index and "one-hist" in t.index:
-            out.append(f"The random control changes it by {ci('random')}, the thesis's `one-hist` by "
-                       f"{ci('one-hist')}: the same tree and rule, the DBN's predictions against chance.")
-    wide = t.halfwidth.dropna()
-    if len(wide):
-        w = wide.idxmax()
-        out.append(f"Power: every difference's 95 % interval is within +-{100 * wide.max():.1f} points"
-                   + (f" (goal +-{100 * target:.0f})." if wide.max() <= target else
-                      f", wider than the goal of +-{100 * target:.0f}; `{w}` would need about "
-                      f"{int(t.loc[w, 'rounds_needed'])} rounds a pairing to reach it."))
-    out += opponent_verdict(t, ci, alpha)
-    if claims is not None and "p" in claims:
-        for c in claims.dropna(subset=["p"]).itertuples():
-            held = (c.diff > 0) == (c.direction > 0) and c.p_holm < alpha
-            out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games): {_pts(c.diff)} points "
-                       f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), p (Holm) = {c.p_holm:.2g}: "
-                       + ("**supported**." if held else "**not supported** at this power."))
-    return out
-
-
-def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
-    """The opponent-model sentences of :func:`verdict`: does modelling White pay, and how much a learned model recovers.
-
-    ``t`` is the ``ch13_methods`` table indexed by method; ``ci(m)`` writes a method's difference with its interval.
-    """
-    out = []
-
-    def beyond(m: str) -> str:
-        d, p = t.loc[m, "diff"], t.loc[m, "p_holm"]
-        word = ("better than" if d > 0 else "worse than") if p < alpha else "not distinguishable from"
-        return f"`{m}` is {word} `plain6` ({ci(m)}, p (Holm) = {p:.2g})"
-
-    if "om-perfect" in t.index:
-        d = t.loc["om-perfect", "diff"]
-        out.append(f"Knowing White's weights exactly, OM search: {beyond('om-perfect')}, at "
-                   f"{t.loc['om-perfect', 'time_ratio']:.1f} times plain6's time.")
-        learned = [m for m in ("prom-dbn", "one-hist-game") if m in t.index]
-        if learned and d > 0:
-            out.append("Of that gain, a learned model recovers " + "; ".join(
-                f"{100 * t.loc[m, 'diff'] / d:.0f} % with `{m}` ({ci(m)})" for m in learned) + ".")
-        elif learned:
-            out.append(f"Even the perfect model {'loses' if d < 0 else 'gains nothing'}, so there is no gain for a "
-                       "learned one to recover: " + "; ".join(beyond(m) for m in learned) + ".")
-        disaster = t.loc["om-perfect", "p_holm"] < alpha and d < 0
-        out.append("The published warning that OM search can be disastrous "
-                   + ("**holds here** even with White's true weights." if disaster else
-                      "**does not show here** with White's true weights (the papers' opponents were modelled, "
-                      "not known)."))
-    prom = [m for m in ("prom-uniform", "prom-dbn") if m in t.index]
-    if prom:
-        wins = [m for m in prom if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
-        out.append("The published finding that PrOM search beats alpha-beta at equal depth "
-                   + ("**holds here**" if wins else "**is not reproduced here**") + ": "
-                   + "; ".join(beyond(m) for m in prom) + ".")
-    return out
-
-
-def load_tables(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None] | None:
-    """The saved ``ch13_methods`` and ``ch13_claims`` tables of ``results`` (claims may be None), or None."""
-    tables = Path(results) / "tables"
-    if not (tables / "ch13_methods.csv").is_file():
-        return None
-    claims = tables / "ch13_claims.csv"
-    return pd.read_csv(tables / "ch13_methods.csv"), pd.read_csv(claims) if claims.is_file() else None
-
-
-def report_claim(methods: pd.DataFrame, rules: str) -> dict:
-    """The report's claims-table row for Chapter 13's answer: the best prediction method against ``plain6``.
-
-    The thesis asks the question but never measures it, so the verdict is "new"; the row's columns are those of
-    :func:`~.claims.combine` for the reading ``rules`` the comparison played.
-    """
-    t = methods.set_index("method")
-    best = _best_predicting(t)
-    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {_diff_ci(t, best)}, "
-            f"Holm p = {t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
-    if "plain8" in t.index:
-        ours += f"; two more plies (plain8): {_pts(t.loc['plain8', 'diff'])}"
-    return {"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
-            "thesis": "its question (Ch. 1, 13); never measured", f"ours ({rules})": ours, f"verdict ({rules})": "new"}
+                      times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed),
+                      foresight_contrasts(scores, seed=seed))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from pawnslib import config
@@ -23,9 +24,9 @@ from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.experiments import pipeline, thesis
 from pawnslib.experiments.costs import compare_with_plain
+from pawnslib.experiments.paired import pooled_win_change, win_changes
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.stats import (
-    compare_pairings,
     pairing_counts,
     prediction_summary,
     search_summary,
@@ -33,12 +34,15 @@ from pawnslib.experiments.stats import (
     white_moves,
     wilson,
 )
+from pawnslib.game.rules import FEATURE_NAMES
 from pawnslib.guided.asym import EXTENSION
-from pawnslib.play.records import GameRecord
+from pawnslib.play.records import GameRecord, positions_of
+from pawnslib.search.alphabeta import search
 from pawnslib.search.strategies import THESIS
 
 VERDICTS = ("reproduced", "not reproduced", "inconclusive", "new")  # "new": a claim the thesis never measured
 TIMED_POSITIONS_GAMES = 64  # held-out games whose positions time plain against asymmetric search
+SORT_GAMES = 16  # held-out games whose positions are searched sorted and unsorted
 
 
 @dataclass
@@ -109,11 +113,21 @@ def _balance_claims(g: _Games, rounds: int) -> tuple[list[dict], pd.DataFrame, d
                      f"Black wins {100 * g.counts['thesis'].win_rate.mean():.0f} % of our games, "
                      f"{100 * tc.black_wins.sum() / tc.games.sum():.0f} % of the thesis's; per cell below")]
     strength = {s: strategy_strength(records) for s, records in g.plain.items()}
+    theirs = strategy_strength(thesis.table_records(thesis.TABLE_10_2))
     for s, st in strength.items():
-        claims.append(_claim("10", f"every strategy beats at least {thesis.BEATS_AT_LEAST} others ({s} strategies)",
-                             "yes, for the four its Harmony* found",
-                             ", ".join(f"{i} beats {b}" for i, b in st.beats.items()), thesis.beats_verdict(st),
-                             "i beats j when i won more of their games (both colours) than j"))
+        claims.append(_claim("10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others ({s} strategies)",
+                             "yes: " + ", ".join(f"{i} can beat {b}" for i, b in theirs.beats.items()),
+                             ", ".join(f"{i} can beat {b}" for i, b in st.beats.items()), thesis.beats_verdict(st),
+                             "i can beat j when it won some of their games (either colour), as on the thesis's "
+                             "Table 10.2"))
+    for s, st in strength.items():
+        verdict, pairs = thesis.poorly_verdict(st)
+        said = "; ".join(f"{i} wins {100 * st.loc[i, 'worst_share']:.0f} % against {j}" for i, j in pairs) or "none"
+        claims.append(_claim("10", f"two strategies perform very poorly against one specific opponent ({s} "
+                                   "strategies)",
+                             "; ".join(f"{i} wins {100 * theirs.loc[i, 'worst_share']:.0f} % against {j}"
+                                       for i, j in thesis.poorly_verdict(theirs)[1]), said, verdict,
+                             f"very poorly: under {100 * thesis.POORLY:.0f} % of their games won (both colours)"))
     st = strength["thesis"]
     verdict, best, ahead = thesis.strongest_verdict(st)
     claims.append(_claim("12", f"strategy {thesis.STRONGEST} is stronger than the rest",
@@ -124,31 +138,36 @@ def _balance_claims(g: _Games, rounds: int) -> tuple[list[dict], pd.DataFrame, d
 
 
 def _prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[dict], tuple]:
-    """Chapter 11's prediction: Figure 11.1's skew, the share of correct predictions, the likely set, the branching.
+    """Chapter 11's prediction: Figure 11.1's pr = 1 moves, the share of correct predictions (by the thesis's count and
+    by its text), predictions per game, the likely set, the branching.
 
     Returns:
-        (the claims, the thesis set's branching-factor statistic for the rules fit: verdict, mean, low, high).
+        (the claims, the thesis set's rule-sensitive statistics for the rules fit: name -> (verdict, ours, low,
+        high) for the branching factor, predictions per game and moves at pr = 1 per game).
     """
-    claims = []
+    claims, fit = [], {}
     for s, m in moves.items():
-        freq, pr_one = pr_frequencies(m)
-        v, p = thesis.skew_verdict(freq.values)
-        top = freq.sort_values(ascending=False)
-        claims.append(_claim("11.1", f"Figure 11.1: some pr values are played much more often than others ({s})",
-                             f"a few tall bars; pr = 1: {thesis.PR_ONE_MOVES} moves in its run",
-                             f"top 3 values {', '.join(f'{x:.2f}' for x in top.index[:3])} hold "
-                             f"{100 * top.iloc[:3].sum() / top.sum():.0f} % of {int(freq.sum())} moves; "
-                             f"pr = 1: {pr_one}", v, f"chi-square against uniform: p = {p:.1e}"))
-    for s, m in moves.items():
-        ps = prediction_summary(m)
-        v, p, lo, hi = thesis.prediction_verdict(ps)
+        ps = prediction_summary(m, seed=seed)
+        figures = thesis.prediction_verdicts(ps)
+        games, over = int(ps["games"]), "an interval over games"
+        v, f, x, lo, hi = figures["pr = 1"]
+        claims.append(_claim("11.1", f"Figure 11.1: White's moves at pr = 1 (all replies alike), per game ({s})",
+                             f"{thesis.PR_ONE_MOVES} in its run ({f:.2f} a game over its {thesis.THESIS_GAMES})",
+                             f"{x:.2f} a game ({lo:.2f}-{hi:.2f}; {int(ps['pr = 1 (excluded from Figure 11.1)'])} "
+                             f"in {games} games)", v, f"mean per game, {over}"))
+        v, f, x, lo, hi = figures["count"]
         claims.append(_claim("11.1", f"share of predictions that are correct ({s})",
-                             f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS} "
-                             f"({100 * thesis.CORRECT_PREDICTIONS / thesis.PREDICTIONS:.0f} %); "
-                             f"'about {100 * thesis.SHARE_CORRECT_TEXT:.0f} %' in the text",
-                             f"{int(ps['correct'])} of {int(ps['predictions made'])} ({100 * ps['share correct']:.0f} "
-                             f"%, {100 * lo:.0f}-{100 * hi:.0f} %)", v,
-                             f"Fisher p = {p:.2g} against {thesis.CORRECT_PREDICTIONS}/{thesis.PREDICTIONS}"))
+                             f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS} ({100 * f:.0f} %)",
+                             f"{int(ps['correct'])} of {int(ps['predictions made'])} ({100 * x:.0f} %, "
+                             f"{100 * lo:.0f}-{100 * hi:.0f} %)", v, f"{over} ({games} games)"))
+        v, f, x, lo, hi = figures["text"]
+        claims.append(_claim("11.1", f"share of predictions that are correct, as its text says ({s})",
+                             f"about {100 * f:.0f} % (twice)", f"{100 * x:.0f} % ({100 * lo:.0f}-{100 * hi:.0f} %)", v,
+                             f"{over} ({games} games)"))
+        v, f, x, lo, hi = figures["per game"]
+        claims.append(_claim("11.2", f"predictions per game ({s})",
+                             f"{thesis.PREDICTIONS} in {thesis.THESIS_GAMES} games ({f:.0f} a game)",
+                             f"{x:.1f} a game ({lo:.1f}-{hi:.1f})", v, f"mean per game, {over}"))
         made = m[m.prediction_made]
         correct = made[made.predicted]
         if len(correct):
@@ -161,12 +180,14 @@ def _prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[
                              f"usually {thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}",
                              f"{mean:.1f} ({lo:.1f}-{hi:.1f})", v,
                              "mean number of replies; reproduced when our interval overlaps the thesis's range"))
-        if s == "thesis":
-            branching = (v, mean, lo, hi)
-    return claims, branching
+        if s == "thesis":  # (verdict, ours, low, high), the thesis's figure dropped
+            fit = {"branching": (v, mean, lo, hi),
+                   **{name: tuple(x for k, x in enumerate(figures[key]) if k != 1)
+                      for name, key in (("predictions per game", "per game"), ("pr = 1 per game", "pr = 1"))}}
+    return claims, fit
 
 
-def _tree_claims(g: _Games, rounds: int) -> tuple[list[dict], pd.DataFrame, pd.DataFrame]:
+def _tree_claims(g: _Games, rounds: int, seed: int) -> tuple[list[dict], pd.DataFrame, pd.DataFrame]:
     """Chapter 11's asymmetric tree in play: Table 11.1, Tables 11.2 and 11.3, and Chapter 12's two claims on it.
 
     Returns:
@@ -176,39 +197,47 @@ def _tree_claims(g: _Games, rounds: int) -> tuple[list[dict], pd.DataFrame, pd.D
     claims = [_claim("11.2", "Table 11.1: Black's win rate with the asymmetric tree, 16 pairings",
                      f"{thesis.GAMES_PER_PAIRING} games a pairing", f"{rounds} games a pairing", _tally(t111.verdict),
                      "per cell in the report tables")]
-    cmp = compare_pairings(g.counts["thesis"], g.counts_asym["thesis"]).set_index(["black", "white"])
+    cmp = win_changes(g.plain["thesis"], g.asym["thesis"], seed=seed).set_index(["black", "white"])
     rows = []
-    for table, pairs, direction in (("11.2", thesis.IMPROVED, +1), ("11.3", thesis.WORSE, -1)):
-        for b, w in pairs:
-            r = cmp.loc[(b, w)]
-            rows.append({"table": table, "black": b, "white": w, "thesis says": "rose" if direction > 0 else "fell",
-                         "ours (minimax -> asym)": f"{r['black wins (minimax)']} -> {r['black wins (asym)']}",
-                         "p_value": r.p_value, "verdict": thesis.change_verdict(direction, r.delta, r.p_value)})
+    for table, pairs in (("11.2", thesis.TABLE_11_2), ("11.3", thesis.TABLE_11_3)):
+        for (b, w), (before, after) in pairs.items():
+            r, figure = cmp.loc[(b, w)], thesis.table_change((b, w))
+            rows.append({"table": table, "black": b, "white": w, "thesis": f"{before} -> {after}",
+                         "thesis change": figure,
+                         "ours (plain -> asym)": f"{100 * r.plain:.0f}% -> {100 * r.asym:.0f}%",
+                         "change": r["diff"], "change_lo": r.diff_lo, "change_hi": r.diff_hi,
+                         "identical twins": f"{r.identical} of {r.games}", "p_value": r.p,
+                         "verdict": thesis.interval_verdict(figure, r.diff_lo, r.diff_hi)})
     changes = pd.DataFrame(rows)
     for table in ("11.2", "11.3"):
         part = changes[changes.table == table]
         claims.append(_claim("11.2", f"Table {table}: the pairings whose Black win rate "
                              f"{'rose' if table == '11.2' else 'fell'}", f"{len(part)} pairings", "see the table below",
-                             _tally(part.verdict), "Fisher's exact test per pairing, plain against asymmetric"))
+                             _tally(part.verdict), "per pairing, the thesis's change against our paired 95 % interval "
+                             f"(plain and asymmetric games share seeds; half-width at most {100 * thesis.NARROW:.0f} "
+                             "points to reproduce)"))
     for s in g.counts:
         poor = g.counts[s].query("win_rate < 1 / 3")
         pairs = list(zip(poor.black, poor.white, strict=True))
         if pairs:
-            v, delta, p = thesis.pooled_change(g.counts[s], g.counts_asym[s], pairs, +1)
-            ours = (f"{len(pairs)} pairings with a plain Black win rate under 1/3: {100 * delta:+.0f} points, "
-                    f"p = {p:.2g}")
+            c = pooled_win_change(g.plain[s], g.asym[s], pairs, seed=seed)
+            v = thesis.change_verdict(+1, c["diff_lo"], c["diff_hi"])
+            ours = (f"{len(pairs)} pairings with a plain Black win rate under 1/3: {100 * c['diff']:+.1f} points "
+                    f"({100 * c['diff_lo']:+.1f} to {100 * c['diff_hi']:+.1f}), {c['games']} paired games")
         else:
             v, ours = "inconclusive", "no pairing with a plain Black win rate under 1/3"
         claims.append(_claim("12", f"the asymmetric tree helps Black where a win was unlikely ({s})",
                              f"{thesis.UNLIKELY_IMPROVED} of {thesis.UNLIKELY_PLAYERS} such players improved",
-                             ours, v, "Black's wins pooled over those pairings, Fisher's exact test"))
+                             ours, v, "Black's wins pooled over those pairings, paired by seed; 95 % interval"))
     top = thesis.STRONGEST
     top_pairs = [(top, w) for w in sorted(THESIS)]
-    v, delta, p = thesis.pooled_change(g.counts["thesis"], g.counts_asym["thesis"], top_pairs, -1)
+    c = pooled_win_change(g.plain["thesis"], g.asym["thesis"], top_pairs, seed=seed)
     claims.append(_claim("12", f"strategy {top} (as Black) suffers with the asymmetric tree",
                          f"{sum(b == top for b, _ in thesis.WORSE)} of its {len(top_pairs)} pairings fell (Table 11.3)",
-                         f"{100 * delta:+.0f} points over its {len(top_pairs)} pairings, p = {p:.2g}", v,
-                         "Black's wins pooled, Fisher's exact test"))
+                         f"{100 * c['diff']:+.1f} points ({100 * c['diff_lo']:+.1f} to {100 * c['diff_hi']:+.1f}) over "
+                         f"its {len(top_pairs)} pairings, {c['games']} paired games",
+                         thesis.change_verdict(-1, c["diff_lo"], c["diff_hi"]),
+                         "Black's wins pooled, paired by seed; 95 % interval"))
     return claims, t111, changes
 
 
@@ -248,6 +277,29 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
                              "reproduced" if share >= 1 / 3 else "not reproduced",
                              "'often' read as at least a third of the searches"))
     return claims, nodes
+
+
+def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
+    """Section 11.2's remarks on the search and the data: sorting the children, and DSum's distinct values."""
+    held = [r for r in g.plain["thesis"] if r["round"] >= settings.train_rounds][:SORT_GAMES]
+    nodes = np.array([[search(p, THESIS[r["black"]], settings.depth, seed=t, noise=settings.noise, order=o).nodes
+                       for o in (True, False)] for r in held for t in range(0, r["plies"], 8)
+                      for p in positions_of(r, t)[-1:]])
+    ratio = nodes[:, 1].sum() / nodes[:, 0].sum()
+    draws = np.random.default_rng(settings.seed).integers(0, len(nodes), (2000, len(nodes)))  # positions resampled
+    lo, hi = np.quantile(nodes[draws, 1].sum(axis=1) / nodes[draws, 0].sum(axis=1), [0.025, 0.975])
+    claims = [_claim("11.2", f"sorting the children greatly reduces the search space (depth {settings.depth})",
+                     "greatly", f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out "
+                     "positions)", thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES),
+                                                         np.log(hi / thesis.SORT_SAVES)),
+                     f"'greatly' read as at least halving the nodes: the ratio's interval above {thesis.SORT_SAVES}")]
+    dsum = FEATURE_NAMES.index("DSum")
+    values = {f[dsum] for r in g.plain["thesis"] for f in r["features"]}
+    claims.append(_claim("11.2", "DSum takes over 100 different values in the data", f"over {thesis.DSUM_VALUES}",
+                         f"{len(values)} in the {len(g.plain['thesis'])} games of Table 10.2",
+                         "reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced",
+                         "distinct DSum scores of every position of the plain tournament"))
+    return claims
 
 
 def _recognition_claims(g: _Games, train_rounds: int) -> tuple[list[dict], pd.DataFrame]:
@@ -307,18 +359,24 @@ def reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTI
     strategies = {s: THESIS if s == "thesis" else pipeline.strategy_set(results, s) for s in sets}
     balance, t102, strength = _balance_claims(g, settings.rounds)
     moves = {s: white_moves(g.asym[s]) for s in sets}
-    prediction, branching = _prediction_claims(moves, settings.seed)
-    tree, t111, changes = _tree_claims(g, settings.rounds)
+    prediction, fit = _prediction_claims(moves, settings.seed)
+    tree, t111, changes = _tree_claims(g, settings.rounds, settings.seed)
     cost, nodes = _cost_claims(g, strategies, settings)
+    cost += _search_claims(g, settings)
     beyond, recognition = _recognition_claims(g, settings.train_rounds)
-    fit = {"branching": branching, "nodes": nodes, "win_rate": _win_rate_fit(g.counts["thesis"])}
+    fit |= {"nodes": nodes, "win_rate": _win_rate_fit(g.counts["thesis"])}
     return ReadingClaims(settings.rules, pd.DataFrame(balance + prediction + tree + cost + beyond), strategies,
                          g.counts, g.counts_asym, t102, t111, changes, strength, moves, recognition, fit)
 
 
-def verdict_summary(claims: pd.DataFrame) -> tuple[pd.Series, int]:
-    """How many single claims got each verdict, and how many rows summarise per-pairing tables instead."""
-    single = claims.verdict.where(claims.verdict.isin(VERDICTS))
+def verdict_summary(verdicts: pd.Series) -> tuple[pd.Series, int]:
+    """How many single claims got each verdict, and how many rows summarise per-pairing tables instead.
+
+    ``verdicts`` is the verdict column of the table the reader sees (a claim absent from a reading, NaN, is left
+    out), so that the tally counts the rows shown.
+    """
+    verdicts = verdicts.dropna()
+    single = verdicts.where(verdicts.isin(VERDICTS))
     return single.value_counts().reindex(list(VERDICTS), fill_value=0), int(single.isna().sum())
 
 

@@ -24,6 +24,7 @@ from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.experiments.stats import search_summary, white_moves
+from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, AsymPlayer
 from pawnslib.play.records import GameRecord, positions_of
 from pawnslib.search.alphabeta import search
@@ -79,6 +80,7 @@ def time_methods(factories: dict, strategies: dict, positions, *, settings: RunS
     rows = []
     for j, (r, t) in enumerate(positions):
         hist, s = positions_of(r, t), derive_seed(seed, r["black"], r["white"], r["round"], t)
+        s_reply = derive_seed(seed, r["black"], r["white"], r["round"], t + 1)  # White's next search's (an oracle's)
         players = {}
         for m, f in factories.items():
             black, white = strategies[r["black"]], strategies[r["white"]]
@@ -89,11 +91,11 @@ def time_methods(factories: dict, strategies: dict, positions, *, settings: RunS
                     p.observe(hist[: k + 1])
         if j == 0:  # load every compiled kernel before timing anything
             for p in players.values():
-                p.choose(hist, s)
+                move_of(p, hist, s, s_reply)
         best = {m: (np.inf, 0) for m in methods}
         for _ in range(repeats):
             for m, p in players.items():
-                res = p.choose(hist, s)
+                res = move_of(p, hist, s, s_reply)
                 best[m] = (min(best[m][0], res.seconds), res.nodes)
         rows += [{"position": j, "method": m, "seconds": sec, "nodes": n} for m, (sec, n) in best.items()]
     return pd.DataFrame(rows)

@@ -21,8 +21,8 @@ correction keeps the family-wise error rate without Bonferroni's loss of power.
 Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
 ``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
 
-Imports: only ``config`` (the default seed); it plays nothing, so it takes a statistic's ``seed``, not a run's
-settings.
+Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap); it plays nothing, so it takes
+a statistic's ``seed``, not a run's settings.
 """
 
 from __future__ import annotations
@@ -32,10 +32,10 @@ from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
-from scipy.stats import bootstrap
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
+from pawnslib.experiments.stats import cluster_ci
 
 N_BOOT = 10_000  # bootstrap resamples per interval
 N_PERM = 10_000  # sign patterns per randomised test (the test is exact when 2**games <= N_PERM)
@@ -58,11 +58,12 @@ def score_of(result: str) -> float:
     return SCORES[result]
 
 
-def scores_frame(records_by_method: dict[str, list[dict]]) -> pd.DataFrame:
+def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False) -> pd.DataFrame:
     """The long table of Black's scores (columns :data:`COLUMNS`) from each method's game records.
 
     Args:
         records_by_method: method name -> records with keys "black", "white", "round" and "result".
+        wins: score a Black win 1 and anything else 0 (the thesis's tables count wins), not a draw 1/2.
 
     Raises:
         ValueError: a record's result is not "black", "white" or "draw" (naming the method and the game).
@@ -72,6 +73,7 @@ def scores_frame(records_by_method: dict[str, list[dict]]) -> pd.DataFrame:
         for r in records:
             try:
                 score = score_of(r["result"])
+                score = float(score == 1.0) if wins else score
             except ValueError as e:
                 raise ValueError(f"method {method!r}, game (black={r['black']}, white={r['white']}, "
                                  f"round={r['round']}): {e}") from None
@@ -122,23 +124,6 @@ def _wide(scores: pd.DataFrame, baseline: str) -> pd.DataFrame:
     return scores.set_index([*KEYS, "method"]).score.unstack("method")[methods]
 
 
-def _cluster_ci(values: np.ndarray, clusters: np.ndarray, *, level: float, n_boot: int,
-                seed: int) -> tuple[float, float]:
-    """Percentile interval of the mean of ``values``, resampling whole clusters (rounds) with replacement."""
-    _, inverse = np.unique(clusters, return_inverse=True)
-    sums, counts = np.bincount(inverse, weights=values), np.bincount(inverse)
-    rng = np.random.default_rng(seed)
-    if len(counts) > 1 and (counts == counts[0]).all():
-        # Equal clusters: the mean of cluster means is the pooled mean, so scipy's plain bootstrap applies.
-        ci = bootstrap((sums / counts,), np.mean, n_resamples=n_boot, confidence_level=level,
-                       method="percentile", rng=rng).confidence_interval
-        return float(ci.low), float(ci.high)
-    draws = rng.integers(0, len(counts), (n_boot, len(counts)))  # one row per resample, of cluster ids
-    means = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
-    lo, hi = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])
-    return float(lo), float(hi)
-
-
 def _sign_flip_p(diffs: np.ndarray, *, n_perm: int, seed: int) -> float:
     """Two-sided sign-flip p-value of the mean of ``diffs`` (multiples of 1/2): P(|mean*| >= |mean|)."""
     k = np.rint(2 * np.asarray(diffs)).astype(np.int64)  # integers: ties between |sums| compare exactly
@@ -165,7 +150,7 @@ def _paired(method: pd.Series, base: pd.Series, *, level: float, n_boot: int, n_
     """Mean difference of two aligned score columns, its cluster-bootstrap interval and sign-flip p."""
     d = method.to_numpy() - base.to_numpy()
     rounds = method.index.get_level_values("round").to_numpy()
-    lo, hi = _cluster_ci(d, rounds, level=level, n_boot=n_boot, seed=seed)
+    lo, hi = cluster_ci(d, rounds, level=level, n_boot=n_boot, seed=seed)
     return {"games": len(d), "diff": float(d.mean()), "diff_lo": lo, "diff_hi": hi,
             "p": _sign_flip_p(d, n_perm=n_perm, seed=seed)}
 
@@ -198,7 +183,7 @@ def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: flo
     nan = float("nan")
     rows = []
     for m in wide.columns:
-        lo, hi = _cluster_ci(wide[m].to_numpy(), rounds, level=level, n_boot=n_boot, seed=seed)
+        lo, hi = cluster_ci(wide[m].to_numpy(), rounds, level=level, n_boot=n_boot, seed=seed)
         row = {"method": m, "games": len(wide), "score": float(wide[m].mean()), "score_lo": lo, "score_hi": hi}
         if m == baseline:
             row |= {"diff": 0.0, "diff_lo": nan, "diff_hi": nan, "p": nan, "halfwidth": nan, "rounds_needed": nan}
@@ -272,3 +257,60 @@ def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, in
     sub = wide[bw.isin(pairs)]
     return {"method": method, "pairs": pairs,
             **_paired(sub[method], sub[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+
+
+def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_boot: int = N_BOOT,
+                n_perm: int = N_PERM, seed: int = config.SEED) -> pd.DataFrame:
+    """Tables 11.2 and 11.3, paired: each pairing's change of Black's win rate from the plain tournament's games to
+    the asymmetric one's, game by game (the two tournaments play the same seeds, so a game pairs with its twin).
+
+    Returns:
+        One row per (black, white): ``games``, ``plain`` and ``asym`` win rates, ``identical`` (twins with the same
+        result), ``diff`` (asym - plain) with its bootstrap interval ``diff_lo, diff_hi`` (over the pairing's
+        rounds) and the sign-flip ``p`` (on win indicators: McNemar's exact test on the twins that differ).
+
+    Raises:
+        ValueError: the tournaments do not play the same games (:func:`check_paired`).
+    """
+    wide = _wide(scores_frame({"plain": plain, "asym": asym}, wins=True), "plain")
+    rows = []
+    for (b, w), g in wide.groupby(level=["black", "white"]):
+        rows.append({"black": int(b), "white": int(w), "plain": float(g.plain.mean()), "asym": float(g.asym.mean()),
+                     "identical": int((g.plain == g.asym).sum()),
+                     **_paired(g.asym, g.plain, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)})
+    return pd.DataFrame(rows)
+
+
+def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05,
+                     seed: int = config.SEED) -> pd.DataFrame:
+    """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with the thesis's cell format.
+
+    Columns ``black, white, black wins (minimax), black wins (asym), games, identical, delta, delta_lo, delta_hi,
+    p_value, change``: ``change`` is "improved" / "worse" when the paired test rejects no change at ``alpha``,
+    else "within noise".
+    """
+    ch = win_changes(plain, asym, seed=seed)
+
+    def cells(records: list[dict]) -> dict:
+        out = {}
+        for r in records:
+            k = out.setdefault((r["black"], r["white"]), [0, 0, 0])
+            k[0], k[1], k[2] = k[0] + 1, k[1] + (r["result"] == "black"), k[2] + (r["result"] == "draw")
+        return {key: f"{100 * w / n:.0f}%" + (f"({100 * d / n:.0f}%)" if d else "") for key, (n, w, d) in out.items()}
+
+    before, after = cells(plain), cells(asym)
+    return pd.DataFrame({
+        "black": ch.black, "white": ch.white,
+        "black wins (minimax)": [before[k] for k in zip(ch.black, ch.white, strict=True)],
+        "black wins (asym)": [after[k] for k in zip(ch.black, ch.white, strict=True)],
+        "games": ch.games, "identical": ch.identical, "delta": ch["diff"], "delta_lo": ch.diff_lo,
+        "delta_hi": ch.diff_hi, "p_value": ch.p,
+        "change": np.where(ch.p >= alpha, "within noise", np.where(ch["diff"] > 0, "improved", "worse"))})
+
+
+def pooled_win_change(plain: list[dict], asym: list[dict], pairs: Iterable[tuple[int, int]], *,
+                      seed: int = config.SEED) -> dict:
+    """The paired change of Black's win rate from plain to asymmetric, pooled over ``pairs``
+    (:func:`subset_test` on win indicators): ``{"games", "diff", "diff_lo", "diff_hi", "p", ...}``."""
+    scores = scores_frame({"plain": plain, "asym": asym}, wins=True)
+    return subset_test(scores, "asym", pairs, baseline="plain", seed=seed)

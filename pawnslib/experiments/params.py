@@ -108,7 +108,8 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
         **params: the notebook's parameters by name, e.g. ``check_parameters(SEED=SEED, ROUNDS=ROUNDS)``.
 
     Raises:
-        ValueError: a parameter without a rule, a value that breaks its rule, or ``TRAIN_ROUNDS`` above
+        ValueError: a parameter without a rule, a value that breaks its rule, a foreseeing Chapter 13 method at a
+            ``DEPTH`` below its least, or ``TRAIN_ROUNDS`` above
             ``ROUNDS`` (the model learns from the first ``TRAIN_ROUNDS`` rounds of the ``ROUNDS``-round
             tournament); the message names the parameter, the notebook's value and the rule.
     """
@@ -119,6 +120,15 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
         test, rule = RULES[name]
         if not test(value):
             raise ValueError(f"notebook parameter {name} = {value!r} is invalid: it must be {rule}")
+    if "METHODS" in params and "DEPTH" in params:
+        from pawnslib.experiments.chapter13 import METHODS  # the comparison's methods (heavy: only when asked)
+        from pawnslib.guided.foresee import MIN_DEPTH
+
+        deep = [m for m in params["METHODS"] if METHODS[m].foresees]
+        if deep and params["DEPTH"] < MIN_DEPTH:
+            raise ValueError(f"notebook parameter METHODS = {params['METHODS']!r} is invalid with DEPTH = "
+                             f"{params['DEPTH']!r}: {', '.join(deep)} search below White's reply and need DEPTH >= "
+                             f"{MIN_DEPTH}; leave them out of METHODS or search deeper")
     if "TRAIN_ROUNDS" in params and "ROUNDS" in params:
         train, rounds = params["TRAIN_ROUNDS"], params["ROUNDS"]
         if held_out and not train < rounds:

@@ -1,14 +1,22 @@
-"""Which reading of the rules did the thesis play? Its own figures beside each reading's games, and a likelihood ratio.
+"""Which reading of the rules did the thesis play? Its rule-sensitive figures beside each reading's, and a
+predictive check of its outcome tables that admits both readings may fit badly.
 
-:func:`rules_fit` sets the thesis's figures beside each reading's, and scores the thesis's Table 10.2 and 11.1
-outcome counts (win, draw, loss of 9 games in each of 16 cells) under each reading's per-cell outcome
-probabilities, estimated from our games with add-one smoothing: ``(wins + 1, draws + 1, losses + 1) / (n + 3)``.
-The log-likelihood is the multinomial log-probability *with* its coefficient (which cancels in a likelihood
-ratio). The likelihood ratio treats our estimates as exact; the bootstrap (:func:`~.thesis.bootstrap_log_lr`,
-our games resampled within each cell) shows how much it moves with them.
+:func:`rules_fit` answers in two parts.
 
-Imports: ``config``, and the experiments :mod:`~.thesis` (the likelihoods, the bootstrap, the words) and
-:mod:`~.claims` (each reading's :class:`~.claims.ReadingClaims`, which it reads).
+* **Figures the rules move.** The branching factor at White's moves, Black's overall win rate in Table 10.2, nodes
+  per depth-6 search, predictions per game and White's moves at pr = 1 per game: each with the thesis's figure, each
+  reading's 95 % interval and verdict, and how far each interval lies from the figure (0 when it contains it).
+* **The outcome tables.** Tables 10.2 and 11.1's win, draw and loss counts (9 games in each of 16 cells) against
+  tables drawn from each reading's posterior (:func:`~.thesis.predictive_p`): with independent games, and with the
+  games of a cell correlated (a Dirichlet-multinomial of concentration :data:`OVERDISPERSION`). A reading *fits*
+  when the thesis's tables are no less probable than 5 % of its own; when neither fits, the words say so.
+
+No likelihood ratio between the readings: with zero counts in some of our cells it depends on how they are
+smoothed (it changed sign between add-one and add-1/2), and with both readings fitting badly neither is the
+thesis's rules, so a ratio's size would measure only which misfit is worse.
+
+Imports: ``config``, and the experiments :mod:`~.thesis` (the figures and the check) and :mod:`~.claims` (each
+reading's :class:`~.claims.ReadingClaims`, which it reads).
 """
 
 from __future__ import annotations
@@ -22,163 +30,152 @@ from pawnslib import config
 from pawnslib.experiments import thesis
 from pawnslib.experiments.claims import ReadingClaims
 
-
-def _p(p: float, n: int) -> str:
-    """A fit p-value from ``n`` simulated tables, as text ("< 1/n" when none was as unlikely)."""
-    return f"< {1 / n:.2g}" if p == 0 else f"= {p:.2g}"
-
-
-def _best(values: dict[str, float]) -> str:
-    """The reading with the largest value, or "" with one reading or a tie."""
-    top = max(values.values())
-    best = [r for r, v in values.items() if np.isclose(v, top, rtol=0, atol=1e-9)]
-    return best[0] if len(values) > 1 and len(best) == 1 else ("equal" if len(values) > 1 else "")
+# The thesis's cells are all multiples of 3 of its 9 games, as if each were 3 games played 3 times: a design effect
+# of 3, so a correlation of 1/4 between a cell's games, a Dirichlet-multinomial concentration of 1 / (1/4) - 1 = 3.
+OVERDISPERSION = 3.0
+FITS_AT = 0.05  # a reading fits a table when its predictive p is at least this
 
 
 @dataclass
 class RulesFit:
-    """:func:`rules_fit`'s answer: the table, the likelihood ratio with its intervals, and the words."""
+    """:func:`rules_fit`'s answer: the table, the predictive p-values, and the words."""
 
-    table: pd.DataFrame  # statistic, thesis, one column per reading, favours
-    log_lr: float | None  # natural log LR second reading : first, both tables; None with one reading
-    interval: tuple[float, float] | None  # its 95 % bootstrap interval
-    simulated: dict[str, tuple[float, float]]  # truth reading -> 95 % range of log LR of thesis-sized tables
+    table: pd.DataFrame  # statistic, thesis, one column per reading, nearer
+    checks: dict[tuple[str, str, str], float]  # (reading, table, "independent" | "overdispersed") -> predictive p
     conclusion: str
-    headline: str = ""  # the conclusion's first finding in one sentence, for the site's front page
+    headline: str = ""  # the conclusion in one sentence, for the site's front page
 
 
-def _outcomes(plain: pd.DataFrame, asym: pd.DataFrame) -> dict[str, np.ndarray]:
-    """Tables 10.2 and 11.1's (and both's) outcome counts per cell, from the thesis's set's pairing counts."""
-    out = {"10.2": thesis.cell_outcomes(plain), "11.1": thesis.cell_outcomes(asym)}
+def _figure_rows(by_reading: dict[str, ReadingClaims]) -> tuple[list[dict], dict[str, list[str]],
+                                                                dict[str, list[str]]]:
+    """The figures the rules move: the thesis's beside each reading's interval; and per reading, the statistics
+    whose interval contains the thesis's figure, and those whose interval lies nearer it than every other's."""
+    tc = thesis.table_counts(thesis.TABLE_10_2)
+    rate = tc.black_wins.sum() / tc.games.sum()
+    specs = [("branching", "branching factor at White's moves", f"{thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}",
+              thesis.BRANCHING, "{:.2f}"),
+             ("win_rate", "Black's overall win rate, Table 10.2", f"{100 * rate:.0f} % of {tc.games.sum()} games",
+              (rate, rate), "{:.1%}"),
+             ("nodes", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search", f"{thesis.NODES_PLAIN}",
+              (thesis.NODES_PLAIN,) * 2, "{:.0f}"),
+             ("predictions per game", "predictions per game (asymmetric tree)",
+              f"{thesis.PREDICTIONS / thesis.THESIS_GAMES:.1f}", (thesis.PREDICTIONS / thesis.THESIS_GAMES,) * 2,
+              "{:.1f}"),
+             ("pr = 1 per game", "White's moves at pr = 1 per game", f"{thesis.PR_ONE_MOVES / thesis.THESIS_GAMES:.2f}",
+              (thesis.PR_ONE_MOVES / thesis.THESIS_GAMES,) * 2, "{:.2f}")]
+    rows, contains, nearer = [], {r: [] for r in by_reading}, {r: [] for r in by_reading}
+    for key, label, said, (low, high), fmt in specs:
+        row, gap = {"statistic": f"{label} (95 % interval; distance to the thesis's)", "thesis": said}, {}
+        for r, rc in by_reading.items():
+            if key not in rc.fit:
+                row[r] = "–"
+                continue
+            v, mean, lo, hi = rc.fit[key]
+            gap[r] = max(low - hi, lo - high, 0.0)  # from our interval to the thesis's figure or range
+            row[r] = f"{fmt.format(mean)} ({fmt.format(lo)}-{fmt.format(hi)}), {v}; distance {fmt.format(gap[r])}"
+            if gap[r] == 0:
+                contains[r].append(label)
+        best = min(gap.values()) if gap else 0
+        closest = [r for r in gap if gap[r] == best]
+        row["nearer"] = ("" if len(gap) < 2 else "both contain it" if all(g == 0 for g in gap.values()) else
+                         "equal" if len(closest) == len(gap) else " and ".join(closest))
+        if len(gap) > 1 and len(closest) == 1:
+            nearer[closest[0]].append(label)
+        rows.append(row)
+    return rows, contains, nearer
+
+
+def _outcomes(rc: ReadingClaims) -> dict[str, np.ndarray]:
+    """Tables 10.2 and 11.1's (and both's) outcome counts per cell, from the thesis set's pairing counts."""
+    out = {"10.2": thesis.cell_outcomes(rc.counts["thesis"]), "11.1": thesis.cell_outcomes(rc.counts_asym["thesis"])}
     return {**out, "both": np.concatenate([out["10.2"], out["11.1"]])}
 
 
-def _interval_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
-    """The rows that set the thesis's figure beside each reading's interval; ``favours`` the nearest interval."""
-    names, tc = list(by_reading), thesis.table_counts(thesis.TABLE_10_2)
-    specs = [("branching", "branching factor at White's moves (mean, 95 % interval)",
-              f"{thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}", thesis.BRANCHING, "{:.2f}"),
-             ("win_rate", "Black's overall win rate, Table 10.2 (95 % Wilson interval)",
-              f"{100 * tc.black_wins.sum() / tc.games.sum():.0f} % ({tc.black_wins.sum()} of {tc.games.sum()})",
-              (tc.black_wins.sum() / tc.games.sum(),) * 2, "{:.1%}"),
-             ("nodes", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search (95 % interval)", f"{thesis.NODES_PLAIN}",
-              (thesis.NODES_PLAIN,) * 2, "{:.0f}")]
-    rows = []
-    for key, label, said, (low, high), fmt in specs:
-        row = {"statistic": label, "thesis": said}
-        gap = {}
-        for r, rc in by_reading.items():
-            v, mean, lo, hi = rc.fit[key]
-            row[r] = f"{fmt.format(mean)} ({fmt.format(lo)}-{fmt.format(hi)}), {v}"
-            gap[r] = max(low - hi, lo - high, 0.0)  # distance from our interval to the thesis's figure or range
-        best = min(gap.values())
-        if len(names) < 2:
-            row["favours"] = ""
-        elif all(g == best for g in gap.values()):
-            row["favours"] = "both contain it" if best == 0 else "equal"
-        else:
-            row["favours"] = (" and ".join(r for r in names if gap[r] == best)
-                              + (" (contains it)" if best == 0 else " (nearer)"))
-        rows.append(row)
-    return rows
-
-
-def _likelihood_rows(theirs: dict[str, np.ndarray], ours: dict[str, dict[str, np.ndarray]], n_boot: int,
-                     seed: int) -> list[dict]:
-    """The log-likelihood (and fit p) of the thesis's outcome counts under each reading: Table 10.2, 11.1, both."""
-    rows = []
+def _check_rows(by_reading: dict[str, ReadingClaims], n_sim: int,
+                seed: int) -> tuple[list[dict], dict[tuple[str, str, str], float]]:
+    """The predictive check of the thesis's outcome tables under each reading, independent and overdispersed."""
+    theirs = {"10.2": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_10_2)),
+              "11.1": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_11_1))}
+    theirs["both"] = np.concatenate([theirs["10.2"], theirs["11.1"]])
+    ours = {r: _outcomes(rc) for r, rc in by_reading.items()}
+    rows, checks = [], {}
     for part, label in (("10.2", "Table 10.2"), ("11.1", "Table 11.1"), ("both", "Tables 10.2 and 11.1")):
-        lls = {r: float(thesis.log_likelihood(theirs[part], ours[r][part])) for r in ours}
-        fits = {r: thesis.fit_p_value(theirs[part], ours[r][part], n_sim=n_boot, seed=seed) for r in ours}
-        rows.append({"statistic": f"log-likelihood of the thesis's {label} outcome counts (natural log; fit p)",
-                     "thesis": f"{len(theirs[part])} cells of {thesis.GAMES_PER_PAIRING} games",
-                     **{r: f"{lls[r]:.2f} (p {_p(fits[r], n_boot)})" for r in ours}, "favours": _best(lls)})
-    return rows
+        for kind, kappa in (("independent", None), ("overdispersed", OVERDISPERSION)):
+            row = {"statistic": f"{label}'s outcome counts, predictive p ({kind} games"
+                                + ("" if kappa is None else f", concentration {kappa:g}") + ")",
+                   "thesis": f"{len(theirs[part])} cells of {thesis.GAMES_PER_PAIRING} games"}
+            for r in by_reading:
+                p = thesis.predictive_p(theirs[part], ours[r][part], kappa=kappa, n_sim=n_sim, seed=seed)
+                checks[r, part, kind] = p
+                row[r] = f"{_p(p, n_sim)}: " + ("fits" if p >= FITS_AT else "does not fit")
+            fit = [r for r in by_reading if checks[r, part, kind] >= FITS_AT]
+            row["nearer"] = ("neither fits" if not fit else "both fit" if len(fit) == len(by_reading) > 1 else
+                             " and ".join(fit) + " fits")
+            rows.append(row)
+    return rows, checks
 
 
-def _ratio_rows(a: str, b: str, log_lr: float, interval: tuple[float, float]) -> list[dict]:
-    """The likelihood ratio b:a of both tables with its bootstrap interval, as a ratio and in decibans."""
-    l10, (lo10, hi10) = log_lr / np.log(10), (interval[0] / np.log(10), interval[1] / np.log(10))
-    return [{"statistic": f"likelihood ratio {b}:{a}, both tables (log10; 95 % bootstrap interval)",
-             "thesis": "", a: "", b: f"{np.exp(log_lr):.3g} (log10 {l10:.2f}; {lo10:.2f} to {hi10:.2f})",
-             "favours": _best({a: 0.0, b: log_lr})},
-            {"statistic": "the same in decibans (10 log10)", "thesis": "", a: "",
-             b: f"{10 * l10:.1f} ({10 * lo10:.1f} to {10 * hi10:.1f})",
-             "favours": f"{_best({a: 0.0, b: log_lr})}: {thesis.evidence_words(log_lr)}"}]
+def _p(p: float, n: int) -> str:
+    """A predictive p from ``n`` draws, as text ("< 1/n" when no draw was as improbable)."""
+    return f"p < {1 / n:.2g}" if p == 0 else f"p = {p:.2g}"
 
 
-def _ratio_words(games: int, a: str, b: str, log_lr: float, interval: tuple[float, float],
-                 simulated: dict[str, tuple[float, float]]) -> tuple[str, str]:
-    """The conclusion and the headline that :class:`RulesFit` carries, from the ratio b:a of ``games`` games."""
-    l10, (lo10, hi10) = log_lr / np.log(10), (interval[0] / np.log(10), interval[1] / np.log(10))
-    sim10 = {k: (lo / np.log(10), hi / np.log(10)) for k, (lo, hi) in simulated.items()}
-    winner, loser = (b, a) if log_lr > 0 else (a, b)
-    settled = interval[0] > 0 or interval[1] < 0
-    sure = ("excludes 1, so the direction does not hinge on the noise in our own estimates"
-            if settled else "includes 1: with the noise in our own estimates the direction is not settled")
-    strength = (f"{thesis.evidence_words(log_lr)} evidence for the {winner} reading" if log_lr != 0
-                else "no evidence either way")
-    if log_lr != 0:
-        as_likely = (f"are {np.exp(abs(log_lr)):.3g} times as likely under the {winner} reading as under the "
-                     f"{loser} reading")
+def _words(names: list[str], contains: dict[str, list[str]], nearer: dict[str, list[str]],
+           checks: dict) -> tuple[str, str]:
+    """The conclusion and the headline, from which figures each reading contains (or lies nearer) and which tables
+    it fits."""
+    fits = {r: [k for k in ("independent", "overdispersed") if checks[r, "both", k] >= FITS_AT] for r in names}
+    told = "; ".join(f"the {r} reading's intervals contain " + (", ".join(contains[r]) if contains[r] else "none")
+                     for r in names)
+    if len(names) > 1:
+        told += "; " + "; ".join(f"the {r} reading's lies nearer for {len(nearer[r])} (" + ", ".join(nearer[r]) + ")"
+                                 for r in names if nearer[r])
+    fitting = [r for r in names if fits[r]]
+    if not fitting:
+        tables = ("neither reading fits the thesis's outcome tables, even with a cell's games correlated: the thesis's "
+                  "tables are less probable than 95 % of those either reading produces, so neither reading (as we "
+                  "play it) is what the thesis played, and no ratio of the two can say which it was nearer")
     else:
-        as_likely = f"are exactly as likely under the {a} reading as under the {b} reading"
-    conclusion = (
-        f"The thesis's outcome counts (Tables 10.2 and 11.1, {games} games) {as_likely} "
-        f"(log10 LR {winner}:{loser} = {abs(l10):.2f}, {10 * abs(l10):.0f} decibans; 95 % bootstrap interval of "
-        f"log10 LR {b}:{a}: {lo10:.2f} to {hi10:.2f}): {strength} on Kass and Raftery's scale. "
-        f"Resampling our games within each cell, the ratio's bootstrap interval {sure}. Had the thesis played "
-        f"by the {a} reading, tables of its size would give log10 LR {b}:{a} between {sim10[a][0]:.2f} and "
-        f"{sim10[a][1]:.2f} (95 %); by the {b} reading, between {sim10[b][0]:.2f} and {sim10[b][1]:.2f}. "
-        "The ratio compares only these two readings: both may fit badly (fit p above: the share of tables "
-        "drawn from a reading that it finds no more likely than the thesis's), and it takes the thesis's tables "
-        "as independent games of our engine's strategies.")
-    unsettled = "" if settled else (
-        f", but the ratio's 95 % bootstrap interval (log10 {lo10:.1f} to {hi10:.1f}) includes 1: resampling our "
-        "games, the direction is not settled")
-    headline = (f"The thesis's own outcome counts (Tables 10.2 and 11.1) are 10^{abs(l10):.1f} times as likely under "
-                f"the {winner} reading as under the {loser} reading: {strength}{unsettled}." if log_lr != 0 else
-                "The thesis's own outcome counts (Tables 10.2 and 11.1) favour neither reading.")
+        tables = "; ".join(f"the {r} reading fits the thesis's outcome tables "
+                           + ("with independent games" if "independent" in fits[r] else "only with a cell's games "
+                              "correlated") for r in fitting)
+        if len(fitting) < len(names):
+            tables += "; " + ", ".join(f"the {r} reading does not" for r in names if r not in fitting)
+    conclusion = (f"Of the figures the rules move, {told}. Of the outcome counts of Tables 10.2 and 11.1, {tables}.")
+    settled = len(fitting) == 1 and all(len(contains[fitting[0]]) >= len(contains[r]) for r in names)
+    if settled:
+        headline = (f"Which rules the thesis played: the {fitting[0]} reading, the only one that fits its outcome "
+                    "tables and contains as many of its figures.")
+    else:
+        fit_words = ("neither reading fits its outcome tables, even with a cell's games correlated" if not fitting
+                     else tables)
+        near = ", ".join(f"the {r} reading's for {len(nearer[r])}" for r in names if nearer[r])
+        inside = ", ".join(f"the {r} reading's intervals contain {len(contains[r])}" for r in names)
+        headline = (f"Which rules the thesis played is not settled: {fit_words}; of the figures the rules move, "
+                    + (inside if any(contains.values()) else "none lies in either reading's interval")
+                    + (f", and the interval nearer the thesis's figure is {near}" if near else "") + ".")
     return conclusion, headline
 
 
-def rules_fit(by_reading: dict[str, ReadingClaims], *, n_boot: int = 2000, seed: int = config.SEED) -> RulesFit:
-    """Which reading the thesis's own figures favour; the LR compares the second reading with the first.
+def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: int = config.SEED) -> RulesFit:
+    """Which reading the thesis's own figures and tables fit (module docstring).
 
     Args:
-        by_reading: each reading's claims (:func:`reading_claims`), the first reading first.
-        n_boot: bootstrap resamples (and simulated tables) per interval and fit p.
+        by_reading: each reading's claims (:func:`~.claims.reading_claims`), the first reading first.
+        n_sim: draws per predictive check.
         seed: their random seed.
 
     Returns:
-        The table (the thesis's figures beside each reading's, their log-likelihoods, and with two readings the
-        likelihood ratio), the ratio, its intervals and the conclusion in words.
+        The :class:`RulesFit`: the table (the figures, then the checks), the predictive p-values and the words.
 
     Raises:
         ValueError: a reading's games do not cover the thesis's 16 pairings, plain or asymmetric.
     """
-    names = list(by_reading)
     for r, rc in by_reading.items():
         for c in (rc.counts["thesis"], rc.counts_asym["thesis"]):
             if sorted(zip(c.black, c.white, strict=True)) != [(b, w) for b in range(1, 5) for w in range(1, 5)]:
                 raise ValueError(f"the {r} reading's games do not cover the thesis's 16 pairings")
-    theirs = _outcomes(thesis.table_counts(thesis.TABLE_10_2), thesis.table_counts(thesis.TABLE_11_1))
-    ours = {r: _outcomes(rc.counts["thesis"], rc.counts_asym["thesis"]) for r, rc in by_reading.items()}
-    rows = _interval_rows(by_reading) + _likelihood_rows(theirs, ours, n_boot, seed)
-    if len(names) < 2:
-        conclusion = (f"Only the {names[0]} reading was run, so there is nothing to compare it with: the thesis's "
-                      "outcome counts have the log-likelihood above under it.")
-        return RulesFit(pd.DataFrame(rows), None, None, {}, conclusion, conclusion)
-    a, b = names[:2]
-    log_lr = float(thesis.log_likelihood(theirs["both"], ours[b]["both"])
-                   - thesis.log_likelihood(theirs["both"], ours[a]["both"]))
-    boots = thesis.bootstrap_log_lr(theirs["both"], ours[a]["both"], ours[b]["both"], n_boot=n_boot, seed=seed)
-    interval = tuple(float(x) for x in np.quantile(boots, [0.025, 0.975]))
-    simulated = {}
-    for truth in (a, b):
-        sims = thesis.simulated_log_lr(ours[truth]["both"], ours[a]["both"], ours[b]["both"],
-                                       thesis.GAMES_PER_PAIRING, seed=seed)
-        simulated[truth] = tuple(float(x) for x in np.quantile(sims, [0.025, 0.975]))
-    conclusion, headline = _ratio_words(int(theirs["both"].sum()), a, b, log_lr, interval, simulated)
-    return RulesFit(pd.DataFrame(rows + _ratio_rows(a, b, log_lr, interval)), log_lr, interval, simulated,
-                    conclusion, headline)
+    figures, contains, nearer = _figure_rows(by_reading)
+    checks_rows, checks = _check_rows(by_reading, n_sim, seed)
+    conclusion, headline = _words(list(by_reading), contains, nearer, checks)
+    return RulesFit(pd.DataFrame(figures + checks_rows), checks, conclusion, headline)

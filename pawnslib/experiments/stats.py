@@ -1,4 +1,4 @@
-"""Statistics for the thesis's tables: win rates with Wilson intervals, Fisher's exact test.
+"""Statistics for the thesis's tables: win rates with Wilson intervals, per-strategy strength, White's moves.
 
 The thesis prints Black's win percentage per pairing with the draw percentage in
 parentheses, over 9 games a pairing; we add the number of games and an interval so
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import fisher_exact, norm
+from scipy.stats import bootstrap, norm
 
 
 def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
@@ -25,6 +25,27 @@ def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     # At k = 0 or k = n one end is exactly 0 or 1; say so rather than leave a rounding error.
     return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
+
+
+def cluster_ci(values: np.ndarray, clusters: np.ndarray, *, level: float = 0.95, n_boot: int = 2000,
+               seed: int = 0) -> tuple[float, float]:
+    """Percentile interval of the mean of ``values``, resampling whole clusters (rounds, games) with replacement.
+
+    The statistic is the mean over every item of the drawn clusters, so a share of moves clustered in games is
+    judged with the games as its replicates, not the moves.
+    """
+    _, inverse = np.unique(clusters, return_inverse=True)
+    sums, counts = np.bincount(inverse, weights=values), np.bincount(inverse)
+    rng = np.random.default_rng(seed)
+    if len(counts) > 1 and (counts == counts[0]).all():
+        # Equal clusters: the mean of cluster means is the pooled mean, so scipy's plain bootstrap applies.
+        ci = bootstrap((sums / counts,), np.mean, n_resamples=n_boot, confidence_level=level,
+                       method="percentile", rng=rng).confidence_interval
+        return float(ci.low), float(ci.high)
+    draws = rng.integers(0, len(counts), (n_boot, len(counts)))  # one row per resample, of cluster ids
+    means = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    lo, hi = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])
+    return float(lo), float(hi)
 
 
 def pairing_counts(records: list[dict]) -> pd.DataFrame:
@@ -57,28 +78,6 @@ def balance_table(counts: pd.DataFrame, with_interval: bool = True) -> pd.DataFr
     return t
 
 
-def compare_pairings(before: pd.DataFrame, after: pd.DataFrame, alpha: float = 0.05) -> pd.DataFrame:
-    """Tables 11.2 / 11.3: each pairing's Black win rate before and after, with Fisher's test.
-
-    ``change`` is "improved" / "worse" only when the two-sided Fisher exact test on
-    (wins, non-wins) rejects equality at ``alpha``; otherwise "within noise".
-    """
-    m = before.merge(after, on=["black", "white"], suffixes=("_minimax", "_asym"))
-    rows = []
-    for r in m.itertuples():
-        table = [[r.black_wins_minimax, r.games_minimax - r.black_wins_minimax],
-                 [r.black_wins_asym, r.games_asym - r.black_wins_asym]]
-        p = fisher_exact(table).pvalue
-        delta = r.win_rate_asym - r.win_rate_minimax
-        change = "within noise" if p >= alpha else ("improved" if delta > 0 else "worse")
-        rows.append({"black": r.black, "white": r.white,
-                     "black wins (minimax)": thesis_cell(r.win_rate_minimax, r.draw_rate_minimax),
-                     "black wins (asym)": thesis_cell(r.win_rate_asym, r.draw_rate_asym),
-                     "games": f"{r.games_minimax} / {r.games_asym}", "delta": delta, "p_value": p,
-                     "change": change})
-    return pd.DataFrame(rows)
-
-
 def white_moves(records: list[dict]) -> pd.DataFrame:
     """One row per White move of asymmetric games: its pr (count / n) and the prediction made."""
     rows = [{"black": r["black"], "white": r["white"], "round": r["round"], "ply": t + 1, "count": i["pr"][0],
@@ -88,15 +87,30 @@ def white_moves(records: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def prediction_summary(moves: pd.DataFrame) -> dict:
-    """Section 11.1.1's figures: predictions made, correct, and the likely set's mean size."""
-    made = moves[moves.prediction_made]
-    correct = made[made.predicted]
-    lo, hi = wilson(len(correct), len(made))
-    return {"white moves": len(moves), "predictions made": len(made), "correct": len(correct),
-            "share correct": len(correct) / len(made) if len(made) else float("nan"), "ci_low": lo, "ci_high": hi,
-            "mean likely set when correct": correct.likely.mean(), "mean replies (branching)": moves.n.mean(),
-            "pr = 1 (excluded from Figure 11.1)": int((moves["count"] == moves.n).sum())}
+def prediction_summary(moves: pd.DataFrame, *, seed: int = 0) -> dict:
+    """Section 11.1.1's figures: predictions made, correct, the likely set's mean size, and per game the predictions
+    and the moves at pr = 1 (Figure 11.1's left-out bar).
+
+    ``moves`` is :func:`white_moves`' frame. The moves of a game are not independent, so every interval resamples
+    games (:func:`cluster_ci`, seeded by ``seed``): ``ci_low, ci_high`` of the share correct, ``per_game_lo, _hi`` and
+    ``pr_one_lo, _hi`` of the per-game counts.
+    """
+    game = moves.black.astype(str) + "-" + moves.white.astype(str) + "-" + moves["round"].astype(str)
+    made = moves.prediction_made.to_numpy(bool)
+    correct = made & moves.predicted.to_numpy(bool)
+    games = game.nunique()
+    share = cluster_ci(correct[made].astype(float), game[made].to_numpy(), seed=seed) if made.any() else (np.nan,) * 2
+    # A per-game count is the mean over a game's moves times its moves: resample games, keep the mean per game.
+    per_game = pd.DataFrame({"game": game, "made": made, "pr_one": moves["count"] == moves.n}).groupby("game").sum()
+    made_ci = cluster_ci(per_game.made.to_numpy(float), per_game.index.to_numpy(), seed=seed)
+    one_ci = cluster_ci(per_game.pr_one.to_numpy(float), per_game.index.to_numpy(), seed=seed)
+    return {"white moves": len(moves), "games": games, "predictions made": int(made.sum()),
+            "correct": int(correct.sum()), "share correct": correct.sum() / made.sum() if made.any() else np.nan,
+            "ci_low": share[0], "ci_high": share[1],
+            "mean likely set when correct": moves.likely[correct].mean(), "mean replies (branching)": moves.n.mean(),
+            "predictions per game": made.sum() / games, "per_game_lo": made_ci[0], "per_game_hi": made_ci[1],
+            "pr = 1 (excluded from Figure 11.1)": int(per_game.pr_one.sum()),
+            "pr = 1 per game": per_game.pr_one.sum() / games, "pr_one_lo": one_ci[0], "pr_one_hi": one_ci[1]}
 
 
 def search_summary(records: list[dict], colour: str = "black") -> dict:
@@ -113,24 +127,35 @@ def search_summary(records: list[dict], colour: str = "black") -> dict:
 
 
 def strategy_strength(records: list[dict]) -> pd.DataFrame:
-    """Per strategy, both colours: games, wins, win rate with interval, and how many others it beats.
+    """Per strategy, both colours: games, wins, win rate with interval, and how many others it can beat.
 
-    Strategy i *beats* j when, over their games against each other (both colours), i won more than j.
+    Strategy i *can beat* j when it won at least one of their games against each other (either colour): the
+    thesis's "all of the strategies can beat at least two of the other strategies" is said of its Table 10.2,
+    where it holds only in this sense ("they all are able to win against some other strategy", Chapter 10).
+    ``worst_share`` is the smallest share of their games i won against any one other, ``worst_against`` that other.
     """
     ids = sorted({r["black"] for r in records} | {r["white"] for r in records})
     won = pd.DataFrame(0, index=ids, columns=ids)  # won.loc[i, j]: games i won against j
+    draws = pd.DataFrame(0, index=ids, columns=ids)  # drawn games between i and j (symmetric)
     games = dict.fromkeys(ids, 0)
     for r in records:
         games[r["black"]] += 1
         games[r["white"]] += 1
-        if r["result"] in ("black", "white"):
+        if r["result"] == "draw":
+            draws.loc[r["black"], r["white"]] += 1
+            draws.loc[r["white"], r["black"]] += r["black"] != r["white"]
+        elif r["result"] in ("black", "white"):
             winner, loser = (r["black"], r["white"]) if r["result"] == "black" else (r["white"], r["black"])
             won.loc[winner, loser] += 1
     rows = []
     for i in ids:
         wins = int(won.loc[i].sum())
         lo, hi = wilson(wins, games[i])
-        beats = sum(won.loc[i, j] > won.loc[j, i] for j in ids if j != i)
+        others = [j for j in ids if j != i]
+        beats = sum(won.loc[i, j] > 0 for j in others)
+        share = {j: won.loc[i, j] / n for j in others if (n := won.loc[i, j] + won.loc[j, i] + draws.loc[i, j])}
+        worst = min(share, key=share.get) if share else None
         rows.append({"strategy": i, "games": games[i], "wins": wins, "win_rate": wins / games[i], "ci_low": lo,
-                     "ci_high": hi, "beats": int(beats)})
+                     "ci_high": hi, "beats": int(beats), "worst_share": share.get(worst, np.nan),
+                     "worst_against": worst})
     return pd.DataFrame(rows).set_index("strategy")

@@ -4,14 +4,23 @@ Every number here is typed from the thesis (Pedersen 2008); Table 10.1 lives in
 :data:`pawnslib.search.strategies.THESIS`. The thesis played 9 games per pairing, so a cell
 ``"67%(33%)"`` means 6 Black wins and 3 draws of 9.
 
-Verdict for a rate (the thesis's k of n against our k of n):
+The verdicts ("reproduced", "not reproduced", "inconclusive"; "new" for what the thesis never measured) follow one
+of four written rules, by what the thesis gives:
 
-* **not reproduced**: Fisher's exact test rejects equal rates (p < 0.05);
-* **reproduced**: it does not, and the thesis's rate lies inside our 95 % Wilson interval;
-* **inconclusive**: neither (the samples do not contradict each other, yet ours points elsewhere).
+* **A rate with its counts** (a cell of Tables 10.2 and 11.1, the share of correct predictions), :func:`verdict`:
+  *not reproduced* when Fisher's exact test rejects equal rates (p < 0.05); *reproduced* when it does not and the
+  thesis's rate lies inside our 95 % Wilson interval; *inconclusive* otherwise.
+* **A figure without a spread** (a mean, a ratio, a change read off its tables), :func:`interval_verdict`:
+  *reproduced* when our 95 % interval contains it and is narrow enough to matter (a change: half-width at most
+  :data:`NARROW`, 15 points); *not reproduced* when it excludes it; *inconclusive* when it contains it but is wider.
+* **A direction without a figure** ("helps", "suffers"), :func:`change_verdict`: *reproduced* when our interval
+  lies wholly on the claimed side of no change, *not reproduced* when wholly on the other, *inconclusive* otherwise.
+* **A statement about the tables** ("every strategy can beat two others", "strategy 4 is the strongest"): the
+  statement evaluated on our games, with the thesis's own meaning, which each rule must find true of the
+  thesis's own tables (:func:`table_records` makes them records).
 
-Which reading of the rules fits the thesis's tables (:func:`log_likelihood` and the functions after it): the
-thesis's win, draw and loss counts per cell, scored under our per-cell outcome probabilities, add-one smoothed.
+Which reading of the rules fits the thesis's tables (:func:`predictive_p`): the thesis's win, draw and loss counts
+per cell, checked against tables drawn from each reading's posterior, with and without overdispersion.
 
 Layer ``experiments``: it may import every layer but ``report``; it imports only
 :mod:`~pawnslib.experiments.stats` (the Wilson interval).
@@ -25,12 +34,13 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 from scipy.special import gammaln
-from scipy.stats import chisquare, fisher_exact
+from scipy.stats import fisher_exact
 
 from pawnslib.experiments.stats import wilson
 
 SEARCH_DEPTH = 6  # the depth of every search of Chapters 10 and 11
 GAMES_PER_PAIRING = 9  # Chapter 10: 144 games, 9 per ordered pairing of Tables 10.2 and 11.1
+THESIS_GAMES = 16 * GAMES_PER_PAIRING
 ALPHA = 0.05
 
 # Chapter 2's worked examples. Bayes' rule (Figure 2.1, equations 2.2 to 2.7): P(pearl), P(blue | pearl),
@@ -56,12 +66,22 @@ TABLE_11_1 = [["67%", "67%(33%)", "0%", "0%"],
               ["67%", "100%", "33%", "67%"],
               ["100%", "100%", "0%", "67%"]]
 
+# A change's 95 % interval is narrow enough to judge the thesis's figure by when its half-width is at most NARROW: 15
+# points, under half the thesis's smallest change in Tables 11.2 and 11.3 (a third of its games, 33 points).
+NARROW = 0.15
 # Tables 11.2 and 11.3: the (black, white) pairings whose Black win rate rose, and fell, with the asymmetric tree.
-IMPROVED = [(1, 2), (2, 4), (3, 1), (3, 2)]
-WORSE = [(1, 3), (2, 1), (2, 2), (2, 3), (4, 3), (4, 4)]
+# Their own cells (before, after) are the changes the thesis claims; (3, 1)'s "after" differs from Table 11.1's.
+TABLE_11_2 = {(1, 2): ("0%", "67%(33%)"), (2, 4): ("0%", "33%"), (3, 1): ("67%", "100%"), (3, 2): ("33%(33%)", "100%")}
+TABLE_11_3 = {(1, 3): ("67%", "0%"), (2, 1): ("67%", "33%"), (2, 2): ("33%(67%)", "0%(67%)"), (2, 3): ("33%", "0%"),
+              (4, 3): ("67%", "0%"), (4, 4): ("100%", "67%")}
+IMPROVED, WORSE = list(TABLE_11_2), list(TABLE_11_3)
 
 # Chapter 10, on Table 10.2: "all of the strategies can beat at least two of the other strategies".
 BEATS_AT_LEAST = 2
+# "...but two strategies perform very poorly against one specific opponent" (Chapter 10): winning under POORLY of
+# their games (the thesis's own: strategies 1 and 2 won none of their 18 games against 4).
+POORLY = 0.1
+POORLY_STRATEGIES = 2
 # Chapter 12: strategy 4 is the strongest of Table 10.1's four.
 STRONGEST = 4
 
@@ -70,6 +90,8 @@ CORRECT_PREDICTIONS, PREDICTIONS = 2007, 5520
 SHARE_CORRECT_TEXT = 0.5  # the text's "about 50 %" (its own counts give 2007 / 5520, 36 %)
 LIKELY_WHEN_CORRECT = 5  # "on average approximately 5 nodes satisfy seen_before when the prediction was correct"
 BRANCHING = (10, 11)  # "the branching factor is usually in the range 10 : 11"
+DSUM_VALUES = 100  # Section 11.2: "DSum e.g has over 100 different values" in its test data
+SORT_SAVES = 2  # "This sort greatly reduces the search space": read as at least halving the nodes of a search
 PR_ONE_MOVES = 75  # Figure 11.1: moves played at pr = 1, left out of the histogram
 NODES_PLAIN, NODES_ASYM = 2670, 2673  # mean nodes per depth-6 search, plain and asymmetric
 SECONDS_PLAIN, SECONDS_ASYM = 0.197, 0.873  # mean seconds per search, plain and asymmetric
@@ -105,6 +127,21 @@ def table_counts(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> pd.D
     return pd.DataFrame(rows)
 
 
+# The verdicts' written rules (the module docstring's), as the report's legend shows them.
+VERDICT_RULES = {
+    "reproduced": "a rate with the thesis's counts: Fisher's exact test finds no difference and the thesis's rate "
+                  "lies in our 95 % interval; a figure (a mean, a ratio, a change read off its tables): our 95 % "
+                  f"interval contains it and, for a change, is at most ±{100 * NARROW:.0f} points wide; a direction: "
+                  "our interval lies wholly on the claimed side; a statement about the tables: it holds of our games, "
+                  "in the sense in which it holds of the thesis's own",
+    "not reproduced": "Fisher's test finds a difference (a rate), our interval excludes the thesis's figure, or lies "
+                      "wholly on the other side (a direction); a statement that does not hold of our games",
+    "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change, "
+                    "or the rate's samples neither agree nor differ (typical of the thesis's 9 games a pairing)",
+    "new": "the thesis never measured it; the finding is ours, with its own test",
+}
+
+
 def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str, float, float, float]:
     """(verdict, Fisher p-value, our interval low, high) for a rate; see the module docstring."""
     lo, hi = wilson(k_ours, n_ours)
@@ -136,22 +173,27 @@ def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: in
     return ("reproduced" if bounds[0] <= hi and lo <= bounds[1] else "not reproduced"), mean, lo, hi
 
 
-def prediction_verdict(summary: dict) -> tuple[str, float, float, float]:
-    """Section 11.1.1's share of correct predictions: :func:`verdict` of the thesis's 2007 of 5520 against ours.
+def prediction_verdicts(summary: dict) -> dict[str, tuple[str, float, float, float, float]]:
+    """Section 11.1.1's and Figure 11.1's figures against ours, each by :func:`interval_verdict` on an interval
+    over games (the moves of a game are not independent).
 
-    ``summary`` is :func:`~.stats.prediction_summary`; returns (verdict, Fisher p-value, our interval).
+    Args:
+        summary: :func:`~.stats.prediction_summary`.
+
+    Returns:
+        Per figure, (verdict, the thesis's figure, ours, low, high): ``"count"`` the share correct by its count
+        (2007 of 5520), ``"text"`` by its text ("about 50 %"), ``"per game"`` predictions per game (5520 in 144 games)
+        and ``"pr = 1"`` White's moves at pr = 1 per game (75 in its run, taken as the 144 games).
     """
-    return verdict(CORRECT_PREDICTIONS, PREDICTIONS, int(summary["correct"]), int(summary["predictions made"]))
-
-
-def skew_verdict(counts) -> tuple[str, float]:
-    """Figure 11.1's "some pr values are played much more often than others": (verdict, p-value).
-
-    ``counts`` holds how often White played each pr value below 1; reproduced when the chi-square test against
-    equal counts rejects them (p < :data:`ALPHA`), not reproduced otherwise.
-    """
-    p = float(chisquare(np.asarray(counts)).pvalue)
-    return ("reproduced" if p < ALPHA else "not reproduced"), p
+    share = (summary["share correct"], summary["ci_low"], summary["ci_high"])
+    out = {"count": (CORRECT_PREDICTIONS / PREDICTIONS, *share), "text": (SHARE_CORRECT_TEXT, *share),
+           "per game": (PREDICTIONS / THESIS_GAMES, summary["predictions per game"], summary["per_game_lo"],
+                        summary["per_game_hi"]),
+           "pr = 1": (PR_ONE_MOVES / THESIS_GAMES, summary["pr = 1 per game"], summary["pr_one_lo"],
+                      summary["pr_one_hi"])}
+    # A share is judged by NARROW; a count per game by containment only (our interval is over 1,600 games).
+    return {k: (interval_verdict(f, lo, hi, narrow=NARROW if k in ("count", "text") else float("inf")), f, x, lo, hi)
+            for k, (f, x, lo, hi) in out.items()}
 
 
 def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:
@@ -168,12 +210,31 @@ def nodes_verdict(records: list[dict], seed: int = 0) -> tuple[str, float, float
     return mean_verdict(black_searches(records), NODES_PLAIN, seed)
 
 
-def beats_verdict(strength: pd.DataFrame) -> str:
-    """Chapter 10's "every strategy beats at least two others", judged on :func:`~.stats.strategy_strength`.
+def table_records(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> list[dict]:
+    """The games behind one of the thesis's outcome tables, as records (black, white, round, result): the thesis's own
+    data in the form every statistic of ours reads, so that each verdict rule can be tried on it."""
+    out = []
+    for r in table_counts(table, games).itertuples():
+        results = ["black"] * r.black_wins + ["draw"] * r.draws + ["white"] * (games - r.black_wins - r.draws)
+        out += [{"black": r.black, "white": r.white, "round": k, "result": x} for k, x in enumerate(results)]
+    return out
 
-    i beats j when i won more of their games, both colours together, than j.
-    """
+
+def beats_verdict(strength: pd.DataFrame) -> str:
+    """Chapter 10's "all of the strategies can beat at least two of the other strategies", on
+    :func:`~.stats.strategy_strength`: i can beat j when it won some of their games (either colour)."""
     return "reproduced" if bool((strength.beats >= BEATS_AT_LEAST).all()) else "not reproduced"
+
+
+def poorly_verdict(strength: pd.DataFrame) -> tuple[str, list[tuple[int, int]]]:
+    """Chapter 10's "two strategies perform very poorly against one specific opponent": (verdict, the (i, j) pairs).
+
+    i performs very poorly against j when it won under :data:`POORLY` of their games (both colours). Reproduced
+    when exactly :data:`POORLY_STRATEGIES` strategies do, all against the same opponent; not reproduced otherwise.
+    """
+    pairs = [(int(i), int(r.worst_against)) for i, r in strength.iterrows() if r.worst_share < POORLY]
+    same = len({j for _, j in pairs}) == 1
+    return ("reproduced" if len(pairs) == POORLY_STRATEGIES and same else "not reproduced"), pairs
 
 
 def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
@@ -190,11 +251,25 @@ def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
     return ("reproduced" if ahead else "inconclusive"), best, ahead
 
 
-def change_verdict(thesis_direction: int, delta: float, p_value: float) -> str:
-    """A claimed rise (+1) or fall (-1): reproduced when ours is significant the same way, not when the other way."""
-    if p_value >= ALPHA:
-        return "inconclusive"
-    return "reproduced" if np.sign(delta) == thesis_direction else "not reproduced"
+def interval_verdict(figure: float, lo: float, hi: float, *, narrow: float = NARROW) -> str:
+    """A figure the thesis states against our 95 % interval (module docstring): reproduced when the interval
+    contains it and its half-width is at most ``narrow``, not reproduced when it excludes it, else inconclusive."""
+    if not lo <= figure <= hi:
+        return "not reproduced"
+    return "reproduced" if (hi - lo) / 2 <= narrow else "inconclusive"
+
+
+def change_verdict(thesis_direction: int, lo: float, hi: float) -> str:
+    """A claimed rise (+1) or fall (-1) against our 95 % interval of the change: reproduced when the interval lies
+    wholly on the claimed side of 0, not reproduced when wholly on the other side, inconclusive otherwise."""
+    low, high = (lo, hi) if thesis_direction > 0 else (-hi, -lo)
+    return "reproduced" if low > 0 else "not reproduced" if high < 0 else "inconclusive"
+
+
+def table_change(pairing: tuple[int, int]) -> float:
+    """The change of Black's win rate Table 11.2 or 11.3 claims for a pairing (e.g. 0 % to 67 %: 0.67)."""
+    before, after = {**TABLE_11_2, **TABLE_11_3}[pairing]
+    return parse_cell(after)[0] - parse_cell(before)[0]
 
 
 def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000,
@@ -205,19 +280,6 @@ def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 
     boots = rng.choice(a, (n_boot, len(a))).mean(axis=1) / rng.choice(b, (n_boot, len(b))).mean(axis=1)
     lo, hi = np.quantile(boots, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
-
-
-def pooled_change(before: pd.DataFrame, after: pd.DataFrame, pairs, thesis_direction: int) -> tuple[str, float, float]:
-    """A claimed rise (+1) or fall (-1) of Black's win rate over several pairings, pooled.
-
-    ``before`` and ``after`` are :func:`~.stats.pairing_counts`; returns (verdict, change, Fisher p-value).
-    """
-    key = pd.MultiIndex.from_tuples(list(pairs), names=["black", "white"])
-    b, a = before.set_index(["black", "white"]).loc[key], after.set_index(["black", "white"]).loc[key]
-    wb, nb, wa, na = b.black_wins.sum(), b.games.sum(), a.black_wins.sum(), a.games.sum()
-    p = fisher_exact([[wb, nb - wb], [wa, na - wa]]).pvalue
-    delta = wa / na - wb / nb
-    return change_verdict(thesis_direction, delta, p), float(delta), float(p)
 
 
 def compare_table(thesis: list[list[str]], ours: pd.DataFrame) -> pd.DataFrame:
@@ -236,7 +298,7 @@ def compare_table(thesis: list[list[str]], ours: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out)
 
 
-# Which reading of the rules did the thesis play? Its outcome counts under our per-cell outcome probabilities.
+# Which reading of the rules did the thesis play? Its outcome counts against each reading's, a predictive check.
 
 
 def cell_outcomes(counts: pd.DataFrame) -> np.ndarray:
@@ -248,63 +310,39 @@ def cell_outcomes(counts: pd.DataFrame) -> np.ndarray:
     return np.stack([c.black_wins, c.draws, c.games - c.black_wins - c.draws], axis=1).astype(int)
 
 
-def smoothed(ours: np.ndarray) -> np.ndarray:
-    """Per-cell outcome probabilities from our counts, add-one smoothed: (k + 1) / (n + 3)."""
-    ours = np.asarray(ours, dtype=float)
-    return (ours + 1) / (ours.sum(axis=-1, keepdims=True) + ours.shape[-1])
+def _log_pmf(x: np.ndarray, p: np.ndarray, kappa: float | None) -> np.ndarray:
+    """Log-probability of outcome counts ``x`` (..., cells, 3) under probabilities ``p``, summed over cells:
+    multinomial (``kappa`` None) or Dirichlet-multinomial with concentration ``kappa`` (mean ``p``)."""
+    n = x.sum(axis=-1)
+    coef = gammaln(n + 1) - gammaln(x + 1).sum(axis=-1)
+    if kappa is None:
+        return (coef + (x * np.log(np.maximum(p, 1e-300))).sum(axis=-1)).sum(axis=-1)
+    a = kappa * p
+    dm = gammaln(kappa) - gammaln(n + kappa) + (gammaln(x + a) - gammaln(a)).sum(axis=-1)
+    return (coef + dm).sum(axis=-1)
 
 
-def log_likelihood(theirs: np.ndarray, ours: np.ndarray) -> float | np.ndarray:
-    """Natural log-probability of the counts ``theirs`` (cells x outcomes) under :func:`smoothed` ``ours``.
+def predictive_p(theirs: np.ndarray, ours: np.ndarray, *, kappa: float | None = None, n_sim: int = 2000,
+                 seed: int = 0) -> float:
+    """Posterior-predictive p of the thesis's outcome counts ``theirs`` (cells x (wins, draws, losses)) under the
+    reading whose games gave ``ours``.
 
-    Multinomial per cell, coefficient included, summed over cells; ``ours`` may carry leading (bootstrap) axes.
+    Each draw takes every cell's outcome probabilities from their posterior given our counts, Dirichlet(ours + 1)
+    (a uniform prior, so a cell where our games never drew still may), then a table of the thesis's size from them:
+    multinomial (``kappa`` None: independent games), or Dirichlet-multinomial with concentration ``kappa`` (the games
+    of a cell correlated, rho = 1 / (1 + kappa): overdispersion, as deterministic tie-breaking or repeated openings
+    would make). The discrepancy is a table's log-probability under the drawn probabilities; p is the share of
+    draws in which the replicated table is no more probable than the thesis's. A small p: the thesis's tables are
+    unlike what this reading produces, even allowing for the noise in our estimates.
     """
-    theirs = np.asarray(theirs, dtype=float)
-    coef = (gammaln(theirs.sum(axis=-1) + 1) - gammaln(theirs + 1).sum(axis=-1)).sum()
-    return coef + (theirs * np.log(smoothed(ours))).sum(axis=(-2, -1))
-
-
-def bootstrap_log_lr(theirs: np.ndarray, ours_a: np.ndarray, ours_b: np.ndarray, *, n_boot: int = 2000,
-                     seed: int = 0) -> np.ndarray:
-    """``n_boot`` natural log likelihood ratios b:a of ``theirs``, each reading's games resampled within each cell.
-
-    Resampling a cell's n games with replacement is a multinomial draw from its observed shares.
-    """
+    theirs, ours = np.asarray(theirs, dtype=float), np.asarray(ours, dtype=float)
     rng = np.random.default_rng(seed)
-
-    def resample(ours):
-        ours = np.asarray(ours)
-        n = ours.sum(axis=1)
-        return rng.multinomial(n, ours / np.maximum(n, 1)[:, None], size=(n_boot, len(ours)))
-
-    return log_likelihood(theirs, resample(ours_b)) - log_likelihood(theirs, resample(ours_a))
-
-
-def simulated_log_lr(ours_truth: np.ndarray, ours_a: np.ndarray, ours_b: np.ndarray, games: int, *,
-                     n_sim: int = 2000, seed: int = 0) -> np.ndarray:
-    """Log LRs b:a of thesis-sized tables (``games`` per cell) drawn from :func:`smoothed` ``ours_truth``.
-
-    What the ratio would look like had the thesis played by the reading whose games are ``ours_truth``.
-    """
-    rng = np.random.default_rng(seed)
-    sims = rng.multinomial(games, smoothed(ours_truth), size=(n_sim, len(ours_truth)))
-    pa, pb = np.log(smoothed(ours_a)), np.log(smoothed(ours_b))
-    return (sims * (pb - pa)).sum(axis=(1, 2))
-
-
-def fit_p_value(theirs: np.ndarray, ours: np.ndarray, *, n_sim: int = 2000, seed: int = 0) -> float:
-    """How well ``ours`` explains ``theirs`` on its own: the share of tables of ``theirs``'s size drawn from
-    :func:`smoothed` ``ours`` whose :func:`log_likelihood` is at most that of ``theirs`` (small: a poor fit)."""
-    theirs = np.asarray(theirs)
-    rng = np.random.default_rng(seed)
-    p = smoothed(ours)
-    sims = np.stack([rng.multinomial(n, q, size=n_sim) for n, q in zip(theirs.sum(axis=1), p, strict=True)], axis=1)
-    coef = gammaln(sims.sum(axis=-1) + 1).sum(axis=-1) - gammaln(sims + 1).sum(axis=(-2, -1))
-    return float(np.mean(coef + (sims * np.log(p)).sum(axis=(-2, -1)) <= log_likelihood(theirs, ours)))
-
-
-def evidence_words(log_lr: float) -> str:
-    """Kass & Raftery's (1995) words for a Bayes factor, on their 2 ln B scale (either direction)."""
-    x = 2 * abs(log_lr)
-    return ("not worth more than a bare mention" if x < 2 else "positive" if x < 6 else "strong" if x < 10
-            else "very strong")
+    p = rng.gamma(ours + 1, size=(n_sim, *ours.shape))
+    p /= p.sum(axis=-1, keepdims=True)
+    if kappa is None:
+        q = p
+    else:  # a cell's games share one draw of probabilities around p: Dirichlet(kappa p), by normalised gammas
+        q = rng.gamma(np.maximum(kappa * p, 1e-12))
+        q /= q.sum(axis=-1, keepdims=True)
+    reps = rng.multinomial(theirs.sum(axis=-1).astype(np.int64), q)
+    return float(np.mean(_log_pmf(reps, p, kappa) <= _log_pmf(theirs, p, kappa)))

@@ -31,6 +31,7 @@ from pawnslib.config import RunSettings
 from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position, rules_index
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
+from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
 from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
 from pawnslib.search.alphabeta import MAX_DEPTH
@@ -61,7 +62,8 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
             :class:`~.players.AlphaBeta`'s, found with fewer nodes. Every cost this project reports is
             Black's, so White's searches need only be right, not the thesis's algorithm.
         depth: search depth for players given as weight vectors.
-        seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t).
+        seed: the game's seed; the search at ply t is seeded with derive_seed(seed, t) (a
+            :class:`~.foresight.Foreseer` also learns its opponent's, derive_seed(seed, t + 1)).
         start: the initial position (default: the start of the game).
         rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
         noise: the tie-breaking scheme of players given as weight vectors (:mod:`pawnslib.search.noise`).
@@ -86,7 +88,7 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
     while history[-1].result is None:
         pos = history[-1]
         mover, other = players[pos.ply % 2], players[1 - pos.ply % 2]
-        res = mover.choose(history, derive_seed(seed, pos.ply))
+        res = move_of(mover, history, derive_seed(seed, pos.ply), derive_seed(seed, pos.ply + 1))
         history.append(pos.play(res.move))
         info = dict(res.info)
         if isinstance(other, Observer):  # e.g. the asymmetric player scoring White's actual reply

@@ -5,7 +5,8 @@ The verdicts themselves are computed by :mod:`~pawnslib.experiments.claims`; thi
 that sums up a per-pairing table (e.g. "1 reproduced, 9 not, 6 inconclusive") gets one small badge per verdict with its
 count.
 
-Layer ``report``: it may import every layer; it imports only :mod:`~pawnslib.experiments.claims` (the verdicts).
+Layer ``report``: it may import every layer; it imports only :mod:`~pawnslib.experiments.claims` (the verdicts) and
+:mod:`~pawnslib.experiments.thesis` (their rules).
 """
 
 from __future__ import annotations
@@ -16,15 +17,10 @@ import re
 import pandas as pd
 
 from pawnslib.experiments.claims import VERDICTS
+from pawnslib.experiments.thesis import VERDICT_RULES
 
 COLOURS = {"reproduced": "#2e7d32", "not reproduced": "#c62828", "inconclusive": "#8d8d8d", "new": "#1565c0"}
-LEGEND = {
-    "reproduced": "our games agree with the thesis's figure (its value lies in our 95 % interval, or no test "
-                  "finds a difference)",
-    "not reproduced": "our games differ from it significantly",
-    "inconclusive": "the games cannot tell (too few of the thesis's, or ours within noise either way)",
-    "new": "the thesis never measured it; the finding is ours",
-}
+LEGEND = VERDICT_RULES  # the written rules (pawnslib.experiments.thesis), one line per badge
 # The chapter page that shows each claim: the first pattern found in the claim's text wins, else its section's.
 PAGE_OF_TEXT = (("branching factor", "04_pawns"), ("recognis", "08_dbn"), ("Chapter 13", "13_future_work"),
                 ("predicting the opponent", "13_future_work"))

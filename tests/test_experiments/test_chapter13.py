@@ -23,6 +23,7 @@ from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 
 RUN = RunSettings(rounds=1, depth=1, train_rounds=1, seed=5, jobs=1)
+UNFORESEEING = [m for m, spec in chapter13.METHODS.items() if not spec.foresees]  # the methods depth 1 can play
 
 
 def searches(player_of, records, every=6):
@@ -121,12 +122,22 @@ def test_threshold_sweep_on_a_hand_made_table():
 @pytest.fixture(scope="module")
 def comparison(tmp_path_factory):
     results = tmp_path_factory.mktemp("ch13")
-    return results, chapter13.compare(results, "thesis", settings=RUN, timed_games=1, progress=False)
+    return results, chapter13.compare(results, "thesis", settings=RUN, methods=UNFORESEEING, timed_games=1,
+                                      progress=False)
+
+
+@pytest.fixture(scope="module")
+def foresight(tmp_path_factory):
+    """The foreseeing methods and those they are contrasted with, at depth 3 (the oracle's least)."""
+    results = tmp_path_factory.mktemp("ch13_foresight")
+    return chapter13.compare(results, "thesis", settings=RUN.replace(depth=3), timed_games=1, progress=False,
+                             methods=["plain8", "one-hist", "om-perfect", "om-matched", "oracle"])
 
 
 def test_every_method_plays_the_same_fresh_games(comparison):
     results, comp = comparison
-    assert list(comp.records) == list(config.COMPARISON_METHODS) == list(chapter13.METHODS)
+    assert list(config.COMPARISON_METHODS) == list(chapter13.METHODS)
+    assert list(comp.records) == UNFORESEEING
     keys = {m: [(r["black"], r["white"], r["round"]) for r in recs] for m, recs in comp.records.items()}
     assert all(k == keys["plain6"] and len(k) == 16 for k in keys.values())
     meta = json.loads((config.comparison_dir(results, "thesis", "one-thr") / "meta.json").read_text())
@@ -150,7 +161,7 @@ def test_the_methods_table(comparison):
     assert t.loc[["one-hist", "random", "one-hist-game"], "predicted_share"].notna().all()
     assert 0 < t.loc["one-thr", "max_pr"] <= 1 and np.isnan(t.loc["one-hist", "max_pr"])
     assert set(comp.pairings.method) == set(t.index) - {"plain6"}
-    assert len(comp.pairings) == (len(chapter13.METHODS) - 1) * 16
+    assert len(comp.pairings) == (len(UNFORESEEING) - 1) * 16
     assert set(comp.sweeps) == {1, 2}
     assert set(comp.claims.claim) == {"helps where a win was unlikely", "strategy 4 suffers"}
 
@@ -160,37 +171,6 @@ def test_resuming_with_another_max_pr_is_refused(comparison, monkeypatch):
     monkeypatch.setattr(chapter13, "max_pr", lambda *a, **k: 0.123)
     with pytest.raises(ValueError, match="label"):
         chapter13.play_method(results, "thesis", "one-thr", settings=RUN, progress=False)
-
-
-def test_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
-            for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
-                               ("random", -0.05, 0.01, 1.2))]
-    t = pd.DataFrame(rows)
-    text = chapter13.verdict(t)
-    assert "No prediction method beats" in text and "`random` loses to it" in text and "within +-3.0" in text
-    assert "(`plain8`) change it by +10.0 points (+7.0 to +13.0) at 9.0 times" in text
-    assert "`one-hist` gains 10 % of that at 1.30 times" in text
-    t.loc[2, "p_holm"], t.loc[2, "diff"] = 0.001, 0.05
-    assert "`one-hist` beats `plain6` by +5.0 points" in chapter13.verdict(t)
-    t["halfwidth"] = 0.06
-    assert "would need about 57 rounds" in chapter13.verdict(t)
-
-
-def test_the_verdict_uses_its_alpha():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
-            for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
-                               ("om-perfect", 0.05, 0.03, 2.5))]
-    t = pd.DataFrame(rows)
-    default = chapter13.verdict(t)
-    assert "Beyond noise (Holm-corrected p < 0.05), `one-hist` beats `plain6`" in default
-    assert "`om-perfect` is better than `plain6`" in default
-    strict = chapter13.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
-    assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (Holm-corrected p < " \
-        "0.001)" in strict and "`om-perfect` is not distinguishable from `plain6`" in strict
-    assert "Beyond noise (Holm-corrected p < 0.01), `one-hist` beats" in chapter13.verdict(t, alpha=0.01)
 
 
 def test_the_opponent_model_methods_play_as_specified(comparison):
@@ -206,21 +186,21 @@ def test_the_opponent_model_methods_play_as_specified(comparison):
     assert sum(m for m, _ in first) == 4 and all(d < 1 for m, d in first if m)
 
 
-def test_the_opponent_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p_holm": p,
-             "halfwidth": 0.02, "rounds_needed": 25, "time_ratio": r}
-            for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
-                               ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
-                               ("one-hist-game", 0.04, 0.01, 1.3))]
-    text = chapter13.verdict(pd.DataFrame(rows))
-    assert "OM search: `om-perfect` is better than `plain6` (+8.0 points (+6.0 to +10.0), p (Holm) = 0.0001)" in text
-    assert "25 % with `prom-dbn`" in text and "50 % with `one-hist-game`" in text
-    assert "can be disastrous **does not show here**" in text and "PrOM search beats alpha-beta at equal depth " \
-        "**is not reproduced here**" in text
-    rows[1] |= {"diff": -0.08, "diff_lo": -0.1, "diff_hi": -0.06}
-    text = chapter13.verdict(pd.DataFrame(rows))
-    assert "**holds here** even with White's true weights" in text
-    assert "Even the perfect model loses, so there is no gain for a learned one to recover" in text
+def test_the_foreseeing_methods_play_and_are_contrasted(foresight):
+    for r in foresight.records["oracle"]:  # every reply the oracle foresaw is the one White played
+        foreseen, played = [i["foreseen"] for i in r["info"][0::2]], r["moves"][1::2]
+        assert foreseen[: len(played)] == played
+    keys = {m: [(r["black"], r["white"], r["round"]) for r in recs] for m, recs in foresight.records.items()}
+    assert keys["oracle"] == keys["om-matched"] == keys["plain6"]  # the same games, paired
+    c = foresight.contrasts
+    assert list(zip(c.method, c.against, c.white, strict=True)) == [
+        (m, a, "all" if w is None else str(w)) for m, a, w, _ in chapter13.CONTRASTS]
+    assert (c.games[c.white == "all"] == 16).all() and (c.games[c.white == "1"] == 4).all()
+    assert (c.p_holm >= c.p).all() and c["diff"].between(-1, 1).all()
+    t = foresight.methods.set_index("method")
+    assert t.loc["oracle", "time_ratio"] > 1 and t.loc["oracle", "nodes_mean"] > t.loc["plain6", "nodes_mean"]
+    assert chapter13.foresight_contrasts(foresight.scores[foresight.scores.method != "oracle"]).method.ne(
+        "oracle").all()  # a contrast of a method not played is left out
 
 
 def test_time_ratios_of_hand_made_times():
@@ -233,6 +213,8 @@ def test_time_ratios_of_hand_made_times():
 def test_bad_methods_and_the_command_line(tmp_path, capsys):
     with pytest.raises(ValueError, match="method must be one of 'plain6', 'plain8'"):
         chapter13.compare(tmp_path, "thesis", methods=["plain6", "plain9"], settings=RUN)
+    with pytest.raises(ValueError, match="method 'oracle' searches below White's reply: it needs settings.depth >= 3"):
+        chapter13.black_player(tmp_path, "thesis", "oracle", settings=RUN)
     for argv, message in ((["compare"], "compare needs --method"),
                           (["compare", "--method", "deeper"], "invalid choice"),
                           (["tournament", "--method", "plain8"], "method must be one of 'minimax', 'asym'")):

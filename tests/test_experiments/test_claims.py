@@ -25,8 +25,14 @@ def test_reading_claims_from_a_tiny_run(tiny_claims):
     assert rc.claims.claim.iloc[0].startswith("Table 10.2") and "2 games a pairing" in rc.claims.ours.iloc[0]
     single = rc.claims.verdict.where(rc.claims.verdict.isin(VERDICTS)).dropna()
     assert len(single) > 10 and len(rc.claims) >= 16
-    assert list(rc.fit) == ["branching", "nodes", "win_rate"] and all(len(v) == 4 for v in rc.fit.values())
+    assert list(rc.fit) == ["branching", "predictions per game", "pr = 1 per game", "nodes", "win_rate"]
+    assert all(len(v) == 4 for v in rc.fit.values())
     assert len(rc.table_10_2) == len(rc.table_11_1) == 16 and set(rc.changes.table) == {"11.2", "11.3"}
+    by_claim = rc.claims.set_index("claim")
+    sorting = by_claim.filter(like="sorting the children", axis=0).iloc[0]
+    assert sorting.verdict in VERDICTS and "times the nodes unsorted" in sorting.ours  # a depth-2 search, unsorted
+    assert by_claim.filter(like="DSum", axis=0).verdict.item() == "not reproduced"  # 2 rounds: few distinct values
+    assert {"reproduced", "not reproduced"} >= set(by_claim.filter(like="can beat", axis=0).verdict)
     assert set(rc.recognition.strategies) == {"thesis"} and set(rc.counts) == set(rc.moves) == {"thesis"}
     again = reading_claims(results, settings=TINY, sets=["thesis"])  # read back, not replayed: the same claims
     timed = again.claims.claim.str.startswith("time per search")
@@ -59,8 +65,12 @@ def test_combine_sets_readings_side_by_side_in_order():
 def test_verdict_summary_separates_single_claims_from_tables():
     c = claims_frame([("10", "x", "", "reproduced"), ("10", "t", "", "3 reproduced, 1 not, 0 inconclusive"),
                       ("11", "y", "", "reproduced"), ("12", "z", "", "inconclusive")])
-    counts, tables = verdict_summary(c)
+    counts, tables = verdict_summary(c.verdict)
     assert counts.to_dict() == {"reproduced": 2, "not reproduced": 0, "inconclusive": 1, "new": 0} and tables == 1
+    shown = combine({"kalles": c})
+    shown.loc[len(shown)] = {"section": "13", "claim": "n", "thesis": "", "verdict (kalles)": "new"}  # a row added
+    assert verdict_summary(shown["verdict (kalles)"])[0]["new"] == 1  # the tally counts the rows shown
+    assert verdict_summary(pd.Series(["reproduced", None]))[0].sum() == 1  # a claim a reading lacks is not counted
 
 
 def test_pr_frequencies():

@@ -75,6 +75,14 @@ def test_training_rounds_against_rounds():
         check_parameters(ROUNDS=2, TRAIN_ROUNDS=2, held_out=True)
 
 
+def test_the_foreseeing_methods_need_depth_three():
+    check_parameters(METHODS=["plain6", "oracle"], DEPTH=3)
+    check_parameters(METHODS=["plain6", "om-perfect"], DEPTH=1)  # OM search alone plays at any depth
+    with pytest.raises(ValueError, match=r"METHODS = \['plain6', 'oracle', 'om-matched'\] is invalid with DEPTH = "
+                                         r"2: oracle, om-matched search below White's reply and need DEPTH >= 3"):
+        check_parameters(METHODS=["plain6", "oracle", "om-matched"], DEPTH=2)
+
+
 def test_the_makefile_and_config_name_the_same_readings():
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     assert re.search(r"(?m)^READINGS \?= (.*)$", makefile)[1].split() == list(config.READINGS)

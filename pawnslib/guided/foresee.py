@@ -1,0 +1,175 @@
+"""Black searching with White's first reply foreseen: the oracle and depth-matched OM search (beyond the thesis).
+
+Chapter 13 asks whether predicting White pays. Two searches bound the answer. Both value each Black move m at
+the root by White's reply to it and Black's own search below (m, reply), to the plain search's horizon:
+``depth`` plies from the root, ``depth - 2`` below the reply.
+
+- :func:`oracle_search` is *told* White's reply r(m) by ``reply``. In play it is White's own player run with the
+  seed White will use for its next move (:class:`~pawnslib.play.players.OraclePlayer`), so r(m) is the move White
+  will play if Black plays m: no model of White's next reply can do better at equal depth. Below (m, r(m))
+  Black searches plainly (:func:`~pawnslib.search.alphabeta.search`).
+- :func:`om_matched_search` is OM search whose White node at ply 1 looks as deep as White does. Plain OM search
+  (:mod:`~.om`) values White's reply to m by a ``depth - 1``-ply search below m, while White really searches
+  ``depth`` plies: Black may walk into a line White sees and OM does not (Gao, Iida et al. 2001 searched such
+  depth differences on purpose). Here White's candidates are the replies its noise-free search to
+  ``white_depth`` plies values best (:func:`~pawnslib.search.ties.best_replies`: White's noise only breaks their
+  ties, and Black does not know it); of those Black assumes the one worst for itself (OM's tie rule). Below the
+  reply it is OM search with White's weights (:func:`~.om.om_search`), as today.
+
+A finished game scores as in every search: ``+(WIN - d)`` for Black, ``-(WIN - d)`` for White, ``d`` plies below
+the root, 0 a draw. A search below the reply starts two plies down, so its win scores move two plies further.
+Its tie-breaking noise belongs to its path: under the thesis's scheme (a number per path from the root) its seed
+is ``derive_seed(seed, m, reply)``, a hash of the two plies above it; under the position scheme (a number per
+leaf position) it is ``seed`` itself, so a leaf draws the same number whichever way it is reached. The root
+plays the first move of the largest value in move-generation order.
+
+Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~.om`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from pawnslib import config
+from pawnslib.game.position import Move, Position
+from pawnslib.guided.om import om_search
+from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, check_search_args, search
+from pawnslib.search.noise import check_noise, reuses_positions
+from pawnslib.search.seeds import derive_seed
+from pawnslib.search.strategies import check_weights
+from pawnslib.search.ties import best_codes
+from pawnslib.search.values import WIN
+
+MIN_DEPTH = 3  # the root's move, White's reply, and at least one ply of Black's own search below it
+
+# A search below a reply: (position two plies down, plies, seed) -> (its value from there, its nodes).
+Below = Callable[[Position, int, int | None], tuple[float, int]]
+
+
+def _score(result: str, d: int) -> float:
+    """A finished game's value ``d`` plies below the root."""
+    return {"black": WIN - d, "white": -(WIN - d), "draw": 0.0}[result]
+
+
+def _check(position: Position, weights, depth: int, seed: int | None, noise: str):
+    """The checked weights; ``ValueError`` naming a bad argument."""
+    w = check_weights(weights)
+    check_search_args(position, depth, seed)
+    check_noise(noise)
+    if depth < MIN_DEPTH:
+        raise ValueError(f"depth must be at least {MIN_DEPTH} (Black's move, White's reply, one ply below), got "
+                         f"{depth!r}")
+    if position.side_to_move != "black":
+        raise ValueError(f"position: the searcher is Black, but White is to move at ply {position.ply}")
+    return w
+
+
+def _root(position: Position, depth: int, seed: int | None, noise: str,
+          replies: Callable[[Position], tuple[Iterable[Move], int]], below: Below) -> SearchResult:
+    """Value every Black move by the worst for Black of ``replies`` to it (reply set, nodes) and ``below`` them.
+
+    Returns the move of the largest value (the first on ties), that value, every node visited and seconds;
+    ``info["foreseen"]``: the reply Black expects to its move.
+    """
+    t0 = time.perf_counter()
+    best, best_move, best_reply, nodes = -float("inf"), None, None, 1
+    for m in position.legal_moves():
+        child = position.play(m)
+        nodes += 1
+        reply = None
+        if child.result is not None:
+            value = _score(child.result, 1)
+        else:
+            rs, n = replies(child)
+            nodes += n
+            value = float("inf")
+            for r in rs:
+                grand = child.play(r)
+                if grand.result is not None:
+                    v, n = _score(grand.result, 2), 1
+                else:
+                    sub = None if seed is None or reuses_positions(noise) else derive_seed(seed, m.code, r.code)
+                    v, n = below(grand, depth - 2, seed if sub is None else sub)
+                    v = v - 2 if v > WIN / 2 else v + 2 if v < -WIN / 2 else v  # wins two plies further down
+                nodes += n
+                if v < value:  # the worst for Black of the candidates, the first on ties
+                    value, reply = v, r
+        if value > best:
+            best, best_move, best_reply = value, m, reply
+    return SearchResult(best_move, best, nodes, time.perf_counter() - t0,
+                        {"foreseen": str(best_reply) if best_reply is not None else None})
+
+
+def oracle_search(position: Position, weights, depth: int, reply: Callable[[Position], Move], *,
+                  seed: int | None = None, noise: str = config.NOISE) -> SearchResult:
+    """Black's search knowing White's reply to every move: ``reply(child)`` for each child of the root.
+
+    Args:
+        position: a game in progress, Black to move.
+        weights: Black's six integer weights.
+        depth: the horizon in plies from the root, at least :data:`MIN_DEPTH`; Black's plain search below each
+            (move, reply) goes ``depth - 2`` plies.
+        reply: White's reply at a White-to-move child of the root (in play: White's own search, seeded as in
+            the game).
+        seed: seeds Black's tie-breaking noise below the replies; ``None``: none.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`).
+
+    Returns:
+        SearchResult: the best move, its value, Black's nodes below the replies (with the root's children and
+        grandchildren; White's searches are ``reply``'s), seconds (``reply``'s included), and
+        ``info["foreseen"]``, the reply to the chosen move.
+
+    Raises:
+        ValueError: a finished game or White to move, a bad depth, seed, noise scheme or weight vector, or a
+            ``reply`` that is not a legal move.
+    """
+    w = _check(position, weights, depth, seed, noise)
+
+    def told(child: Position) -> tuple[list[Move], int]:
+        r = reply(child)
+        if r not in child.legal_moves():
+            raise ValueError(f"reply: {r!r} is not a legal move at {child.to_text()}")
+        return [r], 0
+
+    def plain(grand: Position, plies: int, s: int | None) -> tuple[float, int]:
+        res = search(grand, w, plies, seed=s, noise=noise)
+        return res.value, res.nodes
+
+    return _root(position, depth, seed, noise, told, plain)
+
+
+def om_matched_search(position: Position, weights, opponent, depth: int, *, white_depth: int = config.DEPTH,
+                      seed: int | None = None, noise: str = config.NOISE) -> SearchResult:
+    """OM search whose White node at ply 1 searches to White's own depth (module docstring).
+
+    Args:
+        position: a game in progress, Black to move.
+        weights: Black's six integer weights.
+        opponent: White's six integer weights.
+        depth: the horizon in plies from the root, at least :data:`MIN_DEPTH`.
+        white_depth: the plies of White's noise-free search for its reply at ply 1 (White's real depth).
+        seed: seeds Black's tie-breaking noise (on its own values below the replies); ``None``: none.
+        noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`).
+
+    Returns:
+        SearchResult: the best move, its own value, every node visited (White's reply searches included),
+        seconds, and ``info["foreseen"]``, the reply Black assumed to the chosen move.
+
+    Raises:
+        ValueError: a finished game or White to move, a bad depth, white_depth, seed, noise scheme or weights.
+    """
+    w = _check(position, weights, depth, seed, noise)
+    o = check_weights(opponent, where="opponent")
+    if isinstance(white_depth, bool) or not isinstance(white_depth, int) or not 1 <= white_depth <= MAX_DEPTH:
+        raise ValueError(f"white_depth must be an integer from 1 to {MAX_DEPTH}, got {white_depth!r}")
+
+    def candidates(child: Position) -> tuple[list[Move], int]:
+        codes, nodes = best_codes(child.array.reshape(1, -1).copy(), o.reshape(1, -1), int(white_depth))
+        return [Move.from_code(int(c)) for c in codes[0, 0] if c >= 0], int(nodes[0, 0])
+
+    def om(grand: Position, plies: int, s: int | None) -> tuple[float, int]:
+        res = om_search(grand, w, o, plies, seed=s, noise=noise)
+        return res.value, res.nodes
+
+    return _root(position, depth, seed, noise, candidates, om)

@@ -1,0 +1,126 @@
+"""Players that foresee White's first reply: the oracle and depth-matched OM search (Chapter 13, beyond the thesis).
+
+:class:`OraclePlayer` knows the reply White will play to each of its moves: it runs White's own player
+(:class:`~.players.DeepAlphaBeta` with White's weights and depth, as :func:`~.tournament.play_game` builds it) with
+the seed White's next search will use. Only the game knows that seed, so the oracle is a :class:`Foreseer`, and
+:func:`move_of`, which the game and the back-to-back timing call for every move, hands it over.
+:class:`MatchedOMPlayer` needs no seed: OM search with White's weights whose first White node searches to White's
+real depth (:mod:`pawnslib.guided.foresee`). :class:`ForesightFactory` builds either for a tournament.
+
+Imports :mod:`pawnslib.game`, :mod:`pawnslib.search`, :mod:`pawnslib.guided` and :mod:`~.players`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from pawnslib import config
+from pawnslib.game.position import Position
+from pawnslib.guided.foresee import om_matched_search, oracle_search
+from pawnslib.play.players import DeepAlphaBeta, Player, Weights
+from pawnslib.search.alphabeta import SearchResult
+from pawnslib.search.noise import check_noise
+from pawnslib.search.strategies import check_weights
+
+
+@runtime_checkable
+class Foreseer(Protocol):
+    """A player that must also be told the seed of its opponent's next search."""
+
+    def foresee(self, history: list[Position], seed: int | None, reply_seed: int | None) -> SearchResult:
+        """The move at ``history[-1]``, searched with ``seed``; the opponent's next search will use ``reply_seed``."""
+
+
+def move_of(player: Player, history: list[Position], seed: int | None, reply_seed: int | None) -> SearchResult:
+    """``player``'s move at ``history[-1]`` with ``seed``; a :class:`Foreseer` also learns ``reply_seed``."""
+    if isinstance(player, Foreseer):
+        return player.foresee(history, seed, reply_seed)
+    return player.choose(history, seed)
+
+
+@dataclass(frozen=True)
+class OraclePlayer:
+    """Black knowing White's actual reply to each of its moves (:func:`~pawnslib.guided.foresee.oracle_search`).
+
+    Attributes:
+        weights: Black's weights.
+        white: White's player, as the game plays it.
+        depth: the horizon from the root (White's search is ``white``'s own).
+    """
+
+    weights: Weights
+    white: DeepAlphaBeta
+    depth: int = field(default=config.DEPTH, kw_only=True)
+    noise: str = field(default=config.NOISE, kw_only=True)
+
+    def __post_init__(self):
+        check_weights(self.weights)
+        check_noise(self.noise)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """Refused: the oracle must know the seed of White's next search (:meth:`foresee`, :func:`move_of`)."""
+        raise ValueError("the oracle needs the seed of White's next search: play it with play_game, or call "
+                         "foresee(history, seed, reply_seed)")
+
+    def foresee(self, history: list[Position], seed: int | None, reply_seed: int | None) -> SearchResult:
+        """The oracle's move at ``history[-1]``; White's reply to each move is its search seeded ``reply_seed``.
+
+        Returns:
+            :func:`~pawnslib.guided.foresee.oracle_search`'s result, its seconds and nodes including White's
+            searches (all of them are Black's cost); ``info["foreseen"]`` is the reply White will play.
+        """
+        spent = {"nodes": 0, "seconds": 0.0}
+
+        def reply(child: Position):
+            res = self.white.choose([*history, child], reply_seed)
+            spent["nodes"] += res.nodes
+            spent["seconds"] += res.seconds
+            return res.move
+
+        res = oracle_search(history[-1], self.weights, self.depth, reply, seed=seed, noise=self.noise)
+        return SearchResult(res.move, res.value, res.nodes + spent["nodes"], res.seconds, res.info)
+
+
+@dataclass(frozen=True)
+class MatchedOMPlayer:
+    """Black by OM search with White's weights, White's first reply searched to White's depth."""
+
+    weights: Weights
+    opponent: Weights
+    depth: int = field(default=config.DEPTH, kw_only=True)
+    white_depth: int = field(default=config.DEPTH, kw_only=True)
+    noise: str = field(default=config.NOISE, kw_only=True)
+
+    def __post_init__(self):
+        check_weights(self.weights)
+        check_weights(self.opponent, where="opponent")
+        check_noise(self.noise)
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """:func:`~pawnslib.guided.foresee.om_matched_search`'s move at ``history[-1]``."""
+        return om_matched_search(history[-1], self.weights, self.opponent, self.depth, white_depth=self.white_depth,
+                                 seed=seed, noise=self.noise)
+
+
+@dataclass(frozen=True)
+class ForesightFactory:
+    """``factory(weights, *, depth, opponent, noise)``: ``"oracle"`` or ``"matched"`` (depth-matched OM search).
+
+    Both know White's weights (``opponent``) and that White searches ``depth`` plies by ``noise``, as the
+    tournament plays it.
+    """
+
+    kind: str
+
+    def __post_init__(self):
+        if self.kind not in ("oracle", "matched"):
+            raise ValueError(f"kind must be 'oracle' or 'matched', got {self.kind!r}")
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
+                 noise: str) -> OraclePlayer | MatchedOMPlayer:
+        """Black's player with ``weights`` against White's ``opponent`` weights."""
+        if self.kind == "oracle":
+            white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")), depth=depth, noise=noise)
+            return OraclePlayer(tuple(weights), white, depth=depth, noise=noise)
+        return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=depth, noise=noise)

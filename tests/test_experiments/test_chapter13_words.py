@@ -1,0 +1,86 @@
+"""Chapter 13's answer in words: every sentence written from hand-made tables, and the alpha it is given."""
+
+import numpy as np
+import pandas as pd
+
+from pawnslib.experiments import chapter13_words
+
+
+def test_verdict_is_written_from_the_table():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
+             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
+            for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
+                               ("random", -0.05, 0.01, 1.2))]
+    t = pd.DataFrame(rows)
+    text = chapter13_words.verdict(t)
+    assert "No prediction method beats" in text and "`random` loses to it" in text and "within +-3.0" in text
+    assert "(`plain8`) change it by +10.0 points (+7.0 to +13.0) at 9.0 times" in text
+    assert "`one-hist` gains 10 % of that at 1.30 times" in text
+    t.loc[2, "p_holm"], t.loc[2, "diff"] = 0.001, 0.05
+    assert "`one-hist` beats `plain6` by +5.0 points" in chapter13_words.verdict(t)
+    t["halfwidth"] = 0.06
+    assert "would need about 57 rounds" in chapter13_words.verdict(t)
+
+
+def test_the_verdict_uses_its_alpha():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
+             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
+            for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
+                               ("om-perfect", 0.05, 0.03, 2.5))]
+    t = pd.DataFrame(rows)
+    default = chapter13_words.verdict(t)
+    assert "Beyond noise (Holm-corrected p < 0.05), `one-hist` beats `plain6`" in default
+    assert "`om-perfect` is better than `plain6`" in default
+    strict = chapter13_words.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
+    assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (Holm-corrected p < " \
+        "0.001)" in strict and "`om-perfect` is not distinguishable from `plain6`" in strict
+    assert "Beyond noise (Holm-corrected p < 0.01), `one-hist` beats" in chapter13_words.verdict(t, alpha=0.01)
+
+
+def test_the_opponent_verdict_is_written_from_the_table():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p_holm": p,
+             "halfwidth": 0.02, "rounds_needed": 25, "time_ratio": r}
+            for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
+                               ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
+                               ("one-hist-game", 0.04, 0.01, 1.3))]
+    text = chapter13_words.verdict(pd.DataFrame(rows))
+    assert "OM search: `om-perfect` is better than `plain6` (+8.0 points (+6.0 to +10.0), p (Holm) = 0.0001)" in text
+    assert "25 % with `prom-dbn`" in text and "50 % with `one-hist-game`" in text
+    assert "can be disastrous **does not show here**" in text and "PrOM search beats alpha-beta at equal depth " \
+        "**is not reproduced here**" in text
+    rows[1] |= {"diff": -0.08, "diff_lo": -0.1, "diff_hi": -0.06}
+    text = chapter13_words.verdict(pd.DataFrame(rows))
+    assert "**holds here** even with White's true weights" in text
+    assert "Even the perfect model loses, so there is no gain for a learned one to recover" in text
+
+
+def contrasts_table(om_white1: float, matched_white1: float, matched_vs_om: float, p: float = 1e-4) -> pd.DataFrame:
+    """A hand-made foresight contrasts table: the oracle +6 points on plain6, +1 on plain8, +5 on one-hist."""
+    rows = [("oracle", "plain6", "all", 0.06), ("oracle", "plain8", "all", 0.01), ("oracle", "one-hist", "all", 0.05),
+            ("om-matched", "om-perfect", "all", 0.04), ("om-matched", "plain6", "all", -0.01),
+            ("om-perfect", "plain6", "1", om_white1), ("om-matched", "plain6", "1", matched_white1),
+            ("om-matched", "om-perfect", "1", matched_vs_om)]
+    return pd.DataFrame([{"method": m, "against": a, "white": w, "games": 1600 if w == "all" else 400, "diff": d,
+                          "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p": p,
+                          "p_holm": p if abs(d) > 0.02 else 0.5} for m, a, w, d in rows])
+
+
+def test_the_foresight_verdict_is_written_from_the_contrasts():
+    text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 0.05))
+    assert "(`oracle`), Black is better than `plain6`: +6.0 points (+4.0 to +8.0; 1600 paired games" in text
+    assert "and not distinguishable from `plain8`: +1.0 points" in text
+    assert "could still win up to +7.0 points over the thesis's method" in text
+    assert "Matching White's depth **removes** OM search's loss there." in text
+    assert "Against White 1, OM search (`om-perfect`) is worse than `plain6`: -50.0 points" in text
+    text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.3, 0.2), 0.05))
+    assert "**reduces but does not remove**" in text
+    text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.49, 0.01), 0.05))
+    assert "**does not remove**" in text
+    text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.01, 0.0, 0.01), 0.05))
+    assert "OM search loses nothing beyond noise there, so matching has no loss to remove." in text
+    worse = contrasts_table(-0.5, -0.01, 0.49)
+    worse.loc[2, ["diff", "diff_lo", "diff_hi"]] = [-0.08, -0.1, -0.06]  # the oracle below one-hist
+    assert "so what limits the thesis's method is not its model's accuracy" in " ".join(
+        chapter13_words.foresight_verdict(worse, 0.05))
+    strict = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 1e-5))
+    assert "no gain over the thesis's method is measurable" in strict and "loses nothing beyond noise" in strict
