@@ -34,21 +34,21 @@ def white_best(p: Position, o, depth: int) -> list:
     return [m for m, v in values.items() if v == best]
 
 
-def matched_reference(p: Position, w, o, depth: int, white_depth: int) -> dict:
-    """{Black move: its value} straight from the definition: White picks among its best replies at ``white_depth``
-    the worst for Black, whose value is the unpruned PrOM reference's (one type, ``o``) two plies down."""
+def by_move(p: Position, replies, below) -> dict:
+    """{Black move: its value}: a finished child's score, else the worst for Black over ``replies(child)`` of
+    ``below(grandchild)``, a grandchild that ends the game scored two plies down."""
     out = {}
     for m in p.legal_moves():
         c = p.play(m)
-        if c.result:
-            out[m] = score(c.result, 1)
-            continue
-        vals = []
-        for r in white_best(c, o, white_depth):
-            g = c.play(r)
-            vals.append(score(g.result, 2) if g.result else two_down(reference(g, w, [(1.0, o)], depth - 2)[0]))
-        out[m] = min(vals)
+        out[m] = score(c.result, 1) if c.result else min(
+            score(g.result, 2) if g.result else two_down(below(g)) for g in map(c.play, replies(c)))
     return out
+
+
+def matched_reference(p: Position, w, o, depth: int, white_depth: int) -> dict:
+    """OM search at White's depth straight from the definition: White picks among its best replies at
+    ``white_depth`` the worst for Black, whose value is the unpruned PrOM reference's (one type, ``o``)."""
+    return by_move(p, lambda c: white_best(c, o, white_depth), lambda g: reference(g, w, [(1.0, o)], depth - 2)[0])
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
@@ -88,15 +88,7 @@ def test_the_oracle_equals_plain_search_below_the_told_reply():
         def reply(c):
             return search(c, o, 3).move  # White's noise-free depth-3 search
 
-        r = oracle_search(p, w, 4, reply)
-        values = {}
-        for m in p.legal_moves():
-            c = p.play(m)
-            if c.result:
-                values[m] = score(c.result, 1)
-                continue
-            g = c.play(reply(c))
-            values[m] = score(g.result, 2) if g.result else two_down(minimax(g, w, 2).value)
+        r, values = oracle_search(p, w, 4, reply), by_move(p, lambda c: [reply(c)], lambda g: minimax(g, w, 2).value)
         assert r.value == max(values.values())
         assert r.move == next(m for m, v in values.items() if v == r.value)
 
