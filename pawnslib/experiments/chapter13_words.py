@@ -4,7 +4,7 @@ Every sentence is computed from the ``ch13_methods`` table (:func:`~.chapter13.c
 with the significance level ``alpha`` (:data:`~.thesis.ALPHA`) it is given, so the notebook, the report and the
 README say the same.
 
-Imports the experiments :mod:`~.chapter13` (the methods) and :mod:`~.thesis`.
+Imports the experiments :mod:`~.chapter13` (the methods), :mod:`~.paired` (its tests' floor) and :mod:`~.thesis`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from pawnslib.experiments import thesis
+from pawnslib.experiments import paired, thesis
 from pawnslib.experiments.chapter13 import METHODS
 
 
@@ -25,6 +25,13 @@ def _pts(x: float) -> str:
 def _diff_ci(t: pd.DataFrame, m: str) -> str:
     """Method ``m``'s difference from plain6 with its interval, in points (``t``: ch13_methods by method)."""
     return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+
+
+def _holm(p: float, p_holm: float) -> str:
+    """A Holm-corrected p as text: "p (Holm) ≤ x" when the randomised test's p is at its floor (no sign pattern was as
+    extreme as the data's, so the true p is smaller than the estimate), else "p (Holm) = x"."""
+    floor = 1 / (paired.N_PERM + 1)
+    return f"p (Holm) {'≤' if p <= floor * (1 + 1e-9) else '='} {p_holm:.2g}"
 
 
 def _best_predicting(t: pd.DataFrame) -> str:
@@ -65,8 +72,8 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
         out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
     if predicting:
         best = _best_predicting(t)
-        out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, p (Holm) = "
-                   f"{t.loc[best, 'p_holm']:.2g}.")
+        out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, "
+                   f"{_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'])}.")
         if "plain8" in t.index:
             d8 = t.loc["plain8", "diff"]
             share = f"gains {100 * t.loc[best, 'diff'] / d8:.0f} % of that" if d8 > 0 else "gains nothing comparable"
@@ -90,7 +97,7 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
         for c in claims.dropna(subset=["p"]).itertuples():
             held = (c.diff > 0) == (c.direction > 0) and c.p_holm < alpha
             out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games): {_pts(c.diff)} points "
-                       f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), p (Holm) = {c.p_holm:.2g}: "
+                       f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), {_holm(c.p, c.p_holm)}: "
                        + ("**supported**." if held else "**not supported** at this power."))
     return out
 
@@ -105,7 +112,7 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
     def beyond(m: str) -> str:
         d, p = t.loc[m, "diff"], t.loc[m, "p_holm"]
         word = ("better than" if d > 0 else "worse than") if p < alpha else "not distinguishable from"
-        return f"`{m}` is {word} `plain6` ({ci(m)}, p (Holm) = {p:.2g})"
+        return f"`{m}` is {word} `plain6` ({ci(m)}, {_holm(t.loc[m, 'p'], p)})"
 
     if "om-perfect" in t.index:
         d = t.loc["om-perfect", "diff"]
@@ -141,7 +148,7 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
         r = c[method, against, white]
         word = ("better than" if r.diff > 0 else "worse than") if r.p_holm < alpha else "not distinguishable from"
         return (f"{word} `{against}`: {_pts(r.diff)} points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}; {r.games} "
-                f"paired games, p (Holm) = {r.p_holm:.2g})")
+                f"paired games, {_holm(r.p, r.p_holm)})")
 
     def beyond(method: str, against: str, white: str = "all") -> bool:
         return (method, against, white) in c and c[method, against, white].p_holm < alpha

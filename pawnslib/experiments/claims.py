@@ -27,6 +27,7 @@ from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.paired import pooled_win_change, win_changes
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.stats import (
+    game_ids,
     pairing_counts,
     prediction_summary,
     search_summary,
@@ -171,15 +172,17 @@ def _prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[
         made = m[m.prediction_made]
         correct = made[made.predicted]
         if len(correct):
-            v, mean, lo, hi = thesis.mean_verdict(correct.likely, thesis.LIKELY_WHEN_CORRECT, seed)
+            v, mean, lo, hi = thesis.mean_verdict(correct.likely, thesis.LIKELY_WHEN_CORRECT, seed,
+                                                  clusters=game_ids(correct))
             claims.append(_claim("11.1", f"likely replies when the prediction is correct ({s})",
                                  f"about {thesis.LIKELY_WHEN_CORRECT}", f"{mean:.1f} ({lo:.1f}-{hi:.1f})", v,
-                                 "mean size of the seen_before set"))
-        v, mean, lo, hi = thesis.range_verdict(m.n, thesis.BRANCHING, seed)
+                                 "mean size of the seen_before set, an interval over games"))
+        v, mean, lo, hi = thesis.range_verdict(m.n, thesis.BRANCHING, seed, clusters=game_ids(m))
         claims.append(_claim("11.1", f"branching factor at White's moves ({s})",
                              f"usually {thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}",
                              f"{mean:.1f} ({lo:.1f}-{hi:.1f})", v,
-                             "mean number of replies; reproduced when our interval overlaps the thesis's range"))
+                             "mean number of replies, an interval over games; reproduced when it overlaps the "
+                             "thesis's range"))
         if s == "thesis":  # (verdict, ours, low, high), the thesis's figure dropped
             fit = {"branching": (v, mean, lo, hi),
                    **{name: tuple(x for k, x in enumerate(figures[key]) if k != 1)
@@ -256,7 +259,9 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
             claims.append(_claim("11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain alpha-beta",
                                  f"{thesis.NODES_PLAIN}", f"{mean:.0f} ({lo:.0f}-{hi:.0f})", v,
                                  "Black's searches in the plain tournament"))
-        v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed)
+        v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed,
+                                            clusters=thesis.search_games(g.asym[s]),
+                                            base_clusters=thesis.search_games(g.plain[s]))
         claims.append(_claim("11.2", f"the asymmetric tree visits about as many nodes as the plain one ({s})",
                              f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; "
                              "Chapter 12: fewer)", f"{r:.2f}x ({lo:.2f}-{hi:.2f})", v,
@@ -265,7 +270,8 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
         # Time is only comparable on the same positions in the same run: the tournaments ran at different loads.
         held = [r for r in g.plain[s] if r["round"] >= settings.train_rounds][:TIMED_POSITIONS_GAMES]
         same = compare_with_plain(held, g.models[s], strategies[s], settings=settings)
-        v, r, lo, hi = thesis.ratio_verdict(same.asym_seconds, same.plain_seconds, thesis.TIME_RATIO, seed)
+        v, r, lo, hi = thesis.ratio_verdict(same.asym_seconds, same.plain_seconds, thesis.TIME_RATIO, seed,
+                                            clusters=same.game, paired=True)
         claims.append(_claim("11.2", f"time per search, asymmetric against plain ({s})",
                              f"{thesis.SECONDS_ASYM} s against {thesis.SECONDS_PLAIN} s ({thesis.TIME_RATIO:.1f}x)",
                              f"{1000 * same.asym_seconds.mean():.2f} ms against {1000 * same.plain_seconds.mean():.2f} "

@@ -157,8 +157,8 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
         repeats: turns per position.
 
     Returns:
-        One row per position: ``plain_seconds``, ``asym_seconds``, ``plain_nodes``,
-        ``asym_nodes``, ``extended``, ``pe_children``.
+        One row per position: ``game`` (its index in ``records``), ``plain_seconds``, ``asym_seconds``,
+        ``plain_nodes``, ``asym_nodes``, ``extended``, ``pe_children``.
 
     Raises:
         ValueError: ``repeats`` is not a positive integer.
@@ -166,7 +166,7 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
     if isinstance(repeats, bool) or not isinstance(repeats, (int, np.integer)) or repeats < 1:
         raise ValueError(f"repeats must be a positive integer, got {repeats!r}")
     depth, noise, rows = settings.depth, settings.noise, []
-    for r in records:
+    for game, r in enumerate(records):
         for t in range(0, r["plies"], 2 * every):
             hist = positions_of(r, t)
             seed = derive_seed(r["round"], r["black"], r["white"], t)
@@ -183,7 +183,8 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
                 plain, asym = search(hist[-1], player.weights, depth, seed=seed, noise=noise), player.choose(hist, seed)
                 times.append((plain.seconds, asym.seconds))
             plain_seconds, asym_seconds = np.min(times, axis=0)
-            rows.append({"plain_seconds": plain_seconds, "asym_seconds": asym_seconds, "plain_nodes": plain.nodes,
+            rows.append({"game": game, "plain_seconds": plain_seconds, "asym_seconds": asym_seconds,
+                         "plain_nodes": plain.nodes,
                          "asym_nodes": asym.nodes, "extended": asym.info["extended"],
                          "pe_children": asym.info["pe_children"]})
     return pd.DataFrame(rows)

@@ -87,6 +87,11 @@ def white_moves(records: list[dict]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def game_ids(moves: pd.DataFrame) -> pd.Series:
+    """Each move's game, ``"black-white-round"``: the cluster to resample (a game's moves are not independent)."""
+    return moves.black.astype(str) + "-" + moves.white.astype(str) + "-" + moves["round"].astype(str)
+
+
 def prediction_summary(moves: pd.DataFrame, *, seed: int = 0) -> dict:
     """Section 11.1.1's figures: predictions made, correct, the likely set's mean size, and per game the predictions
     and the moves at pr = 1 (Figure 11.1's left-out bar).
@@ -95,7 +100,7 @@ def prediction_summary(moves: pd.DataFrame, *, seed: int = 0) -> dict:
     games (:func:`cluster_ci`, seeded by ``seed``): ``ci_low, ci_high`` of the share correct, ``per_game_lo, _hi`` and
     ``pr_one_lo, _hi`` of the per-game counts.
     """
-    game = moves.black.astype(str) + "-" + moves.white.astype(str) + "-" + moves["round"].astype(str)
+    game = game_ids(moves)
     made = moves.prediction_made.to_numpy(bool)
     correct = made & moves.predicted.to_numpy(bool)
     games = game.nunique()

@@ -151,25 +151,38 @@ def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str
     return ("reproduced" if lo <= k_thesis / n_thesis <= hi else "inconclusive"), p, lo, hi
 
 
-def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000) -> tuple[str, float, float, float]:
+def _cluster_means(values, clusters, n_boot: int, rng, draws=None) -> tuple[np.ndarray, np.ndarray]:
+    """Bootstrap means of ``values`` resampling whole clusters (games; each value's cluster in ``clusters``, or each
+    value its own when None); returns (the means, the draws of cluster indices, reusable for a paired statistic)."""
+    x = np.asarray(values, dtype=float)
+    ids = np.arange(len(x)) if clusters is None else np.unique(np.asarray(clusters), return_inverse=True)[1]
+    sums, counts = np.bincount(ids, weights=x), np.bincount(ids)
+    draws = rng.integers(0, len(sums), (n_boot, len(sums))) if draws is None else draws
+    return sums[draws].sum(axis=1) / counts[draws].sum(axis=1), draws
+
+
+def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *,
+                 clusters=None) -> tuple[str, float, float, float]:
     """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread.
 
-    With no spread on the thesis's side, the only test is whether its value lies inside our interval.
+    With no spread on the thesis's side, the only test is whether its value lies inside our interval. With
+    ``clusters`` (each value's game) the bootstrap resamples games, not values: a game's searches or moves are not
+    independent.
     """
     x = np.asarray(values, dtype=float)
-    rng = np.random.default_rng(seed)
-    boots = rng.choice(x, size=(n_boot, len(x))).mean(axis=1)
+    boots, _ = _cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
     lo, hi = np.quantile(boots, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_value <= hi else "not reproduced"), float(x.mean()), float(lo), float(hi)
 
 
-def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: int = 2000,
-                  ) -> tuple[str, float, float, float]:
+def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: int = 2000, *,
+                  clusters=None) -> tuple[str, float, float, float]:
     """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis gives as a range ``bounds`` (low, high).
 
-    Reproduced when our interval overlaps the thesis's range (as for :data:`BRANCHING`, "usually 10 : 11").
+    Reproduced when our interval overlaps the thesis's range (as for :data:`BRANCHING`, "usually 10 : 11");
+    ``clusters`` as for :func:`mean_verdict`.
     """
-    _, mean, lo, hi = mean_verdict(values, (bounds[0] + bounds[1]) / 2, seed, n_boot)
+    _, mean, lo, hi = mean_verdict(values, (bounds[0] + bounds[1]) / 2, seed, n_boot, clusters=clusters)
     return ("reproduced" if bounds[0] <= hi and lo <= bounds[1] else "not reproduced"), mean, lo, hi
 
 
@@ -201,13 +214,19 @@ def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:
     return np.concatenate([np.asarray(r[key][0::2]) for r in records]) if records else np.empty(0)
 
 
+def search_games(records: list[dict]) -> np.ndarray:
+    """The game (its index in ``records``) of each value of :func:`black_searches`, to resample games."""
+    return np.concatenate([np.full(len(r["nodes"][0::2]), k) for k, r in enumerate(records)]) if records else \
+        np.empty(0, int)
+
+
 def nodes_verdict(records: list[dict], seed: int = 0) -> tuple[str, float, float, float]:
     """Section 11.2's 2670 nodes per depth-6 search: (verdict, our mean, 95 % bootstrap interval).
 
     Judged, like any mean the thesis reports without a spread, by :func:`mean_verdict`, on every Black search of a
-    plain tournament's ``records`` (played at the thesis's :data:`SEARCH_DEPTH`).
+    plain tournament's ``records`` (played at the thesis's :data:`SEARCH_DEPTH`), resampling games.
     """
-    return mean_verdict(black_searches(records), NODES_PLAIN, seed)
+    return mean_verdict(black_searches(records), NODES_PLAIN, seed, clusters=search_games(records))
 
 
 def table_records(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> list[dict]:
@@ -272,13 +291,19 @@ def table_change(pairing: tuple[int, int]) -> float:
     return parse_cell(after)[0] - parse_cell(before)[0]
 
 
-def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000,
-                  ) -> tuple[str, float, float, float]:
-    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports."""
-    a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
+def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
+                  base_clusters=None, paired: bool = False) -> tuple[str, float, float, float]:
+    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports.
+
+    ``clusters`` and ``base_clusters`` name each value's game, so that games are resampled, not values; with
+    ``paired`` the two are measured on the same positions (``clusters`` serves both) and are resampled together.
+    """
     rng = np.random.default_rng(seed)
-    boots = rng.choice(a, (n_boot, len(a))).mean(axis=1) / rng.choice(b, (n_boot, len(b))).mean(axis=1)
-    lo, hi = np.quantile(boots, [0.025, 0.975])
+    a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
+    top, draws = _cluster_means(a, clusters, n_boot, rng)
+    bottom, _ = (_cluster_means(b, clusters, n_boot, rng, draws) if paired else
+                 _cluster_means(b, base_clusters, n_boot, rng))
+    lo, hi = np.quantile(top / bottom, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
 
 

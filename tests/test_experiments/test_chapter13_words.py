@@ -7,7 +7,7 @@ from pawnslib.experiments import chapter13_words
 
 
 def test_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
              "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
                                ("random", -0.05, 0.01, 1.2))]
@@ -23,7 +23,7 @@ def test_verdict_is_written_from_the_table():
 
 
 def test_the_verdict_uses_its_alpha():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p_holm": p,
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
              "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
                                ("om-perfect", 0.05, 0.03, 2.5))]
@@ -38,7 +38,7 @@ def test_the_verdict_uses_its_alpha():
 
 
 def test_the_opponent_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p_holm": p,
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p": p, "p_holm": p,
              "halfwidth": 0.02, "rounds_needed": 25, "time_ratio": r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
                                ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
@@ -84,3 +84,13 @@ def test_the_foresight_verdict_is_written_from_the_contrasts():
         chapter13_words.foresight_verdict(worse, 0.05))
     strict = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 1e-5))
     assert "no gain over the thesis's method is measurable" in strict and "loses nothing beyond noise" in strict
+
+
+def test_a_p_at_the_randomised_test_floor_is_an_upper_bound():
+    from pawnslib.experiments.paired import N_PERM
+
+    floor = contrasts_table(-0.5, -0.01, 0.49, p=1 / (N_PERM + 1))
+    floor["p_holm"] = 0.0008
+    text = " ".join(chapter13_words.foresight_verdict(floor, 0.05))
+    assert "p (Holm) ≤ 0.0008" in text and "p (Holm) =" not in text
+    assert "p (Holm) = 0.0001" in " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 0.05))

@@ -244,3 +244,23 @@ def test_beats_and_strongest_verdicts():
     close = strategy_strength(records([(4, 1, "black"), (1, 4, "black"), (4, 2, "black")]))
     assert thesis.strongest_verdict(close)[0] == "inconclusive"  # 4 best, intervals overlap
     assert thesis.strongest_verdict(strategy_strength(records([(1, 4, "black")] * 20)))[:2] == ("not reproduced", 1)
+
+
+def test_means_and_ratios_resample_games_when_told_them():
+    from pawnslib.experiments import thesis
+
+    # 40 games of 50 searches, every search of a game alike: 40 replicates, not 2,000.
+    rng = np.random.default_rng(2)
+    per_game = rng.normal(2670, 300, 40)
+    values, games = np.repeat(per_game, 50), np.repeat(np.arange(40), 50)
+    _, _, lo, hi = thesis.mean_verdict(values, 2670, seed=1)
+    _, _, clo, chi = thesis.mean_verdict(values, 2670, seed=1, clusters=games)
+    assert (chi - clo) > 4 * (hi - lo)  # about sqrt(50) times wider
+    assert thesis.nodes_verdict([{"nodes": [5, 0, 7, 0]}, {"nodes": [9]}])[1] == pytest.approx(7)
+    assert list(thesis.search_games([{"nodes": [5, 0, 7, 0]}, {"nodes": [9]}])) == [0, 0, 1]
+    # Paired positions: the ratio of two timings of the same positions moves with the positions together.
+    base = np.repeat(rng.lognormal(0, 1, 30), 3)
+    ours = 1.4 * base
+    v, r, lo, hi = thesis.ratio_verdict(ours, base, 1.4, seed=1, clusters=np.repeat(np.arange(30), 3), paired=True)
+    assert v == "reproduced" and r == pytest.approx(1.4) and hi - lo < 1e-9  # always exactly 1.4
+    assert thesis.ratio_verdict(ours, base, 1.4, seed=1)[3] - thesis.ratio_verdict(ours, base, 1.4, seed=1)[2] > 0.1
