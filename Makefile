@@ -63,7 +63,8 @@ test: lint
 bench: .venv/stamp
 	$(PY) benchmarks/run.py
 
+# JupyterLab refuses to run as root unless told it may (a container's usual user).
 lab: .venv/stamp
-	$(PY) -m jupyter lab --notebook-dir=notebooks
+	$(PY) -m jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
 
 include reproduce.mk
