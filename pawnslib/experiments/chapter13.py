@@ -35,13 +35,12 @@ from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
 from pawnslib.guided.foresee import MIN_DEPTH
+from pawnslib.play.foresight import KINDS as FORESIGHT_KINDS
 from pawnslib.play.foresight import ForesightFactory
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.seeds import derive_seed
-
-FORESIGHT = ("oracle", "matched")  # Method.opponent's kinds that ForesightFactory plays
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ class Method:
     @property
     def foresees(self) -> bool:
         """Whether Black foresees White's first reply (the oracle, depth-matched OM search)."""
-        return self.opponent in FORESIGHT
+        return self.opponent in FORESIGHT_KINDS
 
 
 METHODS = {m.name: m for m in (

@@ -291,9 +291,8 @@ def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
     nodes = np.array([[search(p, THESIS[r["black"]], settings.depth, seed=t, noise=settings.noise, order=o).nodes
                        for o in (True, False)] for r in held for t in range(0, r["plies"], 8)
                       for p in positions_of(r, t)[-1:]])
-    ratio = nodes[:, 1].sum() / nodes[:, 0].sum()
-    draws = np.random.default_rng(settings.seed).integers(0, len(nodes), (2000, len(nodes)))  # positions resampled
-    lo, hi = np.quantile(nodes[draws, 1].sum(axis=1) / nodes[draws, 0].sum(axis=1), [0.025, 0.975])
+    _, ratio, lo, hi = thesis.ratio_verdict(nodes[:, 1], nodes[:, 0], thesis.SORT_SAVES, settings.seed,
+                                            clusters=np.arange(len(nodes)), paired=True)  # positions resampled
     claims = [_claim("11.2", f"sorting the children greatly reduces the search space (depth {settings.depth})",
                      "greatly", f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out "
                      "positions)", thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES),

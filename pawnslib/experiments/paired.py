@@ -21,8 +21,8 @@ correction keeps the family-wise error rate without Bonferroni's loss of power.
 Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
 ``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
 
-Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap); it plays nothing, so it takes
-a statistic's ``seed``, not a run's settings.
+Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the thesis's cell format); it
+plays nothing, so it takes a statistic's ``seed``, not a run's settings.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
-from pawnslib.experiments.stats import cluster_ci
+from pawnslib.experiments.stats import cluster_ci, pairing_counts, thesis_cell
 
 N_BOOT = 10_000  # bootstrap resamples per interval
 N_PERM = 10_000  # sign patterns per randomised test (the test is exact when 2**games <= N_PERM)
@@ -292,11 +292,8 @@ def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05
     ch = win_changes(plain, asym, seed=seed)
 
     def cells(records: list[dict]) -> dict:
-        out = {}
-        for r in records:
-            k = out.setdefault((r["black"], r["white"]), [0, 0, 0])
-            k[0], k[1], k[2] = k[0] + 1, k[1] + (r["result"] == "black"), k[2] + (r["result"] == "draw")
-        return {key: f"{100 * w / n:.0f}%" + (f"({100 * d / n:.0f}%)" if d else "") for key, (n, w, d) in out.items()}
+        c = pairing_counts(records)
+        return {(b, w): thesis_cell(x, d) for b, w, x, d in zip(c.black, c.white, c.win_rate, c.draw_rate, strict=True)}
 
     before, after = cells(plain), cells(asym)
     return pd.DataFrame({

@@ -27,6 +27,18 @@ def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
+def cluster_means(values, clusters, n_boot: int, rng: np.random.Generator,
+                  draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Bootstrap means of ``values`` resampling whole clusters (each value's cluster in ``clusters``, or each value
+    its own when None): the mean over every item of the drawn clusters. Returns (the ``n_boot`` means, the draws of
+    cluster indices), the draws reusable for a second statistic on the same clusters (a paired ratio)."""
+    x = np.asarray(values, dtype=float)
+    ids = np.arange(len(x)) if clusters is None else np.unique(np.asarray(clusters), return_inverse=True)[1]
+    sums, counts = np.bincount(ids, weights=x), np.bincount(ids)
+    draws = rng.integers(0, len(sums), (n_boot, len(sums))) if draws is None else draws
+    return sums[draws].sum(axis=1) / counts[draws].sum(axis=1), draws
+
+
 def cluster_ci(values: np.ndarray, clusters: np.ndarray, *, level: float = 0.95, n_boot: int = 2000,
                seed: int = 0) -> tuple[float, float]:
     """Percentile interval of the mean of ``values``, resampling whole clusters (rounds, games) with replacement.
@@ -42,8 +54,7 @@ def cluster_ci(values: np.ndarray, clusters: np.ndarray, *, level: float = 0.95,
         ci = bootstrap((sums / counts,), np.mean, n_resamples=n_boot, confidence_level=level,
                        method="percentile", rng=rng).confidence_interval
         return float(ci.low), float(ci.high)
-    draws = rng.integers(0, len(counts), (n_boot, len(counts)))  # one row per resample, of cluster ids
-    means = sums[draws].sum(axis=1) / counts[draws].sum(axis=1)
+    means, _ = cluster_means(values, clusters, n_boot, rng)
     lo, hi = np.quantile(means, [(1 - level) / 2, (1 + level) / 2])
     return float(lo), float(hi)
 

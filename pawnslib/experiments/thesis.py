@@ -23,7 +23,7 @@ Which reading of the rules fits the thesis's tables (:func:`predictive_p`): the 
 per cell, checked against tables drawn from each reading's posterior, with and without overdispersion.
 
 Layer ``experiments``: it may import every layer but ``report``; it imports only
-:mod:`~pawnslib.experiments.stats` (the Wilson interval).
+:mod:`~pawnslib.experiments.stats` (the Wilson interval, the cluster bootstrap).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ import pandas as pd
 from scipy.special import gammaln
 from scipy.stats import fisher_exact
 
-from pawnslib.experiments.stats import wilson
+from pawnslib.experiments.stats import cluster_means, wilson
 
 SEARCH_DEPTH = 6  # the depth of every search of Chapters 10 and 11
 GAMES_PER_PAIRING = 9  # Chapter 10: 144 games, 9 per ordered pairing of Tables 10.2 and 11.1
@@ -151,16 +151,6 @@ def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str
     return ("reproduced" if lo <= k_thesis / n_thesis <= hi else "inconclusive"), p, lo, hi
 
 
-def _cluster_means(values, clusters, n_boot: int, rng, draws=None) -> tuple[np.ndarray, np.ndarray]:
-    """Bootstrap means of ``values`` resampling whole clusters (games; each value's cluster in ``clusters``, or each
-    value its own when None); returns (the means, the draws of cluster indices, reusable for a paired statistic)."""
-    x = np.asarray(values, dtype=float)
-    ids = np.arange(len(x)) if clusters is None else np.unique(np.asarray(clusters), return_inverse=True)[1]
-    sums, counts = np.bincount(ids, weights=x), np.bincount(ids)
-    draws = rng.integers(0, len(sums), (n_boot, len(sums))) if draws is None else draws
-    return sums[draws].sum(axis=1) / counts[draws].sum(axis=1), draws
-
-
 def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *,
                  clusters=None) -> tuple[str, float, float, float]:
     """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread.
@@ -170,7 +160,7 @@ def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000,
     independent.
     """
     x = np.asarray(values, dtype=float)
-    boots, _ = _cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
+    boots, _ = cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
     lo, hi = np.quantile(boots, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_value <= hi else "not reproduced"), float(x.mean()), float(lo), float(hi)
 
@@ -300,9 +290,9 @@ def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 
     """
     rng = np.random.default_rng(seed)
     a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
-    top, draws = _cluster_means(a, clusters, n_boot, rng)
-    bottom, _ = (_cluster_means(b, clusters, n_boot, rng, draws) if paired else
-                 _cluster_means(b, base_clusters, n_boot, rng))
+    top, draws = cluster_means(a, clusters, n_boot, rng)
+    bottom, _ = (cluster_means(b, clusters, n_boot, rng, draws) if paired else
+                 cluster_means(b, base_clusters, n_boot, rng))
     lo, hi = np.quantile(top / bottom, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
 

@@ -89,8 +89,8 @@ def _root(position: Position, depth: int, seed: int | None, noise: str,
                 if grand.result is not None:
                     v, n = _score(grand.result, 2), 1
                 else:
-                    sub = None if seed is None or reuses_positions(noise) else derive_seed(seed, m.code, r.code)
-                    v, n = below(grand, depth - 2, seed if sub is None else sub)
+                    on_path = seed is not None and not reuses_positions(noise)
+                    v, n = below(grand, depth - 2, derive_seed(seed, m.code, r.code) if on_path else seed)
                     v = v - 2 if v > WIN / 2 else v + 2 if v < -WIN / 2 else v  # wins two plies further down
                 nodes += n
                 if v < value:  # the worst for Black of the candidates, the first on ties

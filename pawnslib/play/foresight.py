@@ -103,6 +103,9 @@ class MatchedOMPlayer:
                                  seed=seed, noise=self.noise)
 
 
+KINDS = ("oracle", "matched")  # ForesightFactory's: the oracle, depth-matched OM search
+
+
 @dataclass(frozen=True)
 class ForesightFactory:
     """``factory(weights, *, depth, opponent, noise)``: ``"oracle"`` or ``"matched"`` (depth-matched OM search).
@@ -114,7 +117,7 @@ class ForesightFactory:
     kind: str
 
     def __post_init__(self):
-        if self.kind not in ("oracle", "matched"):
+        if self.kind not in KINDS:
             raise ValueError(f"kind must be 'oracle' or 'matched', got {self.kind!r}")
 
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
