@@ -11,7 +11,7 @@ JOBS ?=
 NOISE ?=
 # How many steps `make reproduce` runs at once. Two on this 2-core machine: a notebook, a page or a model's
 # training uses one core, and a tournament beside it takes the other (`make reproduce STEPS=1`: one at a time,
-# so that each step's time in results/logs/timings.txt is its own). Outputs do not depend on it.
+# so that each step's time in results/logs/steps.txt is its own). Outputs do not depend on it.
 STEPS ?= 2
 # The readings of the rules (pawnslib/config.py's READINGS; see the README): `make reproduce` runs every one of
 # READINGS, `make reading` only RULES, e.g. `make reading RULES=king`.

@@ -1,10 +1,11 @@
 # `make reproduce`: the whole thesis under every reading of the rules in READINGS: the expensive steps
-# (Harmony*, tournaments, EM), then every notebook, run headlessly by papermill in thesis order, each rendered
-# to an HTML page (`python -m pawnslib render`), and last the site's front page, results/html/index.html
-# (`python -m pawnslib index`). The first reading (kalles) lives in results/, every other beside it in
-# results/<reading>/ (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show every reading.
+# (Harmony*, tournaments, EM), then every notebook, run headlessly by papermill in thesis order, and last the
+# results site, built from the executed notebooks by Sphinx (`python -m pawnslib site`): the front page
+# results/html/index.html and one page per notebook beside it. The first reading (kalles) lives in results/, every
+# other beside it in results/<reading>/ (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show
+# every reading.
 # A step re-runs only when the code it uses, its notebook, or the data it reads changed;
-# results/logs/timings.txt times each. STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
+# results/logs/steps.txt times each (results/logs/from_scratch.txt keeps the last run from scratch). STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
 # Papermill runs every kernel in this folder, so RESULTS is passed relative to it (no machine path on a page).
 R := results
 # What each step's outputs depend on, by layer (one subpackage per layer): the game and its search, then the players
@@ -14,15 +15,19 @@ CORE := $(GAME) $(wildcard pawnslib/play/*.py)
 MODEL := $(CORE) $(wildcard pawnslib/dbn/*.py) pawnslib/experiments/pipeline.py
 ASYM := $(MODEL) $(wildcard pawnslib/guided/*.py)
 CLI = $(PY) -m pawnslib
-# The site's renderer (pages and front page). A notebook uses neither it nor the command line, so a change to them
-# re-renders the pages without re-running a notebook.
-SITE_PY := pawnslib/report/render.py pawnslib/report/site.py
+# The site's build and its Sphinx configuration (pages and front page). A notebook uses neither them nor the command
+# line, so a change to them rebuilds the site without re-running a notebook.
+SITE_PY := pawnslib/report/book.py pawnslib/report/bookconf.py
 NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py pawnslib/*/*.py))
 # SEED, JOBS and NOISE (Makefile) are passed only when set; else the command line and the notebooks use
 # pawnslib/config.py's.
 ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS)) $(if $(NOISE),--noise $(NOISE))
 # $(call timed,name,command): run, log the seconds it took.
-timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(R)/logs/timings.txt
+timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(STEP_LOG)
+# This run's step log (not committed), and the record of the last run from scratch (committed): a run that starts
+# without $(R)/tables copies its step log there, so a partial run elsewhere leaves the committed record alone.
+STEP_LOG = $(R)/logs/steps.txt
+FROM_SCRATCH = $(R)/logs/from_scratch.txt
 # $(call reading_dir,reading): where a reading's outputs go (as config.reading_dir).
 reading_dir = $(if $(filter kalles,$(1)),$(R),$(R)/$(1))
 comma := ,
@@ -37,21 +42,26 @@ per_reading_out = $(patsubst %,$(call reading_dir,$(1))/notebooks/%.ipynb,$(call
 # $(call yaml_list,words): a YAML flow list, e.g. [thesis, harmony].
 yaml_list = [$(subst $(space),$(comma)$(space),$(strip $(1)))]
 NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)) \
-	$(R)/notebooks/13_future_work.ipynb
-PAPERMILL = $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) $(if $(NOISE),-p NOISE $(NOISE))
+	$(R)/notebooks/13_future_work.ipynb $(R)/notebooks/14_play.ipynb
+# PAWNSLIB_PUBLISH=1 (config.PUBLISH_ENV): these runs write RESULTS itself, the committed results; a notebook run by
+# hand (JupyterLab, or papermill outside make) works in a scratch copy (pawnslib.experiments.params.results_folder).
+PAPERMILL = PAWNSLIB_PUBLISH=1 $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) $(if $(NOISE),-p NOISE $(NOISE))
 # Each executed notebook's page, beside it in the reading's html/ folder; the front page links them all.
 html_of = $(subst /notebooks/,/html/,$(1:.ipynb=.html))
 HTML_OUT := $(call html_of,$(NB_OUT))
 INDEX := $(R)/html/index.html
 
 reproduce: .venv/stamp
-	@mkdir -p $(R)/logs && rm -f $(R)/logs/timings.txt
-	@$(MAKE) --no-print-directory -j$(STEPS) $(HTML_OUT) $(INDEX)
-	@echo "step times (this run):"; cat $(R)/logs/timings.txt 2>/dev/null || echo "  all up to date"
+	@mkdir -p $(R)/logs && rm -f $(STEP_LOG)
+	@fresh=$$(test -d $(R)/tables && echo no || echo yes); \
+	$(MAKE) --no-print-directory -j$(STEPS) $(HTML_OUT) $(INDEX) && \
+	if [ $$fresh = yes ]; then { echo "# make reproduce from scratch, $$(date -u +%F), $$(nproc) cores, STEPS=$(STEPS):" \
+		"seconds per step"; cat $(STEP_LOG); } > $(FROM_SCRATCH); fi
+	@echo "step times (this run, $(STEP_LOG)):"; cat $(STEP_LOG) 2>/dev/null || echo "  all up to date"
 
 reading: .venv/stamp
-	@$(MAKE) --no-print-directory $(call html_of,$(call per_reading_out,$(RULES)))
-	$(CLI) index --results $(R)
+	@$(MAKE) --no-print-directory $(call per_reading_out,$(RULES))
+	$(call timed,site,$(CLI) site --results $(R))
 
 # --- one reading's steps and notebooks: $(1) the reading, $(2) its folder ------------------------------------
 define READING
@@ -160,35 +170,34 @@ tiebreak: .venv/stamp
 READINGS_YAML := '{READINGS: $(call yaml_list,$(READINGS)), READING_SETS: $(subst {@,{,{$(subst $(space)@,$(comma)$(space),$(strip \
 	$(foreach r,$(READINGS),@$(r): $(call yaml_list,$(SETS_$(r)))))))}}'
 $(R)/notebooks/04_pawns.ipynb: $(foreach r,$(READINGS),$(call reading_dir,$(r))/runs/thesis_minimax/done)
-$(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_reproduction_report.ipynb,$(NB_OUT))
+$(R)/notebooks/12_reproduction_report.ipynb: $(filter-out $(R)/notebooks/12_reproduction_report.ipynb \
+	$(R)/notebooks/14_play.ipynb,$(NB_OUT))
+# Notebook 14: a board to play the engine (live in JupyterLab; its page shows a game played from code). It writes
+# nothing under RESULTS: its demonstration game is saved to a temporary folder.
+$(R)/notebooks/14_play.ipynb: notebooks/14_play.ipynb $(NB_PY) .venv/stamp \
+		$(call reading_dir,$(RULES))/data/dbn_$(COMPARE_SET).npz $(call reading_dir,$(RULES))/data/dbn_game_$(COMPARE_SET).npz
+	@mkdir -p $(R)/notebooks $(R)/html
+	$(call timed,notebook 14,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
+		$< $@ > $(R)/logs/14_play.log 2>&1 || { tail -40 $(R)/logs/14_play.log; exit 1; })
 $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY) .venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(R) $(if $(filter 04_%,$*),-y '{READINGS: $(call yaml_list,$(READINGS))}') \
 		$(if $(filter 12_%,$*),-y $(READINGS_YAML)) \
 		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
 
-# --- the site: every executed notebook's page, then the front page ----------------------------------------------
-# A page links the front page, its folder's previous and next page (the folder's notebooks, by name) and, for a
-# chapter run under several readings, the same chapter's page under each other reading.
-# $(call site_chapters,folder): the names of a folder's pages.
-site_chapters = $(sort $(basename $(notdir $(filter $(1)/notebooks/%,$(NB_OUT)))))
-# $(call site_variants,reading,name): the other readings that run this chapter, as --variant options.
-site_variants = $(foreach o,$(filter-out $(1),$(READINGS)),$(if $(filter $(2),$(call per_reading_nb,$(o))),\
-	--variant $(o)=$(call reading_dir,$(o))/html))
-# $(call render_page,reading,name): render the reading's executed notebook `name` to its page.
-render_page = $(CLI) render $(call reading_dir,$(1))/notebooks/$(2).ipynb --html-dir $(call reading_dir,$(1))/html \
-	--index $(INDEX) --chapters $(call site_chapters,$(call reading_dir,$(1))) \
-	$(if $(strip $(call site_variants,$(1),$(2))),--reading $(1)$(call site_variants,$(1),$(2)))
-define SITE
-$(2)/html/%.html: $(2)/notebooks/%.ipynb $(SITE_PY) .venv/stamp
-	$$(call render_page,$(1),$$*)
-endef
-$(foreach r,$(sort kalles $(READINGS)),$(eval $(call SITE,$(r),$(call reading_dir,$(r)))))
-$(INDEX): $(HTML_OUT) $(SITE_PY) .venv/stamp
-	$(CLI) index --results $(R)
+# --- the site: every executed notebook's page and the front page, one Sphinx build (pawnslib.report.book) ------
+# A page has the sidebar of every chapter, its own outline, the full-text search, its previous and next page and, for
+# a chapter run under several readings, a link to the same chapter under each other reading. What the pages share
+# lies beside them in $(R): SITE_SHARED. The build makes every page at once, so one rule makes them all (a grouped
+# target: it runs once, when any page is missing or older than a notebook or the build's code).
+SITE_SHARED := $(R)/_static $(R)/_images $(R)/search.html $(R)/searchindex.js
+# The committed results' headlines are also the README's findings (pawnslib.report.findings.sync_readme).
+$(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) .venv/stamp
+	$(call timed,site,$(CLI) site --results $(R))
+	$(if $(filter results,$(R)),$(PY) -c "from pawnslib.report.findings import sync_readme; sync_readme()")
 
 clean-results:
-	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data \
+	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data $(SITE_SHARED) \
 		$(foreach r,$(filter-out kalles,$(READINGS)),$(R)/$(r))
 
 .PHONY: reproduce reading clean-results tiebreak

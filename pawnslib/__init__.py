@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import numba
+from numba.core import event as numba_event
 
 
 def source_digest(folder: str | Path) -> str:
@@ -68,9 +69,37 @@ NUMBA_CACHE = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / 
                    f"numba-{source_digest(Path(__file__).parent)}")
 numba.config.CACHE_DIR = str(NUMBA_CACHE)
 
-# After the cache folder is set, as the kernels are compiled on import.
+# A kernel compiles at its first call (search's ``_minimax``, declared with its signature, while this package is
+# imported) unless NUMBA_CACHE holds it: after an install or any change to the package every kernel compiles afresh,
+# half a minute or so in all. The first time one of the package's kernels compiles in a process (a cache miss,
+# numba's "numba:compile" event), one line on stderr says so; nothing when every kernel comes from the cache.
+# (No path in it: an executed notebook keeps its stderr.)
+COMPILING = ("pawnslib: compiling numba kernels on first use (about 30 s in all after an install or a change to "
+             "pawnslib; cached afterwards, in pawnslib.NUMBA_CACHE)")
+
+
+class _CompilingNotice(numba_event.Listener):
+    """Prints :data:`COMPILING` to stderr when the first of the package's kernels compiles, once a process."""
+
+    said = False
+
+    def on_start(self, event: numba_event.Event) -> None:
+        dispatcher = event.data.get("dispatcher") if isinstance(event.data, dict) else None
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", None) or ""
+        if not self.said and (module == __name__ or module.startswith(__name__ + ".")):
+            self.said = True
+            print(COMPILING, file=sys.stderr, flush=True)
+
+    def on_end(self, event: numba_event.Event) -> None:
+        pass
+
+
+numba_event.register("numba:compile", _CompilingNotice())
+
+# After the cache folder is set and the notice is listening, as a kernel is compiled on import.
 from pawnslib.game import BLACK, FEATURE_NAMES, WHITE, IllegalMoveError, Move, Position, perft  # noqa: E402
 from pawnslib.search import SearchResult, search  # noqa: E402
 
-__all__ = ["BLACK", "WHITE", "FEATURE_NAMES", "IllegalMoveError", "Move", "Position", "perft", "SearchResult",
-           "search"]
+lazy_exports(__name__, {"report.board": ("PlayBoard",)})  # notebook 14's board, imported when first used
+__all__ = ["BLACK", "WHITE", "FEATURE_NAMES", "IllegalMoveError", "Move", "PlayBoard", "Position", "perft",
+           "SearchResult", "search"]

@@ -1,62 +1,69 @@
-"""Command line for the expensive, resumable steps of the reproduction (the Makefile runs these).
+"""Command line of the reproduction, one subcommand per step: ``python -m pawnslib <command> [options]``.
 
-Its options build one :class:`~pawnslib.config.RunSettings` (each checked as it is parsed, so a bad value is
-an error naming its option), which the step passes down; the site's steps have their own options.
+``harmony``, ``tournament``, ``train`` and ``compare`` are the expensive, resumable steps the Makefile runs;
+``site`` builds the results site from the executed notebooks. Each command has its own options, help and examples
+(``python -m pawnslib <command> --help``), and argparse refuses an option that the command does not take.
+The steps' options build one :class:`~pawnslib.config.RunSettings` (each value checked by RunSettings' own rule as
+it is parsed); every default is :mod:`pawnslib.config`'s or the step's own.
 
-Imports: ``config``, :mod:`pawnslib.game.rules` (the readings) and the experiments :mod:`~.experiments.pipeline`
-and :mod:`~.experiments.chapter13`; :mod:`pawnslib.report`'s render and site only inside the site's steps.
+Every error is one line, ``python -m pawnslib <command>: error: <message>``, exit status 2: a bad value or path
+(``argument --seed: ...``), two options that conflict, and a step's own refusal (``ValueError``, among them
+``ModelFileError``, or ``FileNotFoundError``), which names the option whose value differs from what a folder holds
+(``argument --depth: ... (depth: asked 2, recorded 1) ...``). Any other exception is a bug and propagates.
+
+Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline` and
+:mod:`~.experiments.chapter13`; :mod:`pawnslib.report.book` only inside the site's command.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import re
 import sys
-from typing import NoReturn
+import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
 
 from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.experiments import chapter13, pipeline
 from pawnslib.game.rules import READINGS
 
-EXAMPLES = """examples:
-  python -m pawnslib harmony                                  # Harmony*: data/strategies_harmony.json
-  python -m pawnslib tournament --set thesis                  # Table 10.2's games: runs/thesis_minimax
-  python -m pawnslib train --set thesis                       # the opponent model: data/dbn_thesis.npz
-  python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym
-  python -m pawnslib train --set thesis --slices 2            # Chapter 13's two-slice model: data/dbn2_thesis.npz
-  python -m pawnslib train --set thesis --latent game         # one S_w per game: data/dbn_game_thesis.npz
-  python -m pawnslib compare --set thesis --method plain8     # one method of Chapter 13: runs/ch13/thesis_plain8
-  python -m pawnslib tournament --set harmony --seed 7 --jobs 2 --results elsewhere
-  python -m pawnslib tournament --set thesis --rules king --results results/king   # the king-step reading
+if TYPE_CHECKING:
+    from pawnslib.report.book import Page
 
-the results site (`python -m pawnslib render --help`):
-  python -m pawnslib render results/notebooks/08_dbn.ipynb --html-dir results/html   # one executed notebook's page
-  python -m pawnslib index                                    # the front page: results/html/index.html
-  python -m pawnslib site                                     # every page of results/, then the front page
-"""
-SITE_STEPS = ("render", "index", "site")
-SITE_EXAMPLES = """examples:
-  python -m pawnslib render results/notebooks/08_dbn.ipynb --html-dir results/html --reading kalles \\
-      --variant king=results/king/html
-  python -m pawnslib render results/king/notebooks/08_dbn.ipynb --html-dir results/king/html --reading king \\
-      --index results/html/index.html --variant kalles=results/html \\
-      --chapters 03_minimax 07_features 08_dbn 11_asymmetric_game_tree
-  python -m pawnslib index --results results
-  python -m pawnslib site --results /tmp/copy_of_results
-"""
+PROG = "python -m pawnslib"
+DESCRIPTION = ("The reproduction's expensive steps and its results site, one command each.\n"
+               f"`{PROG} COMMAND --help` lists a command's options. Defaults are pawnslib/config.py's.")
+# The names the steps' messages give a setting ("(depth: asked 2, recorded 1)", "seed must be ..."), each the
+# destination of the option --<name>: a refusal naming one is reported on that option, if the command has it.
+STEP_NAMES = ("seed", "rules", "noise", "depth")
+_NAMED = re.compile(rf"(?:^|\(|; |settings\.)({'|'.join(STEP_NAMES)})(?=: asked |: file | must be | >= )")
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are one line: ``python -m pawnslib: error: <message>``, exit status 2."""
+    """An argument parser whose errors are one line: ``<prog>: error: <message>``, exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {' '.join(message.splitlines())}\n")
 
 
-def _setting(field: str):
-    """An argparse ``type`` for an integer option that sets ``RunSettings.<field>``, checked by RunSettings' rule.
+def _error(command: str, message: str) -> NoReturn:
+    """Exit as argparse does for a bad argument of ``command``: one line on stderr, status 2."""
+    _Parser(prog=f"{PROG} {command}", add_help=False).error(message)
 
-    A bad value is argparse's one-line error naming the option: ``argument --seed: seed must be ...``.
+
+# ----------------------------------------------------------------------------- values: argparse types
+
+
+def _setting(field: str, name: str | None = None) -> Callable[[str], int]:
+    """An argparse ``type`` for an integer that sets ``RunSettings.<field>``, checked by RunSettings' rule.
+
+    A bad value is argparse's one-line error naming the option: ``argument --seed: seed must be ...``
+    (``name``, default ``field``, is what the message calls the value).
     """
     def parse(text: str) -> int:
         try:
@@ -66,148 +73,254 @@ def _setting(field: str):
         try:
             RunSettings().replace(**{field: value})
         except ValueError as e:
-            raise argparse.ArgumentTypeError(str(e).removeprefix("RunSettings.")) from None
+            rule = str(e).removeprefix(f"RunSettings.{field} ")
+            raise argparse.ArgumentTypeError(f"{name or field} {rule}") from None
         return value
 
     return parse
 
 
-def _parser() -> _Parser:
-    ap = _Parser(prog="python -m pawnslib", description=__doc__, epilog=EXAMPLES,
-                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("step", choices=["harmony", "tournament", "train", "compare", *SITE_STEPS],
-                    help="harmony: find a strategy set by Harmony*; tournament: play a set's round robin; "
-                         "train: fit the set's opponent model (DBN) to its minimax games; compare: play one "
-                         "Black method's games of Chapter 13's paired comparison; render, index, site: the "
-                         "results site's pages (their own options: python -m pawnslib render --help)")
-    ap.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
-    ap.add_argument("--seed", type=_setting("seed"), default=config.SEED,
-                    help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
-    ap.add_argument("--rules", default=config.RULES, choices=READINGS,
-                    help="the reading of the rules every game is played by; keep each reading in its own "
-                         "--results folder (default: config.RULES, %(default)s)")
-    ap.add_argument("--noise", default=config.NOISE, choices=config.NOISES,
-                    help="the tie-breaking scheme every search plays by: thesis (a fresh number per evaluation, "
-                         "reproducibly), position (per leaf position) or none; keep each in its own --results "
-                         "folder (default: config.NOISE, %(default)s)")
-    ap.add_argument("--set", default="thesis", choices=pipeline.SETS,
-                    help="tournament, train: strategy set, the thesis's Table 10.1 or ours from Harmony* "
-                         "(default: %(default)s)")
-    ap.add_argument("--method", default=None, choices=pipeline.METHODS + tuple(chapter13.METHODS),
-                    help="tournament: Black's search, plain alpha-beta or the asymmetric tree, which needs "
-                         "the set's trained model (default: minimax); compare: one of Chapter 13's methods "
-                         "(required)")
-    ap.add_argument("--slices", type=int, default=1, choices=[1, 2],
-                    help="train: one slice for both colours (the thesis's) or one per colour (default: %(default)s)")
-    ap.add_argument("--latent", default="row", choices=pipeline.LATENTS,
-                    help="train: S_w latent per training row (the thesis's) or per game (one slice only; "
-                         "default: %(default)s)")
-    ap.add_argument("--rounds", type=_setting("rounds"), default=None,
-                    help=f"tournament, train: games per ordered pairing, at least 1 (default: config.ROUNDS, "
-                         f"{config.ROUNDS}; for train config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS})")
-    ap.add_argument("--depth", type=_setting("depth"), default=config.DEPTH,
-                    help="tournament, train: search depth in plies (default: config.DEPTH, %(default)s)")
-    ap.add_argument("--jobs", type=_setting("jobs"), default=config.JOBS,
-                    help="parallel workers, not 0; -1: all cores; results do not depend on it "
-                         "(default: config.JOBS, %(default)s)")
-    return ap
+def _folder(must_exist: bool) -> Callable[[str], str]:
+    """An argparse ``type`` for a folder: refused if it is a file, or (``must_exist``) if it is missing."""
+    def parse(text: str) -> str:
+        path = Path(text)
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{text}: not a folder")
+        if must_exist and not path.exists():
+            raise argparse.ArgumentTypeError(f"{text}: no such folder")
+        return text
+
+    return parse
 
 
-def _variant(text: str) -> tuple[str, str]:
-    name, sep, folder = text.partition("=")
-    if not (sep and name and folder):
-        raise argparse.ArgumentTypeError(f"expected READING=HTML_DIR, got {text!r}")
-    return name, folder
+def _default(step: Callable, keyword: str):
+    """A step's own default for ``keyword`` (so that the command line never retypes it)."""
+    return inspect.signature(step).parameters[keyword].default
 
 
-def _site_parser() -> _Parser:
-    ap = _Parser(prog="python -m pawnslib", description="The results site: executed notebooks as HTML pages, "
-                 "code folded, formulas as MathML, no network needed; and its front page.",
-                 epilog=SITE_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="step", required=True)
-    render = sub.add_parser("render", help="render one executed notebook to HTML_DIR/<name>.html")
-    render.description = ("Render an executed notebook as a page: code folded (parameters shown), stderr left out, "
-                          "formulas as MathML, a navigation bar at top and bottom.")
-    render.add_argument("notebook", help="the executed notebook (papermill's output)")
-    render.add_argument("--html-dir", required=True, help="the folder of the page")
-    render.add_argument("--chapters", nargs="+", default=None, metavar="NAME",
-                        help="the pages of HTML_DIR in reading order, names without suffix, for the previous and "
-                             "next links (default: the notebooks beside NOTEBOOK, by name)")
-    render.add_argument("--index", default=None, help="the site's front page (default: HTML_DIR/index.html)")
-    render.add_argument("--reading", default=None, help="the reading of the rules the notebook ran under, shown "
-                        "on the page (default: not shown)")
-    render.add_argument("--variant", action="append", type=_variant, default=[], metavar="READING=HTML_DIR",
-                        help="the same chapter's page under another reading is in HTML_DIR (repeatable)")
-    for name, text in (("index", "write the front page, RESULTS/html/index.html, from what RESULTS holds"),
-                       ("site", "render every executed notebook of RESULTS to its page, then the front page")):
-        p = sub.add_parser(name, help=text, description=text)
-        p.add_argument("--results", default="results", help="the results folder (default: %(default)s)")
-    return ap
+# The steps' own defaults of the options that are not settings.
+DEFAULT_METHOD = _default(pipeline.play_tournament, "method")
+DEFAULT_SLICES = _default(pipeline.train_model, "slices")
+DEFAULT_LATENT = _default(pipeline.train_model, "latent")
 
 
-def _site_main(argv: list[str]) -> None:
-    from pawnslib.report import render, site
+# ----------------------------------------------------------------------------- options: one function each
 
-    ap = _site_parser()
-    a = ap.parse_args(argv)
-    try:
-        if a.step == "render":
-            page = render.render_notebook(a.notebook, a.html_dir, chapters=a.chapters, index=a.index,
-                                          reading=a.reading, variants=dict(a.variant))
-            pages = [page]
-        elif a.step == "index":
-            site.build_index(a.results)
-            pages = []
-        else:
-            pages = site.build_site(a.results)
-    except (ValueError, FileNotFoundError) as e:
-        ap.error(str(e))
-    for page in pages:
-        for tex in page.unconverted:
-            print(f"{page.path}: formula not converted to MathML, shown as TeX: {tex}", file=sys.stderr)
+Adder = Callable[[argparse.ArgumentParser], object]
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run one step.
+def _results(must_exist: bool) -> Adder:
+    what = "which must exist" if must_exist else "made if missing"
+    return lambda p: p.add_argument("--results", type=_folder(must_exist), default="results",
+                                    help=f"the results folder, {what} (default: %(default)s)")
+
+
+def _seed(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--seed", type=_setting("seed"), default=config.SEED,
+                          help="master seed, a non-negative integer (default: config.SEED, %(default)s)")
+
+
+def _rules(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--rules", default=config.RULES, choices=READINGS,
+                          help="the reading of the rules every game is played by; keep each reading in its own "
+                               "--results folder (default: config.RULES, %(default)s)")
+
+
+def _noise(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--noise", default=config.NOISE, choices=config.NOISES,
+                          help="the tie-breaking scheme every search plays by: thesis (a fresh number per "
+                               "evaluation, reproducibly), position (per leaf position) or none; keep each in its "
+                               "own --results folder (default: config.NOISE, %(default)s)")
+
+
+def _jobs(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--jobs", type=_setting("jobs"), default=config.JOBS,
+                          help="parallel workers, not 0; -1: all cores; results do not depend on it "
+                               "(default: config.JOBS, %(default)s)")
+
+
+def _depth(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--depth", type=_setting("depth"), default=config.DEPTH,
+                          help="search depth in plies (default: config.DEPTH, %(default)s)")
+
+
+def _rounds(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--rounds", type=_setting("rounds"), default=config.ROUNDS,
+                          help="games per ordered pairing, at least 1 (default: config.ROUNDS, %(default)s)")
+
+
+def _train_rounds(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--rounds", dest="train_rounds", type=_setting("train_rounds", "rounds"),
+                          default=config.TRAIN_ROUNDS,
+                          help="the minimax rounds (games per ordered pairing) the model learns from, played if "
+                               "missing, at least 1 (default: config.TRAIN_ROUNDS, %(default)s)")
+
+
+def _set(default: str) -> Adder:
+    return lambda p: p.add_argument("--set", default=default, choices=pipeline.SETS,
+                                    help="the strategy set: the thesis's Table 10.1, or ours from Harmony* "
+                                         "(default: %(default)s)")
+
+
+def _tournament_method(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--method", default=DEFAULT_METHOD, choices=pipeline.METHODS,
+                          help="Black's search: plain alpha-beta, or the asymmetric tree, which needs the set's "
+                               "trained model (default: %(default)s)")
+
+
+def _compare_method(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--method", required=True, choices=tuple(chapter13.METHODS), metavar="METHOD",
+                          help="Black's method, one of those listed below (required)")
+
+
+def _model_kind(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--slices", type=int, default=DEFAULT_SLICES, choices=pipeline.MODELS,
+                   help="one slice for both colours (the thesis's) or one per colour (default: %(default)s)")
+    p.add_argument("--latent", default=DEFAULT_LATENT, choices=pipeline.LATENTS,
+                   help="S_w latent per training row (the thesis's) or per game (one slice only; "
+                        "default: %(default)s)")
+
+
+SETTINGS = (_seed, _rules, _noise, _jobs)  # what every step plays by
+
+
+# ----------------------------------------------------------------------------- the commands
+
+
+def _settings(a: argparse.Namespace) -> RunSettings:
+    """The run's settings from the parsed options: each option's destination is the field it sets."""
+    return RunSettings(**{f.name: getattr(a, f.name) for f in fields(RunSettings) if hasattr(a, f.name)})
+
+
+def _harmony(a: argparse.Namespace) -> Sequence[Page]:
+    pipeline.find_strategies(a.results, settings=_settings(a))
+    return ()
+
+
+def _tournament(a: argparse.Namespace) -> Sequence[Page]:
+    pipeline.play_tournament(a.results, a.set, method=a.method, settings=_settings(a))
+    return ()
+
+
+def _train(a: argparse.Namespace) -> Sequence[Page]:
+    if a.latent == "game" and a.slices != 1:
+        _error(a.command, f"argument --latent: --latent game (one S_w per game) is a one-slice model, "
+                          f"not with --slices {a.slices}")
+    pipeline.train_model(a.results, a.set, settings=_settings(a), slices=a.slices, latent=a.latent)
+    return ()
+
+
+def _compare(a: argparse.Namespace) -> Sequence[Page]:
+    chapter13.play_method(a.results, a.set, a.method, settings=_settings(a))
+    return ()
+
+
+def _site(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.report import book
+
+    return book.build_site(a.results)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command: what it does (one line), its options, the function that runs it, its examples."""
+
+    help: str
+    options: tuple[Adder, ...]
+    run: Callable[[argparse.Namespace], Sequence[Page]]
+    examples: str
+    notes: str = ""  # shown after the examples
+
+
+_METHODS = "methods:\n" + "\n".join(textwrap.fill(m.what, 110, initial_indent=f"  {m.name:14} ",
+                                                   subsequent_indent=" " * 17) for m in chapter13.METHODS.values())
+COMMANDS = {
+    "harmony": Command(
+        "find a strategy set by Harmony* (Chapter 10): data/strategies_harmony.json",
+        (_results(False), *SETTINGS), _harmony,
+        "  python -m pawnslib harmony\n"
+        "  python -m pawnslib harmony --rules king --results results/king --seed 7 --jobs 2"),
+    "tournament": Command(
+        "play a set's round robin (Table 10.2; Chapter 11 with --method asym): runs/<set>_<method>",
+        (_results(False), _set(config.SETS[0]), _tournament_method, _rounds, _depth, *SETTINGS), _tournament,
+        "  python -m pawnslib tournament --set thesis                  # Table 10.2's games: runs/thesis_minimax\n"
+        "  python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym\n"
+        "  python -m pawnslib tournament --set thesis --rules king --results results/king   # the king reading"),
+    "train": Command(
+        "fit the set's opponent model (the DBN) to its minimax games: data/dbn_<set>.npz",
+        (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, *SETTINGS), _train,
+        "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
+        "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
+        "  python -m pawnslib train --set thesis --latent game  # one S_w per game: data/dbn_game_thesis.npz"),
+    "compare": Command(
+        "play one Black method's games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
+        (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,
+        "  python -m pawnslib compare --method plain8              # runs/ch13/thesis_plain8\n"
+        "  python -m pawnslib compare --method one-hist --rounds 2 --jobs 2", _METHODS),
+    "site": Command(
+        "build the results site from RESULTS' executed notebooks: RESULTS/html/index.html and a page per notebook",
+        (_results(True),), _site,
+        "  python -m pawnslib site                              # results/html/index.html, results/html/<name>.html\n"
+        "  python -m pawnslib site --results /tmp/copy_of_results"),
+}
+
+
+def _parsers() -> tuple[_Parser, dict[str, _Parser]]:
+    """The command line's parser and each command's own."""
+    raw = argparse.RawDescriptionHelpFormatter
+    examples = "\n".join(c.examples for c in COMMANDS.values())
+    top = _Parser(prog=PROG, description=DESCRIPTION, epilog=f"examples:\n{examples}", formatter_class=raw,
+                  allow_abbrev=False)
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
+    parsers = {}
+    for name, c in COMMANDS.items():
+        epilog = f"examples:\n{c.examples}" + (f"\n\n{c.notes}" if c.notes else "")
+        parsers[name] = p = sub.add_parser(name, help=c.help, description=c.help[0].upper() + c.help[1:] + ".",
+                                           epilog=epilog, formatter_class=raw, allow_abbrev=False)
+        for add in c.options:
+            add(p)
+    return top, parsers
+
+
+def parse(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed arguments (``command`` names the command), without running anything.
+
+    Raises:
+        SystemExit: status 2 with one line on stderr for a bad value or path, or an option the command does not take;
+            status 0 after ``--help``.
+    """
+    top, parsers = _parsers()
+    a, extras = top.parse_known_args(list(argv))
+    if extras:  # argparse would report them as the top parser's; they are the command's
+        parsers[a.command].error(f"unrecognized arguments: {' '.join(extras)} "
+                                 f"({PROG} {a.command} --help lists its options)")
+    return a
+
+
+def _blamed(message: str, a: argparse.Namespace) -> str:
+    """A step's refusal, on the options it names that the command has: ``argument --depth: <message>``."""
+    options = [f"--{name}" for name in dict.fromkeys(_NAMED.findall(message)) if hasattr(a, name)]
+    return f"argument{'s' if len(options) > 1 else ''} {', '.join(options)}: {message}" if options else message
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run one command.
 
     Args:
         argv: the arguments (default: ``sys.argv[1:]``).
 
     Raises:
-        SystemExit: status 2 with a one-line message on stderr for a bad argument or any of
-            the project's errors (``ValueError`` and its subclasses, ``FileNotFoundError``).
+        SystemExit: status 2 with a one-line message on stderr for a bad argument or a step's refusal
+            (``ValueError`` and its subclasses, ``FileNotFoundError``); status 0 after ``--help``.
     """
-    argv = sys.argv[1:] if argv is None else list(argv)
-    if argv and argv[0] in SITE_STEPS:
-        _site_main(argv)
-        return
-    ap = _parser()
-    a = ap.parse_args(argv)
-    if a.step in SITE_STEPS:
-        ap.error(f"{a.step} takes its own options after it: python -m pawnslib {a.step} --help")
-    settings = _settings(a)
+    a = parse(sys.argv[1:] if argv is None else argv)
     try:
-        if a.step == "harmony":
-            pipeline.find_strategies(a.results, settings=settings)
-        elif a.step == "tournament":
-            pipeline.play_tournament(a.results, a.set, method=a.method or "minimax", settings=settings)
-        elif a.step == "compare":
-            if a.method is None:
-                ap.error(f"compare needs --method, one of {', '.join(chapter13.METHODS)}")
-            chapter13.play_method(a.results, a.set, a.method, settings=settings)
-        else:
-            pipeline.train_model(a.results, a.set, settings=settings, slices=a.slices, latent=a.latent)
+        pages = COMMANDS[a.command].run(a)
     except (ValueError, FileNotFoundError) as e:
-        ap.error(str(e))
-
-
-def _settings(a: argparse.Namespace) -> RunSettings:
-    """The run's settings from the parsed options: ``--rounds`` is the training rounds for ``train``, else the
-    tournament's rounds (each defaults to config's)."""
-    settings = RunSettings(seed=a.seed, rules=a.rules, noise=a.noise, depth=a.depth, jobs=a.jobs)
-    if a.rounds is None:
-        return settings
-    return settings.replace(**{"train_rounds" if a.step == "train" else "rounds": a.rounds})
+        _error(a.command, _blamed(str(e), a))
+    for page in pages:
+        for tex in page.unconverted:
+            print(f"{page.path}: formula not converted to MathML, shown as TeX: {tex}", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held
 # Chapter 13's paired comparison plays fresh games, seeded by derive_seed(SEED, COMPARISON_STREAM, ...), so that
 # no method meets a game the opponent models learnt from or MAX_PR was chosen on.
 COMPARISON_STREAM = 13
+OFFLINE_STREAM = 11  # the random P(e) of Section 11.1's offline comparison: derive_seed(SEED, OFFLINE_STREAM)
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
                       "om-perfect", "prom-uniform", "prom-dbn", "om-matched", "oracle")  # experiments.chapter13
@@ -38,8 +39,15 @@ COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "tw
 # these of Chapter 13's methods (with plain6) under every scheme.
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
 COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
+# Notebook 14's board (pawnslib.report.board.widget): by default the person plays White against strategy 1 searching
+# by Chapter 13's one-hist; a finished game is saved below the results folder, one JSON line (a tournament's fields).
+PLAY_COLOUR = "white"
+PLAY_STRATEGY = 1
+PLAY_METHOD = "one-hist"
+PLAY_RECORDS = "play/games.jsonl"
 HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
 N_SLICES = 4  # DBN time slices (Section 11.2)
+OFFLINE_SLICES = (1, 2, 3, 4, 6, 8)  # the time slices Section 11.2's "almost no effect" is checked over
 N_STRATEGIES = 4  # strategies per set (Table 10.1)
 N_INTERVALS = 16  # states of an interval node at most (Section 8.1)
 EM_RESTARTS = 5
@@ -50,6 +58,12 @@ PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero p
 # T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
 CEILING_EPSILON = 1e-3
 RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
+# The committed results folder, below the repository (the Makefile's R), and where a notebook run by hand works instead:
+# a copy of it below SCRATCH (pawnslib.experiments.params.results_folder), unless PUBLISH_ENV is set, as the Makefile
+# sets it for its papermill runs (`PAWNSLIB_PUBLISH=1`).
+COMMITTED_RESULTS = "results"
+SCRATCH = "scratch"
+PUBLISH_ENV = "PAWNSLIB_PUBLISH"
 
 
 def reading_dir(results: str | Path, rules: str) -> Path:

@@ -1,12 +1,20 @@
-"""The command line (``python -m pawnslib``) and the pipeline steps it runs: names, defaults, one-line errors."""
+"""The command line (``python -m pawnslib <command>``) and the pipeline steps it runs: names, defaults, one-line errors.
+
+The command line's tests run no expensive step: they parse (``parse``), ask for help, or give bad values.
+"""
 
 import inspect
+import os
+import re
+import shlex
 import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from pawnslib import config
-from pawnslib.__main__ import main
+from pawnslib.__main__ import COMMANDS, PROG, _settings, main, parse
 from pawnslib.config import RunSettings
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
@@ -15,47 +23,172 @@ from pawnslib.guided.asym import asym_search
 from pawnslib.play.players import AsymPlayer
 from pawnslib.search.strategies import THESIS
 
+ROOT = Path(__file__).resolve().parents[1]
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
 ONE = RunSettings(rounds=1, depth=1, jobs=1)  # TINY's settings
 TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's model is trained on
+RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
+GAMES = RUN | {"--set", "--method", "--rounds", "--depth"}
+OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
+           "compare": GAMES, "site": {"--results"}}
+EVERY_OPTION = set().union(*OPTIONS.values())
 
 
 def fails(capsys, argv) -> str:
-    """Run the command line, which must exit with status 2 and one line on stderr; return that line's message."""
+    """Run the command line, which must exit with status 2 and one line on stderr naming the command; return that
+    line's message."""
     with pytest.raises(SystemExit) as e:
         main(argv)
     assert e.value.code == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "Traceback" not in err
-    prefix = "python -m pawnslib: error: "
-    assert err.startswith(prefix)
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    prefix = f"{PROG} {argv[0]}: error: " if argv and argv[0] in COMMANDS else f"{PROG}: error: "
+    assert err.startswith(prefix), err
     return err[len(prefix):].strip()
+
+
+def required(command: str, tmp_path: Path) -> list[str]:
+    """What ``command`` cannot parse without (in ``tmp_path``): a results folder, a method."""
+    return {"compare": ["--method", "plain6"], "site": ["--results", str(tmp_path)]}.get(command, [])
+
+
+def test_every_command_is_tested():
+    assert set(OPTIONS) == set(COMMANDS) == {"harmony", "tournament", "train", "compare", "site"}
+
+
+def test_help_lists_the_commands_and_examples(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert all(re.search(rf"^ {{4}}{name}\b", out, re.M) for name in COMMANDS), out
+    assert "examples:" in out and "python -m pawnslib tournament --set thesis --method asym" in out
+    assert "COMMAND --help" in out
+
+
+@pytest.mark.parametrize("command", sorted(OPTIONS))
+def test_each_commands_help_lists_its_own_options_only(capsys, command):
+    with pytest.raises(SystemExit) as e:
+        main([command, "--help"])
+    assert e.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: {PROG} {command} ")
+    assert set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", out)) == OPTIONS[command] | {"--help"}
+    assert "examples:" in out and f"python -m pawnslib {command}" in out.split("examples:")[1]
+    text = " ".join(out.split())
+    defaults = {"--seed": f"config.SEED, {config.SEED}", "--jobs": f"config.JOBS, {config.JOBS}",
+                "--depth": f"config.DEPTH, {config.DEPTH}", "--rules": f"config.RULES, {config.RULES}",
+                "--noise": f"config.NOISE, {config.NOISE}", "--set": "(default: thesis)",
+                "--rounds": (f"config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS}" if command == "train"
+                             else f"config.ROUNDS, {config.ROUNDS}")}
+    for option in OPTIONS[command] & set(defaults):
+        assert defaults[option] in text, (option, defaults[option])
+    if command == "tournament":
+        assert "(default: minimax)" in text
+    if command == "compare":
+        assert "(required)" in text and all(name in out for name in ("plain6", "prom-dbn", "oracle"))
+
+
+@pytest.mark.parametrize(("command", "option"),
+                         [(c, o) for c in sorted(OPTIONS) for o in sorted(EVERY_OPTION - OPTIONS[c])])
+def test_an_option_the_command_does_not_take_is_refused(capsys, tmp_path, command, option):
+    with pytest.raises(SystemExit) as e:
+        parse([command, *required(command, tmp_path), option, "1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith(f"{PROG} {command}: error: unrecognized arguments: {option} 1 ")
+
+
+def test_harmony_refuses_the_tournaments_options(capsys):
+    """The issue's example, through ``main``: Harmony* plays by its own depth and rounds (config.HARMONY)."""
+    assert fails(capsys, ["harmony", "--slices", "2"]).startswith("unrecognized arguments: --slices 2")
+    assert fails(capsys, ["harmony", "--depth", "4"]).startswith("unrecognized arguments: --depth 4")
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["tournament", "--rounds", "0"], "argument --rounds: rounds must be a positive integer, got 0"),
     (["train", "--rounds", "0"], "argument --rounds: rounds must be a positive integer, got 0"),
     (["tournament", "--rules", "queen"], "argument --rules: invalid choice: 'queen' (choose from 'kalles', 'king')"),
+    (["harmony", "--noise", "loud"], "argument --noise: invalid choice: 'loud' (choose from 'thesis', 'position', "
+                                     "'none')"),
     (["tournament", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
     (["train", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
     (["harmony", "--seed", "-1"], "argument --seed: seed must be a non-negative integer, got -1"),
     (["harmony", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["compare", "--method", "plain6", "--seed", "1.5"], "argument --seed: invalid int value: '1.5'"),
     (["tournament", "--jobs", "0"], "argument --jobs: jobs must be a non-zero integer (-1: all cores), got 0"),
     (["tournament", "--depth", "0"], "argument --depth: depth must be a positive integer (plies), got 0"),
     (["compare", "--depth", "-2", "--method", "plain6"],
      "argument --depth: depth must be a positive integer (plies), got -2"),
-    (["tournament", "--depth", "99"], "depth must be an integer from 1 to 32, got 99"),
+    (["tournament", "--depth", "99"], "argument --depth: depth must be an integer from 1 to 32, got 99"),
+    (["tournament", "--set", "ours"], "argument --set: invalid choice: 'ours' (choose from 'thesis', 'harmony')"),
     (["tournament", "--set", "harmony"], "run `python -m pawnslib harmony"),
     (["train", "--set", "harmony"], "run `python -m pawnslib harmony"),
     (["tournament", "--method", "asym"], "run `python -m pawnslib train --set thesis"),
-    (["tournament", "--method", "search"], "argument --method: invalid choice: 'search'"),
+    (["tournament", "--method", "search"], "argument --method: invalid choice: 'search' (choose from 'minimax', "
+                                           "'asym')"),
+    (["compare", "--method", "search"], "argument --method: invalid choice: 'search' (choose from 'plain6', "),
+    (["compare"], "the following arguments are required: --method"),
+    (["compare", "--method", "oracle", "--depth", "2"], "argument --depth: method 'oracle' searches below White's "
+                                                         "reply: it needs settings.depth >= 3, got 2"),
+    (["train", "--slices", "3"], "argument --slices: invalid choice: 3 (choose from 1, 2)"),
+    (["train", "--latent", "match"], "argument --latent: invalid choice: 'match' (choose from 'row', 'game')"),
+    (["train", "--slices", "2", "--latent", "game"], "argument --latent: --latent game (one S_w per game) is a "
+                                                     "one-slice model, not with --slices 2"),
     (["tournament", "--search", "asym"], "unrecognized arguments: --search asym"),
-    (["bogus"], "argument step: invalid choice: 'bogus'"),
+    (["tournament", "--res", "elsewhere"], "unrecognized arguments: --res elsewhere"),  # no abbreviations
+    (["bogus"], "argument COMMAND: invalid choice: 'bogus' (choose from 'harmony', 'tournament', 'train', "),
+    (["--seed", "7"], "argument COMMAND: invalid choice: '7'"),  # options come after the command
     (["tournament", "--rounds", "many"], "argument --rounds: invalid int value: 'many'"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, tmp_path, args, message):
     assert message in fails(capsys, [*args, "--results", str(tmp_path)])
     assert not (tmp_path / "runs").exists()  # nothing written, so a corrected rerun is not refused
+
+
+def test_no_command_is_one_line(capsys):
+    assert fails(capsys, []) == "the following arguments are required: COMMAND"
+
+
+@pytest.mark.parametrize("command", ["harmony", "tournament", "train", "site"])
+def test_a_results_folder_that_is_a_file_or_missing_is_refused(capsys, tmp_path, command):
+    (tmp_path / "file").write_text("")
+    message = fails(capsys, [command, "--results", str(tmp_path / "file")])
+    assert message == f"argument --results: {tmp_path / 'file'}: not a folder"
+    if command == "site":  # it reads the folder; the steps make theirs
+        message = fails(capsys, [command, "--results", str(tmp_path / "missing")])
+        assert message == f"argument --results: {tmp_path / 'missing'}: no such folder"
+
+
+@pytest.mark.parametrize(("command", "refusal", "message"), [
+    ("tournament", ValueError("r/runs/thesis_minimax holds a different tournament (rules: asked 'king', recorded "
+                              "'kalles'); use another folder"), "argument --rules: r/runs/thesis_minimax holds"),
+    ("compare", ModelFileError("r/data/dbn_thesis.npz was trained on other games (depth: asked 2, recorded 1; "
+                               "seed: asked 4, recorded 3); retrain"), "arguments --depth, --seed: r/data/"),
+    # Harmony* plays by its own depth (config.HARMONY), not an option of the command: only --seed is named.
+    ("harmony", ValueError("h.jsonl holds a Harmony* run with other parameters (depth: file 6, asked 4; seed: file 1, "
+                           "asked 2); use another file"), "argument --seed: h.jsonl holds"),
+    ("train", FileNotFoundError("no opponent model r/data/dbn_thesis.npz; run it"), "no opponent model r/data/"),
+])
+def test_a_steps_refusal_is_one_line_naming_the_option(capsys, monkeypatch, command, refusal, message):
+    def refuse(*args, **kwargs):
+        raise refusal
+
+    for step in (pipeline.find_strategies, pipeline.play_tournament, pipeline.train_model):
+        monkeypatch.setattr(pipeline, step.__name__, refuse)
+    monkeypatch.setattr("pawnslib.experiments.chapter13.play_method", refuse)
+    line = fails(capsys, [command, *(["--method", "plain6"] if command == "compare" else [])])
+    assert line.startswith(message) and line.endswith(str(refusal))
+
+
+def test_an_unexpected_exception_is_not_swallowed(monkeypatch):
+    def bug(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(pipeline, "play_tournament", bug)
+    with pytest.raises(RuntimeError, match="a bug"):
+        main(["tournament"])
 
 
 def test_a_damaged_strategy_file_is_one_line(capsys, tmp_path):
@@ -65,18 +198,51 @@ def test_a_damaged_strategy_file_is_one_line(capsys, tmp_path):
         capsys, ["tournament", "--set", "harmony", "--results", str(tmp_path)])
 
 
-def test_help_shows_every_default_and_examples(capsys):
-    with pytest.raises(SystemExit) as e:
-        main(["--help"])
-    assert e.value.code == 0
-    out = capsys.readouterr().out
-    for option in ("--results", "--seed", "--set", "--method", "--rounds", "--depth", "--jobs"):
-        assert option in out
-    for default in (f"config.SEED, {config.SEED}", f"config.ROUNDS, {config.ROUNDS}", f"config.JOBS, {config.JOBS}",
-                    f"config.TRAIN_ROUNDS, {config.TRAIN_ROUNDS}", f"config.DEPTH, {config.DEPTH}",
-                    "(default: results)", "(default: thesis)", "(default: minimax)"):
-        assert default in " ".join(out.split()), default
-    assert "examples:" in out and "python -m pawnslib tournament --set thesis --method asym" in out
+@pytest.mark.parametrize(("argv", "settings"), [
+    (["tournament"], RunSettings()),
+    (["tournament", "--rounds", "3", "--depth", "2", "--seed", "7", "--jobs", "2", "--rules", "king"],
+     RunSettings(rounds=3, depth=2, seed=7, jobs=2, rules="king")),
+    (["train", "--rounds", "3"], RunSettings(train_rounds=3)),  # train's --rounds: the rounds it learns from
+    (["tournament", "--noise", "position"], RunSettings(noise="position")),
+    (["compare", "--method", "plain6", "--rounds", "2"], RunSettings(rounds=2)),
+    (["harmony", "--seed", "7", "--jobs", "2", "--rules", "king"], RunSettings(seed=7, jobs=2, rules="king")),
+])
+def test_the_options_build_one_run_settings(argv, settings):
+    assert _settings(parse(argv)) == settings
+
+
+def test_the_defaults_are_the_steps_own():
+    a = parse(["train"])
+    assert (a.results, a.set, a.slices, a.latent) == ("results", config.SETS[0], 1, "row")
+    assert parse(["tournament"]).method == inspect.signature(pipeline.play_tournament).parameters["method"].default
+    assert parse(["compare", "--method", "plain6"]).set == config.COMPARISON_SET
+
+
+def makefile_invocations() -> list[list[str]]:
+    """Every ``python -m pawnslib`` command line of a dry run (make -n -B: nothing is run) of the reproduction, the
+    tie-breaking study and one reading, with SEED, JOBS and NOISE set."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}  # under `make test`
+    out = subprocess.run(["make", "--no-print-directory", "-n", "-B", "reproduce", "tiebreak", "reading", "SEED=7",
+                          "JOBS=2", "NOISE=position"], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=120, env=env).stdout
+    return [shlex.split(m) for m in re.findall(r"-m pawnslib (.+?)(?: &&|$)", out, re.M)]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_the_makefiles_invocations_still_parse(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # where the notebooks and folders they read are made first
+    invocations = makefile_invocations()
+    assert {argv[0] for argv in invocations} == set(COMMANDS)
+    for argv in invocations:
+        if argv[0] == "site":
+            Path(argv[argv.index("--results") + 1]).mkdir(exist_ok=True)
+        a = parse(argv)
+        if argv[0] in ("harmony", "tournament", "train", "compare"):
+            assert _settings(a).jobs == 2 and (_settings(a).noise == "position" or "--noise" in argv[1:])
+    compare = parse(next(argv for argv in invocations if argv[0] == "compare"))
+    assert (compare.set, compare.seed, compare.results) == (config.COMPARISON_SET, 7, "results")
+    train = [parse(argv) for argv in invocations if argv[0] == "train"]
+    assert {(a.slices, a.latent) for a in train} == {(1, "row"), (1, "game"), (2, "row")}
 
 
 def test_tournament_step_plays_into_the_run_folder(tmp_path):
@@ -95,20 +261,6 @@ def test_pipeline_names_and_defaults_come_from_config():
                                                                     config.NOISE)
         assert not {"seed", "rules", "depth", "rounds", "train_rounds", "n_jobs", "noise"} & set(defaults), fn.__name__
     assert pipeline.METHODS == ("minimax", "asym") and pipeline.SETS == ("thesis", "harmony")
-
-
-@pytest.mark.parametrize(("argv", "settings"), [
-    (["tournament"], RunSettings()),
-    (["tournament", "--rounds", "3", "--depth", "2", "--seed", "7", "--jobs", "2", "--rules", "king"],
-     RunSettings(rounds=3, depth=2, seed=7, jobs=2, rules="king")),
-    (["train", "--rounds", "3"], RunSettings(train_rounds=3)),  # train's --rounds: the rounds it learns from
-    (["tournament", "--noise", "position"], RunSettings(noise="position")),
-    (["compare", "--method", "plain6", "--rounds", "2"], RunSettings(rounds=2)),
-])
-def test_the_options_build_one_run_settings(argv, settings):
-    from pawnslib.__main__ import _parser, _settings
-
-    assert _settings(_parser().parse_args(argv)) == settings
 
 
 def test_unknown_set_and_method_list_the_choices(tmp_path):
@@ -228,3 +380,19 @@ def test_the_per_game_model_is_its_own_file_and_kind(trained, capsys):
     with pytest.raises(SystemExit):
         main(["train", "--latent", "match"])
     assert "invalid choice: 'match'" in capsys.readouterr().err
+
+
+def test_the_command_line_names_the_options_a_model_file_differs_on(trained, capsys):
+    """The step's own refusal, before anything is played: one line naming --depth (tournament's --rounds is not
+    the model's training rounds, config.TRAIN_ROUNDS, so it is not named)."""
+    results, _ = trained
+
+    def files():
+        return {p: p.stat().st_mtime_ns for p in results.rglob("*")}
+
+    before = files()
+    line = fails(capsys, ["tournament", "--method", "asym", "--results", str(results), "--depth", "2", "--seed", "3",
+                          "--rounds", "1", "--jobs", "1"])
+    assert line.startswith(f"argument --depth: {config.model_path(results, 'thesis')} was trained on other games "
+                           "(depth: asked 2, recorded 1; rounds: asked 80, recorded 1); retrain with")
+    assert files() == before  # refused before anything was written

@@ -28,6 +28,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"tables/perft.csv": (4, None), "figures/branching_factor.png": None, "tables/branching_factor.csv": (2, 14),
          "tables/branching_factor_search.csv": (4, 15), "figures/branching_factor_search.png": None},
     ),
+    "14_play": ({"DEPTH": 2}, {}),
     "12_reproduction_report": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
         {"tables/reproduction_claims.csv": (None, 5), "tables/report_table_10_2.csv": (16, None),
@@ -36,7 +37,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
          "figures/report_table_10_2.png": None, "figures/report_table_11_1.png": None,
          "figures/report_figure_11_1.png": None, "tables/headlines.md": None},
     ),
-    # A per-reading notebook under the king reading (`make reproduce` renders each of them once per reading).
+    # A per-reading notebook under the king reading (`make reproduce` runs each of them once per reading).
     "07_features king": (
         {"ROUNDS": 1, "TRAIN_ROUNDS": 1, "DEPTH": 2, "RULES": "king"},
         {"tables/feature_values.csv": (6, None), "figures/feature_distributions.png": None,
@@ -117,10 +118,15 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
         for got, want, what in zip(table.shape, shape, ("rows", "columns"), strict=True):
             assert want is None or got == want, f"{rel}: {got} {what}, expected {want}\n{table}"
     if notebook == "12_reproduction_report":  # a reader opens the report to learn which claims hold: they come first
-        from pawnslib.report.render import render_notebook
-        from pawnslib.report.site import first_table_header
+        import shutil
 
-        page = render_notebook(tmp_path / f"{notebook}.ipynb", tmp_path / "html").path.read_text(encoding="utf-8")
+        from pawnslib.report.book import build_site, first_table_header
+
+        site = tmp_path / "site"  # a one-page site: the executed report alone
+        (site / "notebooks").mkdir(parents=True)
+        shutil.copy(tmp_path / f"{notebook}.ipynb", site / "notebooks")
+        build_site(site)
+        page = (site / "html" / f"{notebook}.html").read_text(encoding="utf-8")
         assert first_table_header(page) == ["claim", "thesis", "ours (kalles)", "verdict (kalles)", "ours (king)",
                                             "verdict (king)"]
         assert 'class="claims"' in re.search(r"<table[^>]*>", page)[0]

@@ -77,12 +77,13 @@ METHODS = {m.name: m for m in (
     Method("one-thr", "one slice, pr < MAX_PR", slices=1, rule="threshold"),
     Method("two-thr", "two slices, pr < MAX_PR", slices=2, rule="threshold"),
     Method("random", "P(e) replaced by a seeded random number per child; seen_before", slices=1, random=True),
-    Method("one-hist-game", "the thesis's tree and seen_before, P(e) from the per-game model (one S_w per game)",
+    Method("one-hist-game", "the thesis's tree and seen_before, $P(e)$ from the per-game model (one $S_w$ per game)",
            slices=1, latent="game"),
     Method("om-perfect", "OM search knowing White's true weights: the ceiling of opponent modelling",
            opponent="perfect"),
     Method("prom-uniform", "PrOM search over the set's four strategies, probability 1/4 each", opponent="uniform"),
-    Method("prom-dbn", "PrOM search over the four strategies, probabilities P(S_w | White's moves so far) from the "
+    Method("prom-dbn", "PrOM search over the four strategies, probabilities "
+           "$P(S_w \\mid \\text{White's moves so far})$ from the "
            "per-game model, updated after every White move", slices=1, latent="game", opponent="dbn"),
     Method("om-matched", "OM search knowing White's weights, White's reply at ply 1 by a noise-free search to "
            "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),

@@ -22,19 +22,40 @@ def _pts(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
-def _diff_ci(t: pd.DataFrame, m: str) -> str:
+def diff_ci(t: pd.DataFrame, m: str) -> str:
     """Method ``m``'s difference from plain6 with its interval, in points (``t``: ch13_methods by method)."""
     return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
 
 
-def _holm(p: float, p_holm: float) -> str:
-    """A Holm-corrected p as text: "p (Holm) ≤ x" when the randomised test's p is at its floor (no sign pattern was as
-    extreme as the data's, so the true p is smaller than the estimate), else "p (Holm) = x"."""
+def holm_value(p: float, p_holm: float) -> str:
+    """A Holm-corrected p as a table shows it: "≤ x" when the randomised test's p is at its floor (no sign pattern was
+    as extreme as the data's, so the true p is smaller than the estimate), else "x"."""
     floor = 1 / (paired.N_PERM + 1)
-    return f"p (Holm) {'≤' if p <= floor * (1 + 1e-9) else '='} {p_holm:.2g}"
+    return f"≤ {p_holm:.2g}" if p <= floor * (1 + 1e-9) else f"{p_holm:.2g}"
 
 
-def _best_predicting(t: pd.DataFrame) -> str:
+def _holm(p: float, p_holm: float) -> str:
+    """A Holm-corrected p in a sentence: "p (Holm) ≤ x" at the test's floor, else "p (Holm) = x"."""
+    value = holm_value(p, p_holm)
+    return f"p (Holm) {value}" if value.startswith("≤") else f"p (Holm) = {value}"
+
+
+def comparison_word(diff: float, lo: float, hi: float, p_holm: float, alpha: float) -> str:
+    """How a paired difference reads: "better than" / "worse than" when its Holm-corrected p is below ``alpha``;
+    "not distinguishable (once Holm-corrected) from" when only the uncorrected interval excludes 0 (the intervals
+    printed are per comparison; the words follow the correction for all of them); else "not distinguishable from"."""
+    if p_holm < alpha:
+        return "better than" if diff > 0 else "worse than"
+    return "not distinguishable (once Holm-corrected) from" if lo > 0 or hi < 0 else "not distinguishable from"
+
+
+def beating(t: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
+    """The prediction methods that beat plain6 beyond noise (Holm-corrected p below ``alpha``, a positive change;
+    ``t``: ch13_methods by method)."""
+    return [m for m in t.index if METHODS[m].asym and t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
+
+
+def best_predicting(t: pd.DataFrame) -> str:
     """The prediction method with the largest difference from plain6 (``t``: ch13_methods by method)."""
     return max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
 
@@ -57,10 +78,10 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     n = int(t.games.iloc[0])
 
     def ci(m: str) -> str:
-        return _diff_ci(t, m)
+        return diff_ci(t, m)
 
     predicting = [m for m in t.index if METHODS[m].asym]
-    better = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
+    better = beating(t, alpha)
     worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
     out = [f"Each method played the same {n} games as `plain6`."]
     if better:
@@ -71,7 +92,7 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     if worse:
         out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
     if predicting:
-        best = _best_predicting(t)
+        best = best_predicting(t)
         out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, "
                    f"{_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'])}.")
         if "plain8" in t.index:
@@ -110,8 +131,8 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
     out = []
 
     def beyond(m: str) -> str:
-        d, p = t.loc[m, "diff"], t.loc[m, "p_holm"]
-        word = ("better than" if d > 0 else "worse than") if p < alpha else "not distinguishable from"
+        p = t.loc[m, "p_holm"]
+        word = comparison_word(t.loc[m, "diff"], t.loc[m, "diff_lo"], t.loc[m, "diff_hi"], p, alpha)
         return f"`{m}` is {word} `plain6` ({ci(m)}, {_holm(t.loc[m, 'p'], p)})"
 
     if "om-perfect" in t.index:
@@ -146,7 +167,7 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
 
     def said(method: str, against: str, white: str = "all") -> str:
         r = c[method, against, white]
-        word = ("better than" if r.diff > 0 else "worse than") if r.p_holm < alpha else "not distinguishable from"
+        word = comparison_word(r.diff, r.diff_lo, r.diff_hi, r.p_holm, alpha)
         return (f"{word} `{against}`: {_pts(r.diff)} points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}; {r.games} "
                 f"paired games, {_holm(r.p, r.p_holm)})")
 
@@ -205,8 +226,8 @@ def report_claim(methods: pd.DataFrame, rules: str) -> dict:
     :func:`~.claims.combine` for the reading ``rules`` the comparison played.
     """
     t = methods.set_index("method")
-    best = _best_predicting(t)
-    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {_diff_ci(t, best)}, "
+    best = best_predicting(t)
+    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {diff_ci(t, best)}, "
             f"Holm p = {t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
     if "plain8" in t.index:
         ours += f"; two more plies (plain8): {_pts(t.loc['plain8', 'diff'])}"

@@ -28,30 +28,43 @@ from pawnslib.guided.replies import reply_log_pe
 from pawnslib.play.records import GameRecord
 
 
-def reply_ranks(model, records: list[GameRecord]) -> pd.DataFrame:
+def reply_ranks(model, records: list[GameRecord], *, n_slices: int | None = None,
+                random_seed: int = -1) -> pd.DataFrame:
     """Every White move of ``records`` as the model ranks it: one row per White move.
 
-    Columns: ``n`` (replies), ``counts`` (every reply's pr numerator, pr = count / n), ``played``
-    (the actual reply's index) and ``seen`` (which replies ``seen_before`` called likely, given the
-    prs White played earlier in the game).
+    Columns: ``game`` (the record's index), ``n`` (replies), ``counts`` (every reply's pr numerator, pr =
+    count / n), ``played`` (the actual reply's index) and ``seen`` (which replies ``seen_before`` called likely,
+    given the prs White played earlier in the game).
+
+    ``n_slices`` unrolls the model to another number of time slices (default its own); ``random_seed >= 0``
+    replaces P(e) by the random control's seeded number per child.
     """
     replies = model.reply_model  # a two-slice model scores White's replies with White's slice
-    arrays, n_hist = replies.kernel_arrays(), replies.n_slices - 1
+    arrays = replies.kernel_arrays()
+    n_hist = (replies.n_slices if n_slices is None else n_slices) - 1
+    if n_hist < 0:
+        raise ValueError(f"n_slices must be >= 1, got {n_slices}")
     moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES)
     rows = []
-    for r in records:
+    for g, r in enumerate(records):
         pred, texts = Predictor(), r["positions"]
         states = replies.discretise(np.array(r["features"]))  # every position's, once: P(e) reads the history's
         sb = replies.check_sb(r["black"])
         for t in range(1, len(texts) - 1, 2):  # White to move at odd plies
             parent = Position.from_text(texts[t], rules=r["rules"])
-            n = reply_log_pe(parent.array, states[: t + 1], n_hist, arrays, sb, -1, moves, logpe)
+            n = reply_log_pe(parent.array, states[: t + 1], n_hist, arrays, sb, random_seed, moves, logpe)
             played = [str(Move.from_code(m)) for m in moves[:n]].index(r["moves"][t])
             counts = np.empty(n, np.int64)
             pr_counts_into(logpe[:n], counts)
-            rows.append({"n": n, "counts": counts, "played": played, "seen": pred.likely(logpe[:n])})
+            rows.append({"game": g, "n": n, "counts": counts, "played": played, "seen": pred.likely(logpe[:n])})
             pred.observe(logpe[:n], played)
     return pd.DataFrame(rows)
+
+
+def threshold_likely(counts: np.ndarray, n: int, max_pr: float) -> np.ndarray:
+    """The threshold rule: which replies (pr numerators ``counts`` of ``n``) have pr < ``max_pr``; pr = 1, all
+    replies alike, is never a prediction."""
+    return (counts < max_pr * n) & (counts < n)
 
 
 def threshold_sweep(ranks: pd.DataFrame, grid: np.ndarray | None = None) -> tuple[pd.DataFrame, float, float]:
@@ -74,9 +87,9 @@ def threshold_sweep(ranks: pd.DataFrame, grid: np.ndarray | None = None) -> tupl
     played = np.array([c[p] for c, p in zip(ranks.counts, ranks.played, strict=True)])
     rows = []
     for m in grid:
-        likely = (counts < m * np.repeat(n, n)) & (counts < np.repeat(n, n))  # pr = 1 is never a prediction
+        likely = threshold_likely(counts, np.repeat(n, n), m)
         made = np.bincount(owner, likely, len(ranks)) > 0
-        hit = made & (played < m * n) & (played < n)
+        hit = made & threshold_likely(played, n, m)
         rows.append({"max_pr": m, "share_likely": likely.mean(), "share_made": made.mean(),
                      "share_correct": hit.sum() / made.sum() if made.any() else np.nan})
     sweep = pd.DataFrame(rows)

@@ -7,18 +7,28 @@ parameter, its value and the rule, rather than deep inside the notebook (``N_POS
 
 Each parameter name has one rule, whatever notebook uses it (see :data:`RULES`).
 
+Then the cell resolves the folder the notebook actually reads and writes, :func:`results_folder`: the committed
+``results/`` only under ``make reproduce`` (which sets ``PAWNSLIB_PUBLISH=1`` for its papermill runs) or when asked;
+a notebook stepped through by hand with the default ``RESULTS`` works in a scratch copy of it, so that it never
+rewrites the committed site behind the pages.
+
 Layer ``experiments``: it may import every layer but ``report``; it imports only ``config`` and ``game.rules``
 (the names a parameter may take).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from numbers import Integral, Real
+from pathlib import Path
 from typing import Any
 
-from pawnslib.config import COMPARISON_METHODS, NOISES
+from pawnslib.config import COMMITTED_RESULTS, COMPARISON_METHODS, N_STRATEGIES, NOISES, PUBLISH_ENV, SCRATCH
 from pawnslib.config import SETS as STRATEGY_SETS
 from pawnslib.game.rules import READINGS
 
@@ -76,6 +86,10 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
     "NOISE": (lambda v: isinstance(v, str) and v in NOISES, f"a tie-breaking scheme, one of {list(NOISES)}"),
+    "METHOD": (lambda v: isinstance(v, str) and v in COMPARISON_METHODS, f"one Chapter 13 method from "
+                                                                          f"{list(COMPARISON_METHODS)}"),
+    "COLOUR": (lambda v: v in ("white", "black"), "the colour a person plays, 'white' or 'black'"),
+    "STRATEGY": (lambda v: _integer(v) and 1 <= v <= N_STRATEGIES, f"a strategy id of the set, 1 to {N_STRATEGIES}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
     "READING_SETS": (_reading_sets, f"a dict from readings of the rules ({list(READINGS)}) to non-empty lists of "
                                     f"distinct strategy sets from {list(STRATEGY_SETS)}"),
@@ -139,4 +153,105 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
                              f"ROUNDS = {rounds!r} (the model learns from the tournament's first rounds)")
 
 
-__all__ = ["RULES", "STRATEGY_SETS", "check_parameters"]
+# The repository this package is checked out in (pawnslib/experiments/params.py is two folders below it).
+REPOSITORY = Path(__file__).resolve().parents[2]
+_YES, _NO = ("1", "true", "yes", "on"), ("", "0", "false", "no", "off")
+
+
+def publishing(environ: dict[str, str] | None = None) -> bool:
+    """Whether :data:`~pawnslib.config.PUBLISH_ENV` asks to write the committed results (the Makefile sets it to 1).
+
+    Raises:
+        ValueError: a value that is neither yes (1, true, yes, on) nor no (0, false, no, off, empty).
+    """
+    value = (os.environ if environ is None else environ).get(PUBLISH_ENV, "").strip().lower()
+    if value not in _YES + _NO:
+        raise ValueError(f"{PUBLISH_ENV}={value!r}: set it to 1 to write the committed results folder, 0 (or leave it "
+                         f"unset) to work in a scratch copy")
+    return value in _YES
+
+
+def results_folder(results: str, *, publish: bool | None = None, committed: str | Path | None = None,
+                   scratch: str | Path | None = None) -> str:
+    """The results folder a notebook reads and writes: ``results`` itself, or the same place in a scratch copy.
+
+    ``results`` is used as it is when publishing (``publish``, else :func:`publishing`: ``make reproduce``'s papermill
+    runs) or when it lies outside the committed folder. Otherwise (a notebook run by hand, papermill outside make
+    included, with ``RESULTS`` the committed folder or a folder in it, e.g. a reading's) the notebook works in
+    ``scratch``, a copy of the whole committed folder made on first use (files copied, never linked, so that a write
+    in the copy leaves the committed file alone) and reused afterwards; one line says where, and how to publish.
+
+    Args:
+        results: the notebook's ``RESULTS``, relative to the working folder or absolute.
+        publish: True or False to decide here; None: as the environment says (:func:`publishing`).
+        committed: the committed results folder (default: the repository's ``results/``).
+        scratch: its copy (default: ``scratch/results`` beside it, gitignored).
+
+    Returns:
+        ``results``, or its place in the copy (relative to the working folder when ``results`` was relative).
+    """
+    committed = Path(REPOSITORY / COMMITTED_RESULTS if committed is None else committed).resolve()
+    scratch = Path(committed.parent / SCRATCH / committed.name if scratch is None else scratch).resolve()
+    where = Path(results).resolve()
+    if (publishing() if publish is None else publish) or not (where == committed or committed in where.parents):
+        return results
+    target = scratch / where.relative_to(committed)
+    shown = _shown(target, relative=not Path(results).is_absolute())
+    fresh = not scratch.is_dir()
+    print(f"RESULTS = {results!r} is {'' if where == committed else 'in '}the committed results folder, so this "
+          f"notebook works in a scratch copy of it{' (copying it now, once)' if fresh else ''}: RESULTS = {shown!r}. "
+          f"To write the committed folder instead, run it under `make reproduce` or with {PUBLISH_ENV}=1 in the "
+          f"kernel's environment (papermill outside make counts as a run by hand).", flush=True)
+    if fresh:
+        _copy(committed, scratch)
+    elif _stamp_file(scratch).exists() and _stamp_file(scratch).read_text() != _fingerprint(committed):
+        print(f"The committed results folder changed since the scratch copy was made: delete "
+              f"{_shown(scratch, relative=True)!r} to work from a fresh copy.", flush=True)
+    return shown
+
+
+def _shown(path: Path, *, relative: bool) -> str:
+    """``path`` relative to the working folder when ``relative`` (and it can be), else absolute."""
+    try:
+        return os.path.relpath(path) if relative else str(path)
+    except ValueError:  # another drive
+        return str(path)
+
+
+def _stamp_file(scratch: Path) -> Path:
+    """Where the copy records what it was copied from: beside it, not in it (the copy is a results folder)."""
+    return scratch.parent / f".{scratch.name}.copied-from"
+
+
+def _fingerprint(folder: Path) -> str:
+    """The committed folder's files by path, size and date (logs aside, which every run rewrites), as a digest."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and "logs" not in p.relative_to(folder).parts):
+        st = path.stat()
+        h.update(f"{path.relative_to(folder).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+def _copy(committed: Path, scratch: Path) -> None:
+    """Copy ``committed`` (absent: nothing) to ``scratch`` whole or not at all: copied aside, then renamed into
+    place; when another run got there first, its copy stands."""
+    scratch.parent.mkdir(parents=True, exist_ok=True)
+    stamp = _fingerprint(committed) if committed.is_dir() else ""
+    aside = Path(tempfile.mkdtemp(prefix=f".{scratch.name}-", dir=scratch.parent))
+    try:
+        if committed.is_dir():
+            shutil.copytree(committed, aside / scratch.name, copy_function=shutil.copy2)
+        else:
+            (aside / scratch.name).mkdir()
+        try:
+            (aside / scratch.name).rename(scratch)
+        except OSError:
+            if not scratch.is_dir():
+                raise
+            return
+        _stamp_file(scratch).write_text(stamp)
+    finally:
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+__all__ = ["REPOSITORY", "RULES", "STRATEGY_SETS", "check_parameters", "publishing", "results_folder"]

@@ -15,6 +15,8 @@ of four written rules, by what the thesis gives:
   :data:`NARROW`, 15 points); *not reproduced* when it excludes it; *inconclusive* when it contains it but is wider.
 * **A direction without a figure** ("helps", "suffers"), :func:`change_verdict`: *reproduced* when our interval
   lies wholly on the claimed side of no change, *not reproduced* when wholly on the other, *inconclusive* otherwise.
+* **No effect** ("almost no effect"), :func:`no_effect_verdict`: *reproduced* when every change's 95 % interval
+  lies within ±:data:`NO_EFFECT`, *not reproduced* when one lies wholly outside it, *inconclusive* otherwise.
 * **A statement about the tables** ("every strategy can beat two others", "strategy 4 is the strongest"): the
   statement evaluated on our games, with the thesis's own meaning, which each rule must find true of the
   thesis's own tables (:func:`table_records` makes them records).
@@ -93,6 +95,9 @@ BRANCHING = (10, 11)  # "the branching factor is usually in the range 10 : 11"
 DSUM_VALUES = 100  # Section 11.2: "DSum e.g has over 100 different values" in its test data
 SORT_SAVES = 2  # "This sort greatly reduces the search space": read as at least halving the nodes of a search
 PR_ONE_MOVES = 75  # Figure 11.1: moves played at pr = 1, left out of the histogram
+# Section 11.2: "the number of slices has almost no effect on the number of correct predictions": read as every other
+# number of time slices changing the share of correct predictions by under NO_EFFECT (5 points) from the thesis's 4.
+NO_EFFECT = 0.05
 NODES_PLAIN, NODES_ASYM = 2670, 2673  # mean nodes per depth-6 search, plain and asymmetric
 SECONDS_PLAIN, SECONDS_ASYM = 0.197, 0.873  # mean seconds per search, plain and asymmetric
 NODE_RATIO = NODES_ASYM / NODES_PLAIN  # 1.00
@@ -132,11 +137,14 @@ VERDICT_RULES = {
     "reproduced": "a rate with the thesis's counts: Fisher's exact test finds no difference and the thesis's rate "
                   "lies in our 95 % interval; a figure (a mean, a ratio, a change read off its tables): our 95 % "
                   f"interval contains it and, for a change, is at most ±{100 * NARROW:.0f} points wide; a direction: "
-                  "our interval lies wholly on the claimed side; a statement about the tables: it holds of our games, "
+                  "our interval lies wholly on the claimed side; no effect: every change's interval within "
+                  f"±{100 * NO_EFFECT:.0f} points; a statement about the tables: it holds of our games, "
                   "in the sense in which it holds of the thesis's own",
     "not reproduced": "Fisher's test finds a difference (a rate), our interval excludes the thesis's figure, or lies "
-                      "wholly on the other side (a direction); a statement that does not hold of our games",
-    "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change, "
+                      "wholly on the other side (a direction), or a change's interval lies wholly beyond "
+                      f"±{100 * NO_EFFECT:.0f} points (no effect); a statement that does not hold of our games",
+    "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change "
+                    f"(a direction) or ±{100 * NO_EFFECT:.0f} points (no effect), "
                     "or the rate's samples neither agree nor differ (typical of the thesis's 9 games a pairing)",
     "new": "the thesis never measured it; the finding is ours, with its own test",
 }
@@ -273,6 +281,20 @@ def change_verdict(thesis_direction: int, lo: float, hi: float) -> str:
     wholly on the claimed side of 0, not reproduced when wholly on the other side, inconclusive otherwise."""
     low, high = (lo, hi) if thesis_direction > 0 else (-hi, -lo)
     return "reproduced" if low > 0 else "not reproduced" if high < 0 else "inconclusive"
+
+
+def no_effect_verdict(intervals: list[tuple[float, float]], *, bound: float = NO_EFFECT) -> str:
+    """A claim of (almost) no effect against our 95 % intervals of the changes: reproduced when every interval lies
+    within ±``bound``, not reproduced when one lies wholly beyond it, inconclusive otherwise.
+
+    Raises:
+        ValueError: no intervals.
+    """
+    if not intervals:
+        raise ValueError("no_effect_verdict needs at least one interval of a change")
+    if any(lo > bound or hi < -bound for lo, hi in intervals):
+        return "not reproduced"
+    return "reproduced" if all(-bound <= lo and hi <= bound for lo, hi in intervals) else "inconclusive"
 
 
 def table_change(pairing: tuple[int, int]) -> float:

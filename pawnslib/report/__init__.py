@@ -1,28 +1,29 @@
 """Presentation: saved tables and figures, styles, verdict badges, game replays and the rendered site.
 
-Modules: :mod:`~pawnslib.report.style` (one name and one colour per strategy set and per reading, tables as
-readers see them), :mod:`~pawnslib.report.tables` (saving tables and figures), :mod:`~pawnslib.report.verdicts`
-(the claims table's badges), :mod:`~pawnslib.report.replay` (a game replayed move by move),
-:mod:`~pawnslib.report.annotate` (what a replay marks), :mod:`~pawnslib.report.render` (a notebook as a page) and
-:mod:`~pawnslib.report.site` (every page and the front page).
+Modules: :mod:`~pawnslib.report.style` (one name and one colour per strategy set and per reading, one colour and
+marker per Chapter 13 method, plain log ticks, tables as readers see them), :mod:`~pawnslib.report.plots`
+(Chapter 13's figures from its saved tables), :mod:`~pawnslib.report.tables` (saving tables and figures),
+:mod:`~pawnslib.report.verdicts` (the claims table's badges), :mod:`~pawnslib.report.replay` (a game replayed move
+by move), :mod:`~pawnslib.report.annotate` (what a replay marks), :mod:`~pawnslib.report.book` (the results
+site, built by Sphinx and MyST-NB) and :mod:`~pawnslib.report.bookconf` (its configuration).
 
 Layer ``report``, the top one: it may import every layer; no layer imports it (the command line and the notebooks
 do). The names in ``__all__`` are re-exported lazily (a module ``__getattr__``): ``from pawnslib.report import
 Replay`` imports :mod:`~pawnslib.report.replay` alone, and importing one report module imports none of the
 others, since this file runs whenever any of them is imported. Eager re-exports would make
-``python -m pawnslib render`` load the engine (annotate, verdicts) and a notebook that only styles tables load
-nbconvert (render, site).
+``python -m pawnslib site`` load the engine (annotate, verdicts) and a notebook that only styles tables load
+Sphinx (book).
 """
 
 from pawnslib import lazy_exports
 
 lazy_exports(__name__, {
-    "style": ("READING_COLOURS", "SET_COLOURS", "THESIS_COLOUR", "escape_markdown", "number", "plain_ticks",
-              "reading_label", "set_label", "short_p", "show", "use"),
+    "style": ("METHOD_STYLES", "READING_COLOURS", "SET_COLOURS", "THESIS_COLOUR", "escape_markdown", "log_ticks",
+              "method_style", "number", "plain_ticks", "reading_label", "set_label", "short_p", "show", "use"),
+    "plots": ("forest", "max_pr_sweep", "strength_cost"),
     "tables": ("markdown_table", "save_figure", "save_table"),
     "verdicts": ("claims_html", "legend_html"),
     "replay": ("Replay",),
     "annotate": ("changed_move", "first_difference", "predicted_replies"),
-    "render": ("Page", "render_notebook"),
-    "site": ("build_index", "build_site"),
+    "book": ("Page", "build_site"),
 })

@@ -54,7 +54,7 @@ _SCRIPT = """<script>(function () {
   });
   root.querySelector(".pr-controls").style.display = "flex";
   root.querySelector(".pr-boards").style.display = "block";
-  show(0);
+  show(parseInt(root.getAttribute("data-start"), 10) || 0);
 })();</script>"""
 
 
@@ -100,15 +100,17 @@ class Replay:
         title: plain text above the boards; default "Replay of T plies (<reading> reading)".
         mark_label: the legend under each board that has marks.
         size: a square's side in pixels.
+        start: the ply the widget opens at (e.g. the one the text around it names).
 
     Raises:
         ValueError: no positions, a position that is no :class:`~pawnslib.game.position.Position`, positions of several
-            readings, ``captions`` or ``marks`` not one per position, or a marked move not legal at its ply.
+            readings, ``captions`` or ``marks`` not one per position, a marked move not legal at its ply, or ``start``
+            not a ply of the game.
     """
 
     def __init__(self, positions: Sequence[Position], *, captions: Sequence[str] | None = None,
                  marks: Sequence[Iterable[Move | str] | None] | None = None, title: str | None = None,
-                 mark_label: str = "marked moves", size: int = CELL):
+                 mark_label: str = "marked moves", size: int = CELL, start: int = 0):
         positions = list(positions)
         if not positions:
             raise ValueError("positions is empty: a replay needs at least the start position x_0")
@@ -131,7 +133,9 @@ class Replay:
         self.captions = [str(c) for c in captions]
         self.marks = [self._check_marks(k, ms) for k, ms in enumerate(marks if marks is not None else [None] * n)]
         self.title = f"Replay of {n - 1} plies ({positions[0].rules} reading)" if title is None else str(title)
-        self.mark_label, self.size = str(mark_label), size
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n:
+            raise ValueError(f"start must be a ply of the game, 0 to {n - 1}, got {start!r}")
+        self.mark_label, self.size, self.start = str(mark_label), size, start
 
     def _check_marks(self, k: int, moves: Iterable[Move | str] | None) -> list[Move]:
         """Ply ``k``'s marked moves as :class:`~pawnslib.game.position.Move`, each checked legal at position ``k``."""
@@ -155,7 +159,7 @@ class Replay:
     @classmethod
     def from_record(cls, record: Mapping, *, captions: Sequence[str] | None = None,
                     marks: Sequence[Iterable[Move | str] | None] | None = None, title: str | None = None,
-                    mark_label: str = "marked moves", size: int = CELL) -> Replay:
+                    mark_label: str = "marked moves", size: int = CELL, start: int = 0) -> Replay:
         """A replay of a game record (:class:`~pawnslib.play.records.GameRecord` or a played game), its moves replayed.
 
         Args:
@@ -167,6 +171,7 @@ class Replay:
             title: default "Black 3 vs White 5, round 0, kalles reading: black wins in 47 plies".
             mark_label: as for :class:`Replay`.
             size: as for :class:`Replay`.
+            start: as for :class:`Replay`.
 
         Returns:
             The replay.
@@ -206,7 +211,8 @@ class Replay:
             result = record.get("result", positions[-1].result)
             outcome = "a draw" if result == "draw" else f"{result} wins" if result else "unfinished"
             title += f", {rules} reading: {outcome} in {len(moves)} plies"
-        return cls(positions, captions=captions, marks=marks, title=title, mark_label=mark_label, size=size)
+        return cls(positions, captions=captions, marks=marks, title=title, mark_label=mark_label, size=size,
+                   start=start)
 
     def _board(self, k: int) -> str:
         """Ply ``k``'s figure: the board, its caption and, if it has marks, the legend line."""
@@ -230,17 +236,19 @@ class Replay:
         """
         boards = "".join(self._board(k) for k in range(len(self.positions)))
         title = html.escape(self.title)
-        ident = "pawns-replay-" + hashlib.sha256(f"{title}\n{boards}".encode()).hexdigest()[:16]
+        ident = "pawns-replay-" + hashlib.sha256(f"{title}\n{self.start}\n{boards}".encode()).hexdigest()[:16]
         last = len(self.positions) - 1
         controls = (
             '<div class="pr-controls" style="display:none;align-items:center;gap:6px;margin:4px">'
             '<button type="button" data-step="first" title="first ply">|&lt;</button>'
             '<button type="button" data-step="prev" title="previous ply">&lt;</button>'
-            f'<input class="pr-slider" type="range" min="0" max="{last}" step="1" value="0" aria-label="ply">'
+            f'<input class="pr-slider" type="range" min="0" max="{last}" step="1" value="{self.start}" '
+            'aria-label="ply">'
             '<button type="button" data-step="next" title="next ply">&gt;</button>'
             '<button type="button" data-step="last" title="last ply">&gt;|</button>'
-            f'<span class="pr-label">ply 0 of {last}</span></div>')
-        return (f'<div class="pawns-replay" id="{ident}" tabindex="0" style="font-family:sans-serif">'
+            f'<span class="pr-label">ply {self.start} of {last}</span></div>')
+        return (f'<div class="pawns-replay" id="{ident}" data-start="{self.start}" tabindex="0" '
+                'style="font-family:sans-serif">'
                 f'<div class="pr-title" style="font-weight:bold;margin:4px">{title}</div>{controls}'
                 f'<div class="pr-boards" style="display:flex;flex-wrap:wrap">{boards}</div>'
                 f'{_SCRIPT.replace("@ID@", ident)}</div>')

@@ -1,8 +1,10 @@
-"""How results look: one name and one colour per strategy set and per rule reading, legible figures, tidy tables.
+"""How results look: one name and one colour per strategy set, rule reading and method; legible figures; tidy tables.
 
 Every notebook and the report use these, so "the thesis's set" or "the king reading" has the same label and the
-same colour on every page. :func:`show` displays a table the way a reader wants it: integers as integers,
-p-values short (``< 1e-6``, ``0.02``), no ``NaN`` cells, no exponent notation, text left-aligned.
+same colour on every page, and each of Chapter 13's methods the same colour and marker (:func:`method_style`).
+:func:`log_ticks` labels a log axis ``3k 10k 30k``, never ``4x10^3``. :func:`show` displays a table the way a
+reader wants it: integers as integers, p-values short (``< 1e-6``, ``0.02``), no ``NaN`` cells, no exponent
+notation, text left-aligned.
 
 Layer ``report`` (the top one): it may import every layer; this module imports none of pawnslib, so
 that every other report module can import it.
@@ -23,6 +25,18 @@ SET_COLOURS = {"thesis": "#1f77b4", "harmony": "#ff7f0e"}
 READING_NAMES = {"kalles": "Kalles reading (orthogonal steps)", "king": "king reading (8-neighbour steps)"}
 READING_COLOURS = {"kalles": "#2ca02c", "king": "#9467bd"}
 THESIS_COLOUR = "#444444"  # the thesis's own numbers, wherever they stand beside ours
+
+# Chapter 13's methods (pawnslib.experiments.chapter13.METHODS): (colour, marker), one hue family per kind of method,
+# every colour and every marker used once. Plain search grey and black; the asymmetric tree's variants blues and
+# greens (Paul Tol's colour-blind-safe palette, and Okabe-Ito's blue); OM/PrOM search vermillion, orange and rose;
+# the methods that foresee White's first reply purples.
+METHOD_STYLES: dict[str, tuple[str, str]] = {
+    "plain6": ("#000000", "o"), "plain8": ("#808080", "s"),
+    "one-hist": ("#0072B2", "^"), "two-hist": ("#88CCEE", "v"), "one-thr": ("#332288", "<"),
+    "two-thr": ("#44AA99", ">"), "random": ("#999933", "X"), "one-hist-game": ("#117733", "D"),
+    "om-perfect": ("#D55E00", "P"), "prom-uniform": ("#E69F00", "h"), "prom-dbn": ("#CC6677", "p"),
+    "om-matched": ("#AA4499", "*"), "oracle": ("#882255", "d"),
+}
 
 P_COLUMNS = ("p", "p_value", "p_holm", "p (Holm)")  # columns that hold p-values
 MISSING = "–"  # what an empty (NaN) cell shows
@@ -130,6 +144,66 @@ def plain_ticks(ax, axis: str = "y") -> None:
         getattr(ax, f"{name}axis").set_major_formatter(formatter)
 
 
+def method_style(name: str) -> dict[str, str]:
+    """A Chapter 13 method's colour and marker, as keyword arguments of ``plot``, ``errorbar`` or ``scatter``.
+
+    Args:
+        name: a method of :data:`METHOD_STYLES`, e.g. ``"one-hist"``.
+
+    Returns:
+        ``{"color": ..., "marker": ...}``, the same on every page.
+
+    Raises:
+        ValueError: ``name`` is not a method of :data:`METHOD_STYLES` (the message names it).
+    """
+    if name not in METHOD_STYLES:
+        raise ValueError(f"no style for the method {name!r}; METHOD_STYLES has {', '.join(METHOD_STYLES)}")
+    colour, marker = METHOD_STYLES[name]
+    return {"color": colour, "marker": marker}
+
+
+def short_number(value: float) -> str:
+    """A tick's number in short plain form: ``3k``, ``10k``, ``2.5k``, ``1.2M``, ``5``, ``0.5``; never an exponent."""
+    for size, suffix in ((1e6, "M"), (1e3, "k")):
+        if abs(value) >= size:
+            return f"{value / size:.3g}{suffix}"
+    return number(float(value))
+
+
+LOG_STEPS = ((1, 2, 5), (1, 3), (1,))  # the mantissas of log-axis ticks, tried in turn until few enough fit
+
+
+def log_ticks(ax, axis: str = "x", *, unit: str = "", most: int = 7) -> None:
+    """Plain labels on a log axis of ``ax``: ticks at 1-2-5 (else 1-3, else powers of 10) steps, e.g. ``3k 10k 30k``.
+
+    A range too narrow for two such ticks gets round numbers evenly spaced (``3.6k 3.8k 4k``).
+
+    Call it after plotting (the ticks are chosen within the axis' limits, which it keeps); minor ticks stay
+    unlabelled, so no ``2x10^0`` or ``4x10^3`` label appears, and labels do not crowd.
+
+    Args:
+        ax: a matplotlib Axes whose ``axis`` has a log scale.
+        axis: ``"x"`` or ``"y"``.
+        unit: appended to every label, e.g. ``"×"`` for ratios (``1×``, ``2×``, ``5×``).
+        most: the most ticks wanted; the first of :data:`LOG_STEPS` giving at most this many (and at least 2) wins.
+    """
+    from matplotlib.ticker import FixedLocator, FuncFormatter, MaxNLocator, NullFormatter
+
+    lo, hi = sorted(getattr(ax, f"get_{axis}lim")())
+    if lo <= 0:
+        raise ValueError(f"log_ticks needs a positive {axis} range, got {lo} to {hi}")
+    powers = 10.0 ** np.arange(np.floor(np.log10(lo)), np.ceil(np.log10(hi)) + 1)
+    choices = [[p * s for p in powers for s in steps if lo <= p * s <= hi] for steps in (*LOG_STEPS, range(1, 10))]
+    ticks = next((t for t in choices if 2 <= len(t) <= most), choices[-2])
+    if len(ticks) < 2:  # a range narrower than two of 1, 2, ..., 9 x 10^k: evenly spaced round numbers
+        ticks = [v for v in MaxNLocator(4).tick_values(lo, hi) if lo <= v <= hi]
+    target = getattr(ax, f"{axis}axis")
+    target.set_major_locator(FixedLocator(ticks))
+    target.set_major_formatter(FuncFormatter(lambda v, _: short_number(v) + unit))
+    target.set_minor_formatter(NullFormatter())
+    getattr(ax, f"set_{axis}lim")(lo, hi)
+
+
 def escape_markdown(text: str) -> str:
     r"""``text`` for Markdown prose: ``\``, ``*``, ``_`` and backticks escaped, e.g. ``our Harmony\* strategies``."""
     for c in "\\*_`":
@@ -137,6 +211,6 @@ def escape_markdown(text: str) -> str:
     return text
 
 
-__all__ = ["MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS", "SET_NAMES", "THESIS_COLOUR",
-           "cell", "escape_markdown", "has_label_index", "number", "plain_ticks", "reading_label", "set_label",
-           "short_p", "show", "use"]
+__all__ = ["LOG_STEPS", "METHOD_STYLES", "MISSING", "P_COLUMNS", "READING_COLOURS", "READING_NAMES", "SET_COLOURS",
+           "SET_NAMES", "THESIS_COLOUR", "cell", "escape_markdown", "has_label_index", "log_ticks", "method_style",
+           "number", "plain_ticks", "reading_label", "set_label", "short_number", "short_p", "show", "use"]

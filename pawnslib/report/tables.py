@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 
+FLOAT_DIGITS = 12  # significant digits of a float in a saved CSV
+
+
 def _cell(value: object, column: object = None) -> str:
     return cell(value, column).replace("|", r"\|").replace("\n", " ")
 
@@ -39,12 +42,14 @@ def markdown_table(df: pd.DataFrame) -> str:
 def save_table(df: pd.DataFrame, name: str, results_dir: str | Path) -> tuple[Path, Path]:
     """Write ``df`` to ``results_dir/tables/<name>.csv`` and ``.md``; return both paths.
 
-    The index is written (as the first columns) unless it is the default 0..n-1.
+    The index is written (as the first columns) unless it is the default 0..n-1. Floats are written to
+    :data:`FLOAT_DIGITS` significant digits, so that a sum whose last bits differ on another machine (or in another
+    order) writes the same file.
     """
     out = Path(results_dir) / "tables"
     out.mkdir(parents=True, exist_ok=True)
     csv, md = out / f"{name}.csv", out / f"{name}.md"
-    df.to_csv(csv, index=has_label_index(df))
+    df.to_csv(csv, index=has_label_index(df), float_format=f"%.{FLOAT_DIGITS}g")
     md.write_text(markdown_table(df))
     return csv, md
 
@@ -58,4 +63,4 @@ def save_figure(fig: Figure, name: str, results_dir: str | Path) -> Path:
     return path
 
 
-__all__ = ["markdown_table", "save_figure", "save_table"]
+__all__ = ["FLOAT_DIGITS", "markdown_table", "save_figure", "save_table"]

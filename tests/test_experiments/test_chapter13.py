@@ -215,9 +215,10 @@ def test_bad_methods_and_the_command_line(tmp_path, capsys):
         chapter13.compare(tmp_path, "thesis", methods=["plain6", "plain9"], settings=RUN)
     with pytest.raises(ValueError, match="method 'oracle' searches below White's reply: it needs settings.depth >= 3"):
         chapter13.black_player(tmp_path, "thesis", "oracle", settings=RUN)
-    for argv, message in ((["compare"], "compare needs --method"),
-                          (["compare", "--method", "deeper"], "invalid choice"),
-                          (["tournament", "--method", "plain8"], "method must be one of 'minimax', 'asym'")):
+    for argv, message in ((["compare"], "the following arguments are required: --method"),
+                          (["compare", "--method", "deeper"], "argument --method: invalid choice: 'deeper'"),
+                          (["tournament", "--method", "plain8"],
+                           "invalid choice: 'plain8' (choose from 'minimax', 'asym')")):
         with pytest.raises(SystemExit) as e:
             main([*argv, "--results", str(tmp_path)])
         assert e.value.code == 2 and message in capsys.readouterr().err

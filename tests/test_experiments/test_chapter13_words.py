@@ -33,8 +33,17 @@ def test_the_verdict_uses_its_alpha():
     assert "`om-perfect` is better than `plain6`" in default
     strict = chapter13_words.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
     assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (Holm-corrected p < " \
-        "0.001)" in strict and "`om-perfect` is not distinguishable from `plain6`" in strict
+        "0.001)" in strict
+    # om-perfect's interval (+2 to +8 points) excludes 0 but its Holm p does not pass 0.001: the words say which
+    assert "`om-perfect` is not distinguishable (once Holm-corrected) from `plain6`" in strict
     assert "Beyond noise (Holm-corrected p < 0.01), `one-hist` beats" in chapter13_words.verdict(t, alpha=0.01)
+
+
+def test_comparison_words_follow_the_corrected_test_and_say_when_the_interval_disagrees():
+    word = chapter13_words.comparison_word
+    assert word(0.05, 0.02, 0.08, 0.01, 0.05) == "better than" and word(-0.05, -0.08, -0.02, 0.01, 0.05) == "worse than"
+    assert word(0.01, -0.02, 0.04, 0.5, 0.05) == "not distinguishable from"
+    assert word(-0.06, -0.12, -0.004, 0.1, 0.05) == "not distinguishable (once Holm-corrected) from"
 
 
 def test_the_opponent_verdict_is_written_from_the_table():

@@ -22,6 +22,7 @@ from pawnslib.experiments.thesis import (
     compare_table,
     interval_verdict,
     mean_verdict,
+    no_effect_verdict,
     parse_cell,
     poorly_verdict,
     ratio_verdict,
@@ -106,6 +107,16 @@ def test_interval_and_change_rules():
     assert interval_verdict(0.67, 0.3, 0.9) == "inconclusive"  # contains it, but 30 points either side
     assert change_verdict(+1, 0.1, 0.3) == "reproduced" and change_verdict(+1, -0.3, -0.1) == "not reproduced"
     assert change_verdict(-1, -0.3, -0.1) == "reproduced" and change_verdict(+1, -0.1, 0.2) == "inconclusive"
+
+
+def test_no_effect_rule():
+    assert no_effect_verdict([(-0.02, 0.01), (0.01, 0.049)]) == "reproduced"  # every change within 5 points
+    assert no_effect_verdict([(-0.02, 0.01), (0.06, 0.09)]) == "not reproduced"  # one wholly beyond +5
+    assert no_effect_verdict([(-0.09, -0.051)]) == "not reproduced"  # or below -5
+    assert no_effect_verdict([(-0.02, 0.01), (0.03, 0.07)]) == "inconclusive"  # straddles the bound
+    assert no_effect_verdict([(0.03, 0.07)], bound=0.1) == "reproduced"
+    with pytest.raises(ValueError, match="at least one interval"):
+        no_effect_verdict([])
 
 
 def test_the_change_rule_on_the_thesis_own_tables():

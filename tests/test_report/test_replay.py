@@ -149,3 +149,13 @@ def test_bad_input_is_a_clear_value_error(games):
         Replay.from_record({**rec, "positions": bad})
     with pytest.raises(ValueError, match="to ply 1 cannot be played"):
         Replay.from_record({**rec, "moves": ["0,0-0,1", *rec["moves"][1:]]})
+
+
+def test_the_widget_opens_at_the_ply_asked(game):
+    last = len(game["positions"]) - 1
+    page = Replay.from_record(game, start=5).to_html()
+    assert 'data-start="5"' in page and 'value="5"' in page and f"ply 5 of {last}" in page
+    assert Replay.from_record(game).to_html() != page  # another start is another widget (its id too)
+    for bad in (-1, last + 1, 2.0, True):
+        with pytest.raises(ValueError, match="start must be a ply of the game"):
+            Replay.from_record(game, start=bad)

@@ -55,3 +55,61 @@ def test_every_set_and_reading_has_one_name_and_one_colour():
     assert set(style.READING_NAMES) == set(style.READING_COLOURS) == set(READINGS)
     colours = [*style.SET_COLOURS.values(), *style.READING_COLOURS.values(), style.THESIS_COLOUR]
     assert len(set(colours)) == len(colours)
+
+
+def test_every_chapter13_method_has_one_colour_and_one_marker_of_its_own():
+    from matplotlib.colors import is_color_like, to_hex
+    from matplotlib.markers import MarkerStyle
+
+    from pawnslib.experiments.chapter13 import METHODS
+
+    assert set(style.METHOD_STYLES) == set(METHODS)
+    colours = [to_hex(c) for c, _ in style.METHOD_STYLES.values()]
+    markers = [m for _, m in style.METHOD_STYLES.values()]
+    assert len(set(colours)) == len(colours) and len(set(markers)) == len(markers)
+    assert all(is_color_like(c) for c in colours) and all(m in MarkerStyle.markers for m in markers)
+    assert style.method_style("one-hist") == {"color": "#0072B2", "marker": "^"}
+
+
+def test_an_unknown_method_has_no_style_and_the_error_names_it():
+    with pytest.raises(ValueError, match="'plain7'"):
+        style.method_style("plain7")
+
+
+@pytest.mark.parametrize("value, text", [(3000, "3k"), (10000.0, "10k"), (2500, "2.5k"), (1.2e6, "1.2M"), (5, "5"),
+                                         (0.5, "0.5"), (1e-5, "0.00001"), (0, "0")])
+def test_short_number_is_plain(value, text):
+    assert style.short_number(value) == text
+
+
+@pytest.mark.parametrize("limits, unit, labels", [
+    ((3000, 70000), "", ["5k", "10k", "20k", "50k"]),
+    ((0.9, 17), "×", ["1×", "2×", "5×", "10×"]),
+    ((1, 1000), "", ["1", "3", "10", "30", "100", "300", "1k"]),
+    ((1, 1e6), "", ["1", "10", "100", "1k", "10k", "100k", "1M"]),
+    ((2.1, 4.9), "×", ["3×", "4×"]),
+    ((3600, 4400), "", ["3.6k", "3.8k", "4k", "4.2k", "4.4k"]),
+])
+def test_log_ticks_are_plain_and_few(limits, unit, labels):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots()
+    ax.plot(limits, [0, 1])
+    ax.set_xscale("log")
+    ax.set_xlim(*limits)
+    style.log_ticks(ax, "x", unit=unit)
+    fig.canvas.draw()
+    assert [t.get_text() for t in ax.get_xticklabels()] == labels
+    assert not any(t.get_text() for t in ax.xaxis.get_minorticklabels())
+    assert ax.get_xlim() == pytest.approx(limits)
+    plt.close(fig)
+    with pytest.raises(ValueError, match="positive"):
+        fig, ax = plt.subplots()
+        try:
+            ax.set_xlim(-1, 1)
+            style.log_ticks(ax, "x")
+        finally:
+            plt.close(fig)

@@ -1,0 +1,206 @@
+"""What notebook 14's board shows of a :class:`~.game.PlayController`, as JSON values and HTML (no widget here).
+
+:func:`state_of` is the controller's ``state()``: the board (:func:`~pawnslib.game.draw.board_svg`, the last move
+highlighted and the pieces it took marked, the replies the engine calls likely drawn as purple arrows, the selected
+piece outlined and its targets dotted in green, and one transparent square per cell carrying ``data-sq="r,c"`` for
+clicks), the panel of the engine's mind beside it (:func:`panel_html`, with :func:`belief_svg`'s bars), the message,
+the result and the choices a view offers. :func:`static_html` is the board and panel without a kernel.
+
+Layer ``report``; it imports ``config`` and ``game`` (the controller hands itself in, and is not imported).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+from typing import Any
+
+from pawnslib import config
+from pawnslib.game.draw import CELL, MARGIN, MARK_STROKE, board_svg
+from pawnslib.game.rules import BASE_SQUARES, READINGS
+
+PlayController = Any  # a pawnslib.report.board.game.PlayController (which imports this module, so not named here)
+
+SELECT_STROKE = "#2a9d4f"  # the selected piece's outline and its targets' dots
+BAR_FILL = "#8e44ad"  # the belief bars, in the likely replies' colour
+LIVE_NOTE = "The board is live in JupyterLab (make lab): open notebooks/14_play.ipynb there to play."
+
+
+def parse_square(square) -> tuple[int, int]:
+    """``"r,c"``, ``(r, c)`` or ``[r, c]`` as a square; ValueError naming the rule otherwise."""
+    try:
+        parts = square.split(",") if isinstance(square, str) else list(square)
+        r, c = (int(str(x).strip()) for x in parts)
+        if not (0 <= r < 8 and 0 <= c < 8) or isinstance(square, bool):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise ValueError(f"a square is 'r,c' with row and column from 0 to 7, got {square!r}") from None
+    return r, c
+
+
+def result_text(result: str, colour: str) -> str:
+    """A finished game's result as the person (playing ``colour``) reads it."""
+    if result == "draw":
+        return "A draw"
+    return "You win" if result == colour else "The engine wins"
+
+
+def _fraction(count: int, n: int) -> str:
+    return f"{count}/{n}"
+
+
+def _overlay(c: PlayController, size: int) -> list[str]:
+    """The selected piece (or base) outlined, its targets dotted, and the click squares over everything."""
+    out = []
+    if c.selected is not None:
+        squares = BASE_SQUARES[c.person_side] if c.selected == "base" else [c.selected]
+        for r, col in squares:
+            out.append(f'<rect class="selected" x="{MARGIN + col * size + 2}" y="{MARGIN + r * size + 2}" '
+                       f'width="{size - 4}" height="{size - 4}" fill="none" stroke="{SELECT_STROKE}" '
+                       'stroke-width="3"/>')
+    for r, col in c.targets():
+        out.append(f'<circle class="target" cx="{MARGIN + col * size + size / 2}" cy="{MARGIN + r * size + size / 2}" '
+                   f'r="{size * 0.17}" fill="{SELECT_STROKE}" opacity="0.8"/>')
+    if c.persons_turn():
+        for r in range(8):
+            for col in range(8):
+                out.append(f'<rect class="sq" data-sq="{r},{col}" x="{MARGIN + col * size}" y="{MARGIN + r * size}" '
+                           f'width="{size}" height="{size}" fill="#000" fill-opacity="0" style="cursor:pointer">'
+                           f'<title>{r},{col}</title></rect>')
+    return out
+
+
+def board_of(c: PlayController) -> str:
+    """The board's SVG: the position, the likely replies (purple), the selection and the click squares."""
+    g, size = c.game, c.size
+    likely = c.likely() or []
+    before = g.history[-2] if len(g.history) > 1 else None
+    svg = board_svg(c.position, size=size, before=before, marks=[m for m, _ in likely])
+    return svg[: -len("</svg>")] + "".join(_overlay(c, size)) + "</svg>"
+
+
+def belief_svg(belief: list[tuple[int, float]], *, width: int = 220) -> str:
+    """P(S_w | moves) as horizontal bars, one per strategy id, the most probable in bold."""
+    row, label, top = 18, 70, max(p for _, p in belief)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{row * len(belief) + 4}" '
+           'font-family="sans-serif" font-size="11" class="belief">']
+    for k, (sid, p) in enumerate(belief):
+        y, w = 2 + k * row, (width - label - 40) * p
+        weight = ' font-weight="bold"' if p == top else ""
+        out.append(f'<text x="0" y="{y + 12}"{weight}>strategy {sid}</text>'
+                   f'<rect x="{label}" y="{y + 2}" width="{w:.1f}" height="{row - 6}" fill="{BAR_FILL}"/>'
+                   f'<text x="{label + w + 4:.1f}" y="{y + 12}"{weight}>{p:.2f}</text>')
+    return "".join(out) + "</svg>"
+
+
+def _rule(c: PlayController) -> str:
+    """The engine's rule for a likely reply, in words."""
+    rule = getattr(c.player, "mostlikely", "seen_before")
+    if isinstance(rule, tuple):
+        return f"its pr is below MAX_PR = {rule[1]:.4f}"
+    return "its pr (its rank by P(e) among your replies) is one you have played before in this game"
+
+
+def _likely_html(c: PlayController) -> str:
+    """The panel's section on the replies the engine's model calls likely now."""
+    if c.settings.colour != "white":
+        return ("<p>You play Black. The opponent model predicts White's moves, and White's engine plays plain "
+                "alpha-beta as in every tournament: it models nothing of yours.</p>")
+    likely = c.likely()
+    if likely is None and c.persons_turn():
+        return (f"<p>The engine's method, {html.escape(c.method_name)}, does not predict your replies: only the "
+                "asymmetric tree's methods do (one-hist, two-hist, one-thr, two-thr, random, one-hist-game).</p>")
+    if likely is None:
+        return "<p>&mdash;</p>"
+    if not likely:
+        return f"<p>None: no reply of yours is likely here (a reply is likely when {_rule(c)}).</p>"
+    items = ", ".join(f"<b>{m}</b> (pr {_fraction(pr.numerator, pr.denominator)})" for m, pr in likely)
+    return (f'<p>Marked on the board in <span style="color:{MARK_STROKE}">purple</span>: {items}. A reply is likely '
+            f"when {_rule(c)}.</p>")
+
+
+def _last_html(c: PlayController) -> str:
+    """The panel's section on the person's last move: was it predicted, and its pr."""
+    views = c.game.views
+    if not views:
+        return "<p>&mdash;</p>"
+    v = views[-1]
+    if "likely" not in v:
+        return f"<p><b>{v['move']}</b>: not scored (the engine's method predicts no replies).</p>"
+    n_likely = len(v["likely"])
+    if v["predicted"] is None:
+        text = f"<b>{v['move']}</b>: the model had no prediction."
+    else:
+        which = ("the only reply the model called likely" if n_likely == 1
+                 else f"one of the {n_likely} replies the model called likely")
+        text = f"<b>{v['move']}</b> was {'' if v['predicted'] else '<i>not</i> '}{which}."
+    if "pr" in v:
+        count, n = v["pr"]
+        text += (f" Its pessimistic ratio: <b>{_fraction(count, n)}</b> ({count} of your {n} replies were at least as "
+                 "likely by P(e); 1/n is the model's single favourite).")
+    made = [w for w in views if w.get("predicted") is not None]
+    right = sum(w["predicted"] for w in made)
+    return f"<p>{text}</p><p>Predictions so far: {len(made)} made, {right} right.</p>"
+
+
+def panel_html(c: PlayController) -> str:
+    """The engine's mind beside the board: likely replies, the last move's pr, the belief bars, and notes."""
+    belief = c.belief()
+    if belief is not None:
+        bars = belief_svg(belief)
+    elif c.settings.colour != "white":
+        bars = "<p>Only White's strategy is modelled (S_w).</p>"
+    else:
+        bars = "<p>No per-game model: see the notes.</p>"
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in c.engine.notes)
+    result = c.position.result
+    banner = (f'<p class="pp-result"><b>{result_text(result, c.settings.colour)}</b> '
+              f"({result} after {c.position.ply} plies).</p>") if result else ""
+    legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
+              f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go. '
+              f'<span style="color:{MARK_STROKE}">Purple</span> arrows: your replies the model calls likely.</p>')
+    return (f'<div class="pp-panel">{banner}<p class="pp-engine">Engine: {html.escape(c.engine_name)}</p>{legend}'
+            f"{_heading('Your replies the model calls likely')}{_likely_html(c)}"
+            f"{_heading('Your last move')}{_last_html(c)}"
+            f"{_heading('Which strategy you play like: P(S<sub>w</sub> | your moves)')}{bars}"
+            + (f"{_heading('Notes')}<ul>{notes}</ul>" if notes else "") + "</div>")
+
+
+def state_of(c: PlayController) -> dict:
+    """The controller's state: JSON values only (see the module's docstring)."""
+    pos, likely, belief = c.position, c.likely(), c.belief()
+    return {
+        "board": board_of(c), "panel": panel_html(c), "message": c.message, "error": c.error,
+        "result": pos.result, "result_text": result_text(pos.result, c.settings.colour) if pos.result else None,
+        "settings": dataclasses.asdict(c.settings), "engine": c.engine_name, "your_turn": c.persons_turn(),
+        "to_move": pos.side_to_move, "ply": pos.ply,
+        "selected": None if c.selected is None else "base" if c.selected == "base" else "{},{}".format(*c.selected),
+        "targets": [f"{r},{col}" for r, col in c.targets()],
+        "legal": [str(m) for m in pos.legal_moves()] if c.persons_turn() else [],
+        "likely": None if likely is None else [str(m) for m, _ in likely],
+        "last_view": c.game.views[-1] if c.game.views else None,
+        "belief": None if belief is None else [[i, p] for i, p in belief],
+        "moves": list(c.game.moves), "can_undo": bool(c.game.views), "can_save": pos.result is not None,
+        "notes": list(c.engine.notes),
+        "options": {"colour": ["white", "black"], "rules": list(READINGS), "strategy_set": list(config.SETS),
+                    "strategy": list(range(1, config.N_STRATEGIES + 1)), "method": list(config.COMPARISON_METHODS),
+                    "depth": list(range(1, 11))},
+    }
+
+
+def _heading(text: str) -> str:
+    """A panel heading: bold text, not an HTML heading, so that a page's theme neither enlarges it nor lists it in the
+    page's outline."""
+    return f'<div style="font-weight:bold;margin:0.8em 0 0.3em">{text}</div>'
+
+
+def static_html(c: PlayController, *, note: str = LIVE_NOTE) -> str:
+    """The board and the panel side by side as plain HTML (no kernel, no script), with ``note`` above them."""
+    return (f'<div class="pawns-play-static" style="font-family:sans-serif">'
+            f'<p style="font-style:italic">{html.escape(note)}</p>'
+            f'<div style="display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start">'
+            f"<div>{board_of(c)}</div><div style=\"max-width:420px\">{panel_html(c)}</div></div></div>")
+
+
+__all__ = ["CELL", "LIVE_NOTE", "belief_svg", "board_of", "panel_html", "parse_square", "result_text", "state_of",
+           "static_html"]

@@ -1,0 +1,371 @@
+"""The results site, built by Sphinx with MyST-NB and the book theme from the executed notebooks.
+
+A results folder ``R`` holds the first reading of the rules (``config.RULES``) and every other reading beside it
+(``config.reading_dir``): executed notebooks in ``R/notebooks`` and ``R/<reading>/notebooks``, tables and figures
+in ``R/tables``, ``R/figures`` and the same under each reading. :func:`build_site` (``python -m pawnslib site``)
+lays out a copy of them as a Sphinx project (:mod:`~pawnslib.report.bookconf` is its configuration), builds it in a
+scratch folder, and puts each page at its address:
+
+* ``R/html/index.html``, the front page (:func:`front_page`): the thesis, the headline findings
+  (``R/tables/headlines.md``, whose links use today's heading ids, :func:`~pawnslib.report.bookconf.anchor`), one
+  line per chapter with its first sentence, the other readings' pages, and links to every table and figure;
+* ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook, every code input
+  folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out; a chapter run under several
+  readings says which one it shows and links the same chapter under the others;
+* what the pages share, beside them in ``R``: ``_static/`` (the theme, without source maps), ``_images/`` (the
+  notebooks' figures), ``search.html`` and ``searchindex.js`` (the full-text search, which works offline).
+
+Nothing on a page comes from the network. The same notebooks always give the same bytes.
+
+Layer ``report``: it imports ``config``, ``game.rules`` (the readings) and :mod:`~pawnslib.report.bookconf`.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import re
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nbformat
+
+from pawnslib import config
+from pawnslib.game.rules import READINGS
+from pawnslib.report.bookconf import CSS, anchor
+
+THESIS_TITLE = "Asymmetric Game Trees using Dynamic Bayesian Networks"
+THESIS_BY = "E. S. Pedersen, master's thesis, Aalborg University, 2008"
+HEADLINES = "headlines.md"  # in R/tables: a markdown bullet list of the headline findings (notebook 12 writes it)
+# The cells papermill tags, labelled by what they say: what the page was run with.
+PARAMETER_TAGS = {"parameters": "Parameters: the notebook's defaults",
+                  "injected-parameters": "Parameters of this run (set by papermill)"}
+SHARED = ("_static", "_images", "search.html", "searchindex.js")  # what every page uses, in R
+_ABBREVIATIONS = {"e.g", "i.e", "al", "cf", "vs", "etc", "Fig", "Eq", "Sec", "resp"}
+_HEADING = re.compile(r"^ {0,3}#[ \t]+(.+?)[ \t#]*$", re.M)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page written: its address, its title, and the formulas shown as TeX because they did not convert."""
+
+    path: Path
+    title: str
+    unconverted: list[str] = field(default_factory=list)
+
+
+def notebook_title(nb: nbformat.NotebookNode) -> str:
+    """The markdown of a notebook's title: the text of its first ``#`` heading, or ``""`` without one."""
+    for cell in nb.cells:
+        m = _HEADING.search(cell.source) if cell.cell_type == "markdown" else None
+        if m:
+            return m[1]
+    return ""
+
+
+def first_sentence(markdown: str) -> str:
+    """The first sentence of the first paragraph of a notebook's prose (headings, lists, tables and code skipped).
+
+    Args:
+        markdown: markdown text.
+
+    Returns:
+        The sentence's markdown, its lines joined, or ``""`` if there is no paragraph.
+    """
+    for block in re.split(r"\n[ \t]*\n", markdown):
+        lines = [line.strip() for line in block.strip().splitlines()]
+        if not lines or re.match(r"(#|[*+-]\s|\d+[.)]\s|\||>|```|~~~|<|\$\$)", lines[0]):
+            continue
+        text = " ".join(lines)
+        for m in re.finditer(r"[.!?][*_\"')\]]*(?=\s+[A-Z(\"*_`$])", text):
+            before = text[:m.start()]
+            word = re.search(r"[\w.]*$", before)[0]
+            balanced = before.count("`") % 2 == 0 and len(re.findall(r"(?<!\\)\$", before)) % 2 == 0
+            if balanced and word not in _ABBREVIATIONS and not re.fullmatch(r"[A-Z]", word):
+                return text[:m.end()]
+        return text
+    return ""
+
+
+def _readings(results: Path) -> list[tuple[str, Path]]:
+    """The readings whose executed notebooks are in ``results``: (name, folder), the first reading first."""
+    folders = [(r, config.reading_dir(results, r)) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
+    return [(r, f) for r, f in folders if any((f / "notebooks").glob("*.ipynb"))]
+
+
+def _stems(folder: Path) -> list[str]:
+    return sorted(p.stem for p in (folder / "notebooks").glob("*.ipynb"))
+
+
+def _rel(target: Path, start: Path) -> str:
+    """A relative link from a page in ``start`` to ``target`` (forward slashes, as URLs have)."""
+    return Path(os.path.relpath(target, start)).as_posix()
+
+
+def page_notebook(nb: nbformat.NotebookNode, reading: str | None = None,
+                  others: dict[str, str] | None = None) -> nbformat.NotebookNode:
+    """A copy of an executed notebook as its page shows it: code inputs folded, the reading named and linked.
+
+    Args:
+        nb: the executed notebook (not changed).
+        reading: the reading it ran under, if its chapter runs under several (its title then names it).
+        others: the same chapter under the other readings: reading -> the link to its page.
+
+    Returns:
+        The copy: every code cell tagged ``hide-input`` under the label "code" (a parameter cell under its
+        :data:`PARAMETER_TAGS` label), and, for ``reading``, its title followed by a note linking ``others``.
+    """
+    nb = copy.deepcopy(nb)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            tags = list(cell.metadata.get("tags", []))
+            label = next((PARAMETER_TAGS[t] for t in tags if t in PARAMETER_TAGS), "code")
+            cell.metadata["tags"] = [*tags, "hide-input"]
+            cell.metadata["mystnb"] = {"code_prompt_show": label, "code_prompt_hide": label}
+    if reading:
+        _name_the_reading(nb, reading, others or {})
+    return nb
+
+
+def _name_the_reading(nb: nbformat.NotebookNode, reading: str, others: dict[str, str]) -> None:
+    """Add the reading to the title, and after the title a note linking the chapter under the other readings."""
+    links = ", ".join(f"[the {o} reading]({href})" for o, href in sorted(others.items()))
+    note = (f":::{{note}}\nThis chapter's games are played under the **{reading}** reading of the rules."
+            + (f" The same chapter under {links}." if links else "") + "\n:::")
+    for i, cell in enumerate(nb.cells):
+        m = _HEADING.search(cell.source) if cell.cell_type == "markdown" else None
+        if m:
+            head, rest = cell.source[:m.end()], cell.source[m.end():].lstrip("\n")
+            cell.source = f"{head[:m.start(1)]}{m[1]} ({reading} reading){head[m.end(1):]}"
+            new = [nbformat.v4.new_markdown_cell(note)] + ([nbformat.v4.new_markdown_cell(rest)] if rest else [])
+            for j, c in enumerate(new):
+                c.id = f"{cell.get('id', 'title')}-{j}"
+            nb.cells[i + 1:i + 1] = new
+            return
+    nb.cells.insert(0, nbformat.v4.new_markdown_cell(note))
+
+
+def chapter_summary(notebook: Path) -> tuple[str, str]:
+    """A chapter's title and the first sentence of its prose, both markdown, from its executed notebook."""
+    nb = nbformat.read(notebook, as_version=4)
+    prose = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return notebook_title(nb) or notebook.stem, first_sentence(prose)
+
+
+def _chapters(results: Path, readings: list[tuple[str, Path]]) -> list[str]:
+    """The front page's chapters: the first reading's as a numbered list, then each other reading's pages."""
+    here, stems = results / "html", {r: _stems(f) for r, f in readings}
+    lines = []
+    for r, folder in readings:
+        first = r == readings[0][0]
+        lines += (["## Chapters", "", f"Under the {r} reading of the rules, and the notebooks that show every "
+                   "reading.", ""] if first else
+                  ["", f"## The {r} reading", "", f"These chapters run again with the games played under the {r} "
+                   f"reading of the rules (`{_rel(folder, results)}/`).", ""])
+        for n, stem in enumerate(stems[r], 1):
+            title, sentence = chapter_summary(folder / "notebooks" / f"{stem}.ipynb")
+            also = [f"[{o}]({_rel(f / 'html' / f'{stem}.html', here)})" for o, f in readings
+                    if o != r and stem in stems[o]]
+            marker = f"{n}." if first else "*"
+            lines += [f"{marker} **[{title}]({_rel(folder / 'html' / f'{stem}.html', here)})**"
+                      + (f" (also: {', '.join(also)})" if also else "") + (" \\" if sentence else ""),
+                      *([f"{' ' * (len(marker) + 1)}{sentence}"] if sentence else [])]
+    return lines
+
+
+def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
+    """The front page's links to every table (markdown and CSV) and every figure (a thumbnail), by reading."""
+    lines = []
+    for kind, suffixes in (("Tables", (".md", ".csv")), ("Figures", (".png",))):
+        found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES))
+                 for r, f in readings]
+        if any(paths for _, paths in found):
+            lines += ["", f"## {kind}"]
+        for r, paths in found:
+            if not paths:
+                continue
+            lines += ["", f"### The {r} reading", ""] if r != readings[0][0] else [""]
+            if kind == "Tables":  # one line per table: its markdown, then its CSV
+                by_name: dict[str, list[Path]] = {}
+                for p in sorted(paths, key=lambda p: (p.stem, suffixes.index(p.suffix))):
+                    by_name.setdefault(p.stem, []).append(p)
+                lines += [f"* `{name}`: " + " · ".join(f"[{p.suffix[1:]}]({_rel(p, here)})" for p in same)
+                          for name, same in by_name.items()]
+            else:
+                lines += ['<div class="figures">', *(f'<a href="{_rel(p, here)}"><img src="{_rel(p, here)}" '
+                                                    f'alt="{p.stem}" loading="lazy">{p.stem}</a>' for p in paths),
+                          "</div>"]
+    return lines
+
+
+def front_page(results: str | Path) -> str:
+    """The front page's MyST markdown (``R/html/index.md`` of the Sphinx project), its links relative to ``R/html``.
+
+    Args:
+        results: the results folder.
+
+    Returns:
+        The thesis, the headline findings if ``R/tables/headlines.md`` exists, the chapters, the tables and
+        figures, and the (hidden) table of contents that is the sidebar.
+    """
+    results = Path(results)
+    readings = _readings(results)
+    lines = [f"# {THESIS_TITLE}", "", f"{THESIS_BY}: a reproduction with `pawnslib`", ""]
+    headlines = results / "tables" / HEADLINES
+    if headlines.is_file():
+        lines += ["## Headline findings", "", headlines.read_text(encoding="utf-8").strip(), ""]
+    lines += _chapters(results, readings) + _files(readings, results / "html")
+    for r, folder in readings:
+        caption = "Chapters" if r == readings[0][0] else f"The {r} reading"
+        entries = [stem if folder == results else f"/{_rel(folder, results)}/html/{stem}" for stem in _stems(folder)]
+        lines += ["", "```{toctree}", ":hidden:", f":caption: {caption}", "", *entries, "```"]
+    return "\n".join(lines) + "\n"
+
+
+def _layout(results: Path, src: Path) -> dict[str, Path]:
+    """Write the Sphinx project of ``results`` into ``src``; return each page's docname -> its address."""
+    readings = _readings(results)
+    stems = {r: _stems(f) for r, f in readings}
+    (src / "_static").mkdir(parents=True)
+    (src / "_static" / "site.css").write_text(CSS, encoding="utf-8")
+    (src / "conf.py").write_text("from pawnslib.report.bookconf import *  # noqa: F403\n", encoding="utf-8")
+    (src / "html").mkdir()
+    (src / "html" / "index.md").write_text(front_page(results), encoding="utf-8")
+    pages = {"html/index": results / "html" / "index.html"}
+    for r, folder in readings:
+        rel = _rel(folder / "html", results)
+        (src / rel).mkdir(parents=True, exist_ok=True)
+        for stem in stems[r]:
+            others = {o: _rel(f / "html" / f"{stem}.html", folder / "html") for o, f in readings
+                      if o != r and stem in stems[o]}
+            nb = nbformat.read(folder / "notebooks" / f"{stem}.ipynb", as_version=4)
+            nbformat.write(page_notebook(nb, r if others else None, others), src / rel / f"{stem}.ipynb")
+            pages[f"{rel}/{stem}"] = folder / "html" / f"{stem}.html"
+    return pages
+
+
+def _sphinx(src: Path, out: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
+    """Build the project in ``src`` into ``out``; return each docname's title and its unconverted formulas."""
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    warnings = io.StringIO()
+    with patch_docutils(src), docutils_namespace():
+        app = Sphinx(src, src, out, out / ".doctrees", "html", status=None, warning=warnings, freshenv=True)
+        app.build()
+    if warnings.getvalue():
+        sys.stderr.write(warnings.getvalue())
+    titles = {doc: title.astext() for doc, title in app.env.titles.items()}
+    return titles, app.env.pawnslib_unconverted
+
+
+def _publish(out: Path, results: Path, pages: dict[str, Path]) -> None:
+    """Put the built site in place: every page at its address (old pages removed), the shared files in ``results``."""
+    for folder in {p.parent for p in pages.values()}:
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.html"):
+            old.unlink()
+    for doc, path in pages.items():
+        shutil.copyfile(out / f"{doc}.html", path)
+    for name in SHARED:
+        target = results / name
+        if target.is_dir():
+            shutil.rmtree(target)
+        if (out / name).is_dir():
+            shutil.copytree(out / name, target, ignore=shutil.ignore_patterns("*.map"),
+                            copy_function=shutil.copyfile)
+        elif (out / name).is_file():
+            shutil.copyfile(out / name, target)
+
+
+def build_site(results: str | Path = "results") -> list[Page]:
+    """Build the results site of ``results``: every executed notebook's page and the front page (see the module).
+
+    Args:
+        results: the results folder.
+
+    Returns:
+        The pages written, the front page first.
+
+    Raises:
+        FileNotFoundError: the results folder does not exist, or holds no executed notebook.
+    """
+    results = Path(results)
+    if not results.is_dir():
+        raise FileNotFoundError(f"{results}: no such results folder")
+    if not _readings(results):
+        raise FileNotFoundError(f"{results}: no executed notebook in {results / 'notebooks'} (run them first)")
+    with tempfile.TemporaryDirectory(prefix="pawnslib-site-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        pages = _layout(results, src)
+        titles, unconverted = _sphinx(src, out)
+        _publish(out, results, pages)
+    return [Page(path, titles.get(doc, ""), unconverted.get(doc, [])) for doc, path in pages.items()]
+
+
+class _FirstTable(HTMLParser):
+    """Collects the rows of the first ``<table>`` (cells of a table nested in it are not its own)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.depth, self.done, self.in_head = 0, False, False
+        self.rows: list[tuple[bool, list[str]]] = []  # (in thead, cells)
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.done:
+            return
+        self.depth += tag == "table"
+        if self.depth == 1 and tag == "thead":
+            self.in_head = True
+        elif self.depth == 1 and tag == "tr":
+            self.rows.append((self.in_head, []))
+        elif self.depth == 1 and tag in ("th", "td") and self.rows:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.done:
+            return
+        if tag == "table" and self.depth:
+            self.depth -= 1
+            self.done = self.depth == 0
+        elif self.depth == 1 and tag == "thead":
+            self.in_head = False
+        elif self.depth == 1 and tag in ("th", "td") and self.cell is not None:
+            self.rows[-1][1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None and self.depth == 1:
+            self.cell.append(data)
+
+
+def first_table_header(page: str) -> list[str]:
+    """The column headers of the first table on a page, e.g. to check that a report's first table is its claims.
+
+    Args:
+        page: the page's HTML.
+
+    Returns:
+        The text of each cell of the table's first header row (its first ``<thead>`` row, or its first row if it
+        has no ``<thead>``), whitespace collapsed; an index column's empty corner cell gives ``""``.
+
+    Raises:
+        ValueError: the page has no table.
+    """
+    parser = _FirstTable()
+    parser.feed(page)
+    parser.close()
+    if not parser.rows:
+        raise ValueError("the page has no table")
+    head = [cells for in_head, cells in parser.rows if in_head]
+    return head[0] if head else parser.rows[0][1]
+
+
+__all__ = ["HEADLINES", "PARAMETER_TAGS", "THESIS_BY", "THESIS_TITLE", "Page", "anchor", "build_site",
+           "chapter_summary", "first_sentence", "first_table_header", "front_page", "notebook_title", "page_notebook"]

@@ -1,0 +1,253 @@
+"""Chapter 13's figures, drawn from its saved tables: strength against cost, the forest plot, the MAX_PR sweep.
+
+Each function takes the table a notebook saved (``tables/ch13_methods.csv``, ``tables/ch13_pairings.csv``) or the
+comparison's MAX_PR sweeps, checks it, and returns a matplotlib Figure; the notebook saves and shows it. Every
+method has the colour and marker of :func:`~pawnslib.report.style.method_style` on every figure, a legend stands
+below the axes (never over the data), and log axes read ``3k 10k 30k`` or ``1× 2× 5×`` (never ``4x10^3``).
+
+Layer ``report`` (the top one): it imports :mod:`~pawnslib.report.style` alone, so drawing a figure loads neither
+the engine nor nbconvert.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from pawnslib.report.style import log_ticks, method_style
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+BASELINE = "plain6"  # the method every other is paired with (pawnslib.experiments.costs.BASELINE)
+FRONTIER = ("plain6", "plain8")  # "search deeper": the dashed line of strength against cost
+STRENGTH_COLUMNS = ("method", "score", "score_lo", "score_hi", "nodes_mean", "time_ratio")
+FOREST_COLUMNS = ("method", "black", "white", "diff", "diff_lo", "diff_hi")
+SWEEP_COLUMNS = ("max_pr", "share_likely", "share_made", "share_correct")
+# (column, axis label, tick unit) of strength against cost's two panels
+COST_AXES = (("nodes_mean", "mean nodes per Black search (log scale)", ""),
+             ("time_ratio", "time per search against plain6, same positions (log scale)", "×"))
+# the MAX_PR sweep's curves: (column, label, colour), Okabe-Ito's colour-blind-safe blue, orange and green
+SWEEP_CURVES = (("share_likely", "replies called likely", "#0072B2"),
+                ("share_made", "White moves with a prediction", "#E69F00"),
+                ("share_correct", "predictions correct", "#009E73"))
+SLICES = {1: "one slice", 2: "two slices"}  # a model's name in a panel's title
+MARKER_SIZE = 8
+
+
+def check_columns(df: pd.DataFrame, columns: tuple[str, ...], what: str) -> None:
+    """``ValueError`` naming the missing columns if ``df`` lacks any of ``columns``, or if it has no rows.
+
+    Args:
+        df: the table.
+        columns: the columns it needs.
+        what: its name in the message, e.g. ``"methods"``.
+    """
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"{what} must be a pandas DataFrame, got {type(df).__name__}")
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{what} lacks the column(s) {', '.join(map(repr, missing))}")
+    if df.empty:
+        raise ValueError(f"{what} has no rows")
+
+
+def row_major(items: list, columns: int) -> list:
+    """``items`` reordered so that a legend of ``columns`` columns (which matplotlib fills column by column, the
+    longer columns first) reads them row by row, left to right."""
+    return [items[k] for c in range(columns) for k in range(c, len(items), columns)]
+
+
+def legend_below(fig: Figure, axes: list[Axes], columns: int, *, first: list[str] | None = None) -> None:
+    """The legend entries of ``axes`` as one legend below every axes of ``fig`` (a constrained-layout figure).
+
+    Args:
+        fig: the figure, made with ``layout="constrained"``.
+        axes: the axes whose labelled artists the legend names (a label's first artist stands for it).
+        columns: the most entries in a row.
+        first: labels to put first, in this order (e.g. the methods, before the reference lines).
+    """
+    entries = {}
+    for ax in axes:
+        for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
+            entries.setdefault(label, handle)
+    order = [label for label in first or [] if label in entries]
+    order += [label for label in entries if label not in order]
+    columns = min(columns, len(order))
+    labels = row_major(order, columns)
+    fig.legend([entries[label] for label in labels], labels, loc="outside lower center", ncol=columns,
+               frameon=False)
+
+
+def _cost_panel(ax: Axes, methods: pd.DataFrame, x: str, label: str, unit: str) -> None:
+    """One panel of :func:`strength_cost`: every method's score against column ``x``, log x, plain ticks."""
+    from matplotlib.colors import to_rgba
+
+    shown = methods[methods[x].notna() & (methods[x] > 0)]
+    for r in shown.itertuples():
+        style = method_style(r.method)  # a see-through face: a point under another still shows its outline
+        ax.errorbar(getattr(r, x), r.score, yerr=[[r.score - r.score_lo], [r.score_hi - r.score]], ls="none",
+                    ms=MARKER_SIZE, mew=1.5, mec=style["color"], mfc=to_rgba(style["color"], 0.45), elinewidth=1.2,
+                    label=r.method, zorder=3, **style)
+    frontier = shown.set_index("method").reindex(list(FRONTIER)).dropna(subset=[x, "score"])
+    if len(frontier) == len(FRONTIER):
+        ax.plot(frontier[x], frontier.score, color="grey", ls="--", lw=1, zorder=2,
+                label="search deeper (plain6 to plain8)")
+    ax.set(xscale="log", xlabel=label)
+    if len(shown):
+        low, high = shown[x].min(), shown[x].max()
+        ax.set_xlim(low / (high / low) ** 0.06 / 1.05, high * (high / low) ** 0.06 * 1.05)
+        log_ticks(ax, "x", unit=unit)
+
+
+def strength_cost(methods: pd.DataFrame, *, title: str | None = None) -> Figure:
+    """Strength against cost: each method's mean score against nodes per search (left) and time ratio (right).
+
+    The score reads in percent (``65 %``); both panels have log x axes with plain tick labels (``5k 10k 20k``,
+    ``1× 2× 5×``), each method its own colour and marker (:func:`~pawnslib.report.style.method_style`), and the
+    dashed line joining ``plain6`` and ``plain8`` (what searching deeper buys) when both are present. The methods
+    are named in one legend below the panels, so no label covers a point. A method whose cost is missing (NaN) is
+    left out of that panel only.
+
+    Args:
+        methods: Chapter 13's method table (``tables/ch13_methods.csv``): one row per method with ``method``,
+            ``score``, ``score_lo``, ``score_hi`` (its 95 % interval), ``nodes_mean`` and ``time_ratio``.
+        title: the figure's title; none if None.
+
+    Returns:
+        The matplotlib Figure (two axes and the legend).
+
+    Raises:
+        ValueError: a missing column (named), no rows, a method without a style (named) or with two rows.
+    """
+    check_columns(methods, STRENGTH_COLUMNS, "methods")
+    for m in methods.method:
+        method_style(m)
+    twice = sorted(set(methods.method[methods.method.duplicated()]))
+    if twice:
+        raise ValueError(f"methods has more than one row for {twice}")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5.6), sharey=True, layout="constrained")
+    for ax, (x, label, unit) in zip(axes, COST_AXES, strict=True):
+        _cost_panel(ax, methods, x, label, unit)
+    axes[0].set_ylabel("Black's mean score (95 % interval)")
+    axes[0].yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.0f} %"))
+    legend_below(fig, list(axes), columns=7, first=list(methods.method))
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+def forest(pairings: pd.DataFrame, *, baseline: str = BASELINE, columns: int = 4,
+           title: str | None = None) -> Figure:
+    """The paired difference from ``baseline`` per (Black, White) pairing: one panel per method, shared axes.
+
+    One panel per method (in the table's order) keeps every interval readable; the panel's title names the method,
+    and its points have the method's colour and marker, as on every figure. Differences read in percentage points
+    (``-40``, ``0``, ``+40``).
+
+    Args:
+        pairings: Chapter 13's pairing table (``tables/ch13_pairings.csv``): per method and pairing ``method``,
+            ``black``, ``white``, ``diff`` and its 95 % interval ``diff_lo``, ``diff_hi``.
+        baseline: the method the differences are from (left out if present).
+        columns: panels per row, at least 1.
+        title: the figure's title; none if None.
+
+    Returns:
+        The matplotlib Figure.
+
+    Raises:
+        ValueError: a missing column (named), no method but the baseline, a method without a style (named), or
+            ``columns`` below 1.
+    """
+    check_columns(pairings, FOREST_COLUMNS, "pairings")
+    if not isinstance(columns, int | np.integer) or columns < 1:
+        raise ValueError(f"columns must be a positive integer, got {columns!r}")
+    data = pairings.assign(pairing=pairings.black.astype(str) + " v " + pairings.white.astype(str))
+    shown = [m for m in dict.fromkeys(data.method) if m != baseline]
+    if not shown:
+        raise ValueError(f"pairings has no method but the baseline {baseline!r}")
+    for m in shown:
+        method_style(m)
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, MaxNLocator
+
+    order = list(dict.fromkeys(data.pairing))
+    cols = min(columns, len(shown))
+    rows = -(-len(shown) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(2.45 * cols + 0.9, (0.19 * len(order) + 0.8) * rows + 0.8),
+                             sharex=True, sharey=True, squeeze=False, layout="constrained")
+    for ax, m in zip(axes.flat, shown, strict=False):
+        d = data[data.method == m].set_index("pairing").reindex(order)
+        style = method_style(m)
+        ax.errorbar(d["diff"], np.arange(len(order)), xerr=[d["diff"] - d.diff_lo, d.diff_hi - d["diff"]],
+                    ls="none", ms=5, elinewidth=1.1, **style)
+        ax.axvline(0, color="k", lw=0.8, zorder=1)
+        ax.set_title(m, fontweight="bold")
+    for ax in axes.flat[len(shown):]:
+        ax.remove()
+    axes[0][0].xaxis.set_major_locator(MaxNLocator(nbins=4))  # a few ticks: the panels are narrow
+    axes[0][0].xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:+.0f}" if round(100 * v) else "0"))
+    axes[0][0].set_yticks(range(len(order)), order)
+    axes[0][0].invert_yaxis()
+    fig.supxlabel(f"score(method) - score({baseline}) in percentage points, 95 % bootstrap interval over rounds")
+    fig.supylabel("Black v White")
+    if title:
+        fig.suptitle(title)
+    return fig
+
+
+def _sweep_panel(ax: Axes, slices: int, sweep: pd.DataFrame, bound: float, target: float) -> None:
+    """One panel of :func:`max_pr_sweep`."""
+    for col, label, colour in SWEEP_CURVES:
+        ax.plot(sweep.max_pr, sweep[col], color=colour, lw=1.8, label=label)
+    ax.axhline(target, color="grey", ls="--", lw=1, label="seen_before's share of likely replies (the target)")
+    ax.axvline(bound, color="k", ls=":", lw=1.2, label="the chosen MAX_PR")
+    ax.set(xlabel="MAX_PR", ylim=(0, 1), xlim=(-0.02, 1.02),
+           title=f"{SLICES.get(slices, f'{slices} slices')}: MAX_PR = {bound:.4f}, target {target:.3f}")
+
+
+def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Figure:
+    """The threshold rule on the training games: shares against MAX_PR, one panel per model, legend below.
+
+    Args:
+        sweeps: per model's slices (1, 2) its ``(sweep, max_pr, target)`` as
+            :func:`pawnslib.experiments.maxpr.threshold_sweep` returns it (``Comparison.sweeps``): the sweep has
+            ``max_pr``, ``share_likely``, ``share_made`` and ``share_correct``; ``max_pr`` is the chosen MAX_PR
+            (a dotted line) and ``target`` ``seen_before``'s share of likely replies (a dashed line).
+
+    Returns:
+        The matplotlib Figure.
+
+    Raises:
+        ValueError: no sweep, a sweep that is not such a triple, a missing column (named), or a non-finite
+            MAX_PR or target.
+    """
+    if not isinstance(sweeps, Mapping) or not sweeps:
+        raise ValueError("sweeps must be a non-empty mapping of slices to (sweep, max_pr, target)")
+    for slices, entry in sweeps.items():
+        if not isinstance(entry, tuple | list) or len(entry) != 3:
+            raise ValueError(f"sweeps[{slices!r}] must be (sweep, max_pr, target), got {type(entry).__name__}")
+        check_columns(entry[0], SWEEP_COLUMNS, f"sweeps[{slices!r}]'s sweep")
+        if not all(np.isfinite(float(v)) for v in entry[1:]):
+            raise ValueError(f"sweeps[{slices!r}]'s max_pr and target must be finite, got {entry[1:]}")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(sweeps), figsize=(6.2 * len(sweeps), 4.6), sharey=True, squeeze=False,
+                             layout="constrained")
+    fig.get_layout_engine().set(wspace=0.06)  # room between one panel's last x label and the next one's first
+    for ax, (slices, (sweep, bound, target)) in zip(axes[0], sweeps.items(), strict=True):
+        _sweep_panel(ax, slices, sweep, float(bound), float(target))
+    axes[0][0].set_ylabel("share")
+    legend_below(fig, [axes[0][0]], columns=3)
+    return fig
+
+
+__all__ = ["BASELINE", "FOREST_COLUMNS", "FRONTIER", "STRENGTH_COLUMNS", "SWEEP_COLUMNS", "check_columns", "forest",
+           "max_pr_sweep", "strength_cost"]

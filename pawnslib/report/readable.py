@@ -1,0 +1,131 @@
+"""Chapter 13's tables in the reader's units: scores as percentages, differences in points, one p-value format.
+
+The saved tables (``tables/ch13_*.csv``) keep fractions to full precision for reuse; these functions make the copies
+a page shows: a score as ``66.7 % (64.8-68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
+the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``≤ 0.0012`` at the randomised test's
+floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words.
+
+Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_words` (the Holm p as text) and
+:mod:`~pawnslib.report.style` (p-values).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from pawnslib.experiments.chapter13_words import holm_value
+from pawnslib.report.style import MISSING, short_p
+
+
+def _missing(x: object) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def points(diff: float, lo: float, hi: float) -> str:
+    """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
+    baseline's own row)."""
+    if _missing(diff) or _missing(lo):
+        return MISSING
+    return f"{100 * diff:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+
+
+def percent(x: float, lo: float | None = None, hi: float | None = None, *, digits: int = 1) -> str:
+    """A share as a percentage, with its interval when given: ``66.7 % (64.8-68.6)``; "–" when NaN."""
+    if _missing(x):
+        return MISSING
+    text = f"{100 * x:.{digits}f} %"
+    return text if lo is None or _missing(lo) else f"{text} ({100 * lo:.{digits}f}-{100 * hi:.{digits}f})"
+
+
+def ratio(x: float, lo: float | None = None, hi: float | None = None) -> str:
+    """A ratio to ``plain6``: ``10.6x (9.5-11.9)``, three significant digits; "–" when NaN."""
+    if _missing(x):
+        return MISSING
+    text = f"{x:.3g}x"
+    return text if lo is None or _missing(lo) or lo == hi else f"{text} ({lo:.3g}-{hi:.3g})"
+
+
+def _holm(p: float, p_holm: float) -> str:
+    return MISSING if _missing(p_holm) else holm_value(p, p_holm)
+
+
+def _need(df: pd.DataFrame, columns: list[str], what: str) -> None:
+    missing = [c for c in columns if c not in df.columns]
+    if missing:
+        raise ValueError(f"{what} lacks the column(s) {', '.join(missing)}")
+
+
+def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_methods`` as a page shows it: per method its games, Black's score, the paired change from ``plain6``
+    in points, the Holm-corrected p, nodes per Black search and time per search against ``plain6``.
+
+    Raises:
+        ValueError: a column of ``ch13_methods`` missing (named).
+    """
+    cols = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
+            "nodes_mean", "time_ratio", "time_ratio_lo", "time_ratio_hi"]
+    _need(methods, cols, "ch13_methods")
+    rows = [{"method": r.method, "games": int(r.games),
+             "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
+             "change from plain6, points": points(r.diff, r.diff_lo, r.diff_hi),
+             "p (Holm)": _holm(r.p, r.p_holm),
+             "nodes per search": f"{r.nodes_mean:,.0f}",
+             "time against plain6": ratio(r.time_ratio, r.time_ratio_lo, r.time_ratio_hi)}
+            for r in methods.itertuples()]
+    return pd.DataFrame(rows)
+
+
+def prediction_table(methods: pd.DataFrame) -> pd.DataFrame:
+    """The prediction methods' rows of ``ch13_methods``: White moves, predictions made, the share of White's moves
+    with a prediction, correct predictions and their share, likely replies per prediction and MAX_PR.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["method", "white_moves", "predictions", "predicted_share", "correct", "correct_share", "likely_mean",
+            "max_pr"]
+    _need(methods, cols, "ch13_methods")
+    rows = [{"method": r.method, "White moves": f"{r.white_moves:,.0f}", "predictions": f"{r.predictions:,.0f}",
+             "moves with a prediction": percent(r.predicted_share), "correct": f"{r.correct:,.0f}",
+             "share correct": percent(r.correct_share),
+             "likely replies a prediction": f"{r.likely_mean:.2f}",
+             "MAX_PR": MISSING if _missing(r.max_pr) else f"{r.max_pr:.3f}"}
+            for r in methods[methods.predicted_share.notna()].itertuples()]
+    return pd.DataFrame(rows)
+
+
+def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_contrasts`` as a page shows it: what is compared, over which White, the games and the change in points.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
+    _need(contrasts, cols, "ch13_contrasts")
+    rows = [{"method": r.method, "against": r.against,
+             "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
+             "what it asks": r.what, "paired games": int(r.games),
+             "change, points": points(r.diff, r.diff_lo, r.diff_hi), "p (Holm)": _holm(r.p, r.p_holm)}
+            for r in contrasts.itertuples()]
+    return pd.DataFrame(rows)
+
+
+def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_claims`` (Chapter 12's claims as paired tests) as a page shows it: the claim, the direction the thesis
+    claims in words, the method, the pairings (Black-White), the games, the change in points and the p-values.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
+    _need(claims, cols, "ch13_claims")
+    rows = [{"claim": r.claim, "the thesis says Black's score": "rises" if r.direction > 0 else "falls",
+             "method": r.method, "pairings (Black-White)": r.pairs, "paired games": int(r.games),
+             "change, points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p), "p (Holm)": short_p(r.p_holm)}
+            for r in claims.itertuples()]
+    return pd.DataFrame(rows)
+
+
+__all__ = ["claims_table", "contrasts_table", "methods_table", "percent", "points", "prediction_table", "ratio"]

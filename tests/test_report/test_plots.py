@@ -1,0 +1,211 @@
+"""Chapter 13's figures (pawnslib.report.plots): one style per method, no label or legend over data, plain ticks.
+
+The figures are drawn from the committed tables (``results/tables/ch13_*.csv``) and from small hand-made frames,
+then laid out (``fig.canvas.draw()``) and measured: every text's bounding box against every other's and against
+every data point, every legend against every axes' data area.
+"""
+
+from itertools import combinations
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.container import ErrorbarContainer  # noqa: E402
+
+from pawnslib.report import plots, style  # noqa: E402
+
+TABLES = Path(__file__).resolve().parents[2] / "results" / "tables"
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def methods() -> pd.DataFrame:
+    path = TABLES / "ch13_methods.csv"
+    if not path.is_file():
+        pytest.skip("results/tables/ch13_methods.csv is not there")
+    return pd.read_csv(path)
+
+
+@pytest.fixture(scope="module")
+def pairings() -> pd.DataFrame:
+    path = TABLES / "ch13_pairings.csv"
+    if not path.is_file():
+        pytest.skip("results/tables/ch13_pairings.csv is not there")
+    return pd.read_csv(path)
+
+
+def sweeps() -> dict:
+    grid = np.linspace(0, 1, 101)
+    sweep = pd.DataFrame({"max_pr": grid, "share_likely": grid * 0.8, "share_made": np.sqrt(grid),
+                          "share_correct": np.where(grid < 0.08, np.nan, 0.3 + 0.55 * grid)})
+    return {1: (sweep, 0.42, 0.28), 2: (sweep.assign(share_made=grid ** 0.4), 0.41, 0.29)}
+
+
+def tick_labels(ax) -> list:
+    """The tick labels ``ax`` draws: those of major ticks within the view (a locator may place some beyond it)."""
+    out = []
+    for axis, (lo, hi) in ((ax.xaxis, sorted(ax.get_xlim())), (ax.yaxis, sorted(ax.get_ylim()))):
+        span = (hi - lo) * 1e-9
+        out += [t.label1 for t in axis.get_major_ticks() if lo - span <= t.get_loc() <= hi + span]
+    return [t for t in out if t.get_visible() and t.get_text().strip()]
+
+
+def texts(fig) -> list:
+    """Every visible, non-empty text of ``fig``: titles, axis and tick labels, annotations, legend entries."""
+    found = list(fig.texts)
+    for ax in fig.axes:
+        found += [ax.title, ax.xaxis.label, ax.yaxis.label, *ax.texts, *tick_labels(ax)]
+    for legend in [*fig.legends, *(ax.get_legend() for ax in fig.axes)]:
+        if legend is not None:
+            found += [*legend.get_texts(), legend.get_title()]
+    return [t for t in found if t.get_visible() and t.get_text().strip()]
+
+
+def points(fig) -> np.ndarray:
+    """Every data point of every line of every axes, in display coordinates."""
+    xy = [line.get_transform().transform(line.get_xydata()) for ax in fig.axes for line in ax.get_lines()
+          if line.get_transform().contains_branch(ax.transData)]
+    xy = np.concatenate(xy) if xy else np.empty((0, 2))
+    return xy[np.isfinite(xy).all(axis=1)]
+
+
+def check_legible(fig) -> None:
+    """No two texts overlap, no text covers a data point, every legend is outside every axes, no mathtext tick."""
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [(t.get_text(), t.get_window_extent(renderer).shrunk(0.98, 0.98)) for t in texts(fig)]
+    clashes = [(a, b) for (a, box_a), (b, box_b) in combinations(boxes, 2) if box_a.overlaps(box_b)]
+    assert not clashes, f"texts overlap: {clashes[:5]}"
+    xy = points(fig)
+    covered = [(text, tuple(p)) for text, box in boxes for p in xy if box.contains(*p)]
+    assert not covered, f"texts over data points: {covered[:5]}"
+    for legend in [*fig.legends, *(ax.get_legend() for ax in fig.axes if ax.get_legend())]:
+        extent = legend.get_window_extent(renderer)
+        assert not any(extent.overlaps(ax.get_window_extent(renderer)) for ax in fig.axes), "a legend over an axes"
+    ticks = [t.get_text() for ax in fig.axes for t in tick_labels(ax)]
+    assert not [t for t in ticks if "$" in t or "times10" in t or "^" in t], ticks
+
+
+def method_lines(ax) -> dict[str, tuple[str, str]]:
+    """Each method's (colour, marker) in ``ax``, read from its errorbar's data line."""
+    out = {}
+    for c in ax.containers:
+        if isinstance(c, ErrorbarContainer):
+            line = c.lines[0]
+            out[c.get_label()] = (matplotlib.colors.to_hex(line.get_color()), line.get_marker())
+    return out
+
+
+def test_strength_cost_gives_each_method_its_style_in_both_panels(methods):
+    fig = plots.strength_cost(methods, title="Strength against cost")
+    left, right = (method_lines(ax) for ax in fig.axes)
+    assert set(left) == set(right) == set(methods.method)
+    for m in methods.method:
+        expected = style.method_style(m)
+        assert left[m] == right[m] == (matplotlib.colors.to_hex(expected["color"]), expected["marker"])
+
+
+def test_strength_cost_is_legible(methods):
+    fig = plots.strength_cost(methods, title="Strength against cost (thesis strategies, 1600 games a method)")
+    check_legible(fig)
+    assert len(fig.legends) == 1 and {t.get_text() for t in fig.legends[0].get_texts()} >= set(methods.method)
+
+
+def test_strength_cost_ticks_are_plain(methods):
+    fig = plots.strength_cost(methods)
+    fig.canvas.draw()
+    nodes, ratio = ([t.get_text() for t in tick_labels(ax) if t in ax.get_xticklabels()] for ax in fig.axes)
+    assert nodes == ["5k", "10k", "20k", "50k"]
+    assert ratio == ["1×", "2×", "5×", "10×"]
+    assert all(ax.get_xscale() == "log" for ax in fig.axes)
+    assert [t.get_text() for t in tick_labels(fig.axes[0]) if t in fig.axes[0].get_yticklabels()] == [
+        "55 %", "60 %", "65 %", "70 %", "75 %"]
+
+
+def test_strength_cost_draws_the_frontier_and_skips_a_missing_cost():
+    table = pd.DataFrame({"method": ["plain6", "plain8", "one-hist"], "score": [0.6, 0.7, 0.62],
+                          "score_lo": [0.58, 0.68, 0.6], "score_hi": [0.62, 0.72, 0.64],
+                          "nodes_mean": [3000.0, 20000.0, 4000.0], "time_ratio": [1.0, 9.0, np.nan]})
+    fig = plots.strength_cost(table)
+    assert set(method_lines(fig.axes[0])) == {"plain6", "plain8", "one-hist"}
+    assert set(method_lines(fig.axes[1])) == {"plain6", "plain8"}
+    assert [t.get_text() for t in fig.legends[0].get_texts()][:3] == ["plain6", "plain8", "one-hist"]
+    dashed = [line for line in fig.axes[0].get_lines() if line.get_linestyle() == "--"]
+    assert len(dashed) == 1 and list(dashed[0].get_xdata()) == [3000.0, 20000.0]
+    check_legible(fig)
+
+
+def test_forest_is_legible_with_one_styled_panel_per_method(pairings):
+    fig = plots.forest(pairings, title="Paired difference from plain6 per pairing")
+    shown = [m for m in dict.fromkeys(pairings.method) if m != "plain6"]
+    assert [ax.get_title() for ax in fig.axes] == shown
+    for ax in fig.axes:
+        expected = style.method_style(ax.get_title())
+        assert list(method_lines(ax).values()) == [(matplotlib.colors.to_hex(expected["color"]), expected["marker"])]
+    check_legible(fig)
+    bottom = fig.axes[-1]
+    assert [t.get_text() for t in tick_labels(bottom) if t in bottom.get_xticklabels()] == ["-80", "-40", "0", "+40"]
+
+
+def test_max_pr_sweep_keeps_its_legend_off_the_curves():
+    fig = plots.max_pr_sweep(sweeps())
+    check_legible(fig)
+    assert not any(ax.get_legend() for ax in fig.axes) and len(fig.legends) == 1
+    assert [ax.get_title() for ax in fig.axes] == ["one slice: MAX_PR = 0.4200, target 0.280",
+                                                   "two slices: MAX_PR = 0.4100, target 0.290"]
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda t: plots.strength_cost(t.drop(columns="time_ratio")), "time_ratio"),
+    (lambda t: plots.strength_cost(t.iloc[:0]), "no rows"),
+    (lambda t: plots.strength_cost(t.assign(method="plain7")), "plain7"),
+    (lambda t: plots.strength_cost("ch13_methods.csv"), "DataFrame"),
+    (lambda t: plots.strength_cost(pd.concat([t, t])), "more than one row"),
+])
+def test_strength_cost_checks_its_table(call, message):
+    table = pd.DataFrame({"method": ["plain6"], "score": [0.6], "score_lo": [0.5], "score_hi": [0.7],
+                          "nodes_mean": [3000.0], "time_ratio": [1.0]})
+    with pytest.raises(ValueError, match=message):
+        call(table)
+
+
+def test_forest_checks_its_table():
+    table = pd.DataFrame({"method": ["one-hist"], "black": [1], "white": [2], "diff": [0.1], "diff_lo": [0.0],
+                          "diff_hi": [0.2]})
+    with pytest.raises(ValueError, match="diff_hi"):
+        plots.forest(table.drop(columns="diff_hi"))
+    with pytest.raises(ValueError, match="baseline"):
+        plots.forest(table.assign(method="plain6"))
+    with pytest.raises(ValueError, match="columns"):
+        plots.forest(table, columns=0)
+    with pytest.raises(ValueError, match="mystery"):
+        plots.forest(table.assign(method="mystery"))
+
+
+def test_max_pr_sweep_checks_its_sweeps():
+    sweep, bound, target = sweeps()[1]
+    with pytest.raises(ValueError, match="non-empty"):
+        plots.max_pr_sweep({})
+    with pytest.raises(ValueError, match="share_made"):
+        plots.max_pr_sweep({1: (sweep.drop(columns="share_made"), bound, target)})
+    with pytest.raises(ValueError, match=r"\(sweep, max_pr, target\)"):
+        plots.max_pr_sweep({1: (sweep, bound)})
+    with pytest.raises(ValueError, match="finite"):
+        plots.max_pr_sweep({1: (sweep, np.nan, target)})
+
+
+def test_row_major_makes_a_column_filled_legend_read_by_rows():
+    items = list(range(13))
+    assert plots.row_major(items, 7) == [0, 7, 1, 8, 2, 9, 3, 10, 4, 11, 5, 12, 6]
+    assert plots.row_major(items, 1) == items

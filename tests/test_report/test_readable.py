@@ -1,0 +1,52 @@
+"""Chapter 13's tables in the reader's units."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pawnslib.experiments import paired
+from pawnslib.report import readable
+
+FLOOR = 1 / (paired.N_PERM + 1)
+
+
+def _methods():
+    return pd.DataFrame({"method": ["plain6", "plain8"], "games": [1600, 1600], "score": [0.66719, 0.76375],
+                         "score_lo": [0.6475, 0.7525], "score_hi": [0.6863, 0.775], "diff": [0.0, 0.0965625],
+                         "diff_lo": [np.nan, 0.0740625], "diff_hi": [np.nan, 0.119375], "p": [np.nan, FLOOR],
+                         "p_holm": [np.nan, 0.0012], "nodes_mean": [3648.2, 24385.0], "time_ratio": [1.0, 10.65],
+                         "time_ratio_lo": [1.0, 9.486], "time_ratio_hi": [1.0, 11.9],
+                         "white_moves": [np.nan, 40074], "predictions": [np.nan, 31013],
+                         "predicted_share": [np.nan, 0.7739], "correct": [np.nan, 12865],
+                         "correct_share": [np.nan, 0.4148], "likely_mean": [np.nan, 2.665], "max_pr": [np.nan, np.nan]})
+
+
+def test_methods_read_in_points_percent_and_ratios():
+    t = readable.methods_table(_methods()).set_index("method")
+    assert t.loc["plain8", "Black's score (95 % interval)"] == "76.4 % (75.2-77.5)"
+    assert t.loc["plain8", "change from plain6, points"] == "+9.7 (+7.4 to +11.9)"
+    assert t.loc["plain8", "p (Holm)"] == "≤ 0.0012"  # at the randomised test's floor
+    assert t.loc["plain8", "nodes per search"] == "24,385"
+    assert t.loc["plain8", "time against plain6"] == "10.7x (9.49-11.9)"
+    assert t.loc["plain6", "change from plain6, points"] == "–" and t.loc["plain6", "time against plain6"] == "1x"
+    assert not any("_" in c for c in t.columns)  # headers in words
+
+
+def test_prediction_rows_only_and_missing_columns_are_named():
+    t = readable.prediction_table(_methods())
+    assert t.method.tolist() == ["plain8"] and t["share correct"][0] == "41.5 %" and t["MAX_PR"][0] == "–"
+    with pytest.raises(ValueError, match="ch13_methods lacks the column.*nodes_mean"):
+        readable.methods_table(_methods().drop(columns="nodes_mean"))
+
+
+def test_contrasts_and_claims_say_their_direction_in_words():
+    c = pd.DataFrame({"method": ["oracle"], "against": ["plain6"], "white": ["1"], "what": ["x"], "games": [400],
+                      "diff": [-0.43], "diff_lo": [-0.475], "diff_hi": [-0.385], "p": [0.2], "p_holm": [0.4]})
+    row = readable.contrasts_table(c).iloc[0]
+    assert row["White"] == "strategy 1" and row["change, points"] == "-43.0 (-47.5 to -38.5)"
+    assert row["p (Holm)"] == "0.4"
+    claims = pd.DataFrame({"claim": ["strategy 4 suffers"], "direction": [-1], "method": ["one-hist"], "pairs": ["4-1"],
+                           "games": [400], "diff": [0.01875], "diff_lo": [-0.0075], "diff_hi": [0.0475], "p": [0.2],
+                           "p_holm": [0.4]})
+    row = readable.claims_table(claims).iloc[0]
+    assert row["the thesis says Black's score"] == "falls" and row["change, points"] == "+1.9 (-0.8 to +4.8)"
