@@ -94,8 +94,10 @@ def number(value: object) -> str:
 
 
 def cell(value: object, column: object) -> str:
-    """``value`` as :func:`show` prints it in ``column`` (p-value columns by :func:`short_p`)."""
-    if str(column) in P_COLUMNS and isinstance(value, float | np.floating | int | np.integer):
+    """``value`` as :func:`show` prints it in ``column`` (p-value columns by :func:`short_p`; a column of several
+    levels, e.g. ``("kalles", "p_value")`` of readings set side by side, by its last level)."""
+    name = column[-1] if isinstance(column, tuple) and column else column
+    if str(name) in P_COLUMNS and isinstance(value, float | np.floating | int | np.integer):
         return short_p(float(value))
     return number(value)
 

@@ -113,3 +113,10 @@ def test_log_ticks_are_plain_and_few(limits, unit, labels):
             style.log_ticks(ax, "x")
         finally:
             plt.close(fig)
+
+
+def test_p_values_of_readings_set_side_by_side_are_short_too():
+    df = pd.concat({r: pd.DataFrame({"p_value": [1.104e-6, 0.3549], "games": [100, 100]}) for r in ("kalles", "king")},
+                   axis=1)
+    page = style.show(df).to_html()
+    assert ">1e-6<" in page and ">0.35<" in page and "0.000001104" not in page
