@@ -31,16 +31,17 @@ from pawnslib.search.seeds import derive_seed
 
 
 def rule_hits(ranks: pd.DataFrame, *, max_pr: float | None = None) -> pd.DataFrame:
-    """Per White move of ``ranks``: its game, whether the rule predicted (called some reply likely), and whether
-    White's reply was among the likely ones. The rule is ``seen_before`` (the ``seen`` column), or with ``max_pr``
-    the threshold rule pr < ``max_pr``."""
+    """Per White move of ``ranks``: its game, whether the rule predicted (called some reply likely), whether
+    White's reply was among the likely ones, and how many replies were likely. The rule is ``seen_before`` (the
+    ``seen`` column), or with ``max_pr`` the threshold rule pr < ``max_pr``."""
     if max_pr is None:
         likely = list(ranks.seen)
     else:
         likely = [threshold_likely(c, n, max_pr) for c, n in zip(ranks.counts, ranks.n, strict=True)]
     made = np.array([bool(x.any()) for x in likely])
     hit = np.array([bool(x[p]) for x, p in zip(likely, ranks.played, strict=True)])
-    return pd.DataFrame({"game": ranks.game.to_numpy(), "made": made, "hit": hit & made})
+    return pd.DataFrame({"game": ranks.game.to_numpy(), "made": made, "hit": hit & made,
+                         "likely": [int(x.sum()) for x in likely]})
 
 
 def share_difference(a: pd.DataFrame, b: pd.DataFrame, *, seed: int = 0, n_boot: int = 2000) -> dict:
@@ -85,9 +86,8 @@ def threshold_against_random(model, records: list[GameRecord], bound: float, *, 
     dbn, rnd = reply_ranks(model, records), reply_ranks(model, records, random_seed=seed)
     hits = rule_hits(dbn, max_pr=bound), rule_hits(rnd, max_pr=bound)
     out = share_difference(*hits, seed=seed)
-    for k, ranks in (("a", dbn), ("b", rnd)):
-        likely = [threshold_likely(c, n, bound).sum() for c, n in zip(ranks.counts, ranks.n, strict=True)]
-        out[f"likely_{k}"] = float(np.mean([x for x in likely if x]))
+    for k, h in zip("ab", hits, strict=True):
+        out[f"likely_{k}"] = float(h.likely[h.made].mean())
     return out | {"max_pr": bound, "verdict": thesis.change_verdict(-1, out["diff_lo"], out["diff_hi"])}
 
 

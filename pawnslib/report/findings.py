@@ -27,6 +27,7 @@ from pawnslib.experiments.chapter13 import METHODS
 from pawnslib.experiments.claims import verdict_summary
 
 REPORT, CH13 = "12_reproduction_report", "13_future_work"
+PAYS_LINK = f"[Chapter 13]({CH13}.html#Which-method-beats-plain6?)"  # the evidence for whether prediction pays
 README_BEGIN = "<!-- findings: written by `make reproduce` from results/tables/headlines.md; do not edit -->"
 README_END = "<!-- end of findings -->"
 # Each bullet after the three answers: its lead, the claims it quotes (by the start of their text) and its evidence.
@@ -73,19 +74,27 @@ def _reproduce(claims: pd.DataFrame, readings: list[str]) -> str:
             + f". [The claims table]({REPORT}.html#All-claims-at-a-glance)")
 
 
+def _pays(methods: pd.DataFrame) -> tuple[str, list[str]]:
+    """Whether predicting the opponent pays, by Chapter 13's table: "Yes" when some prediction method beats plain6
+    beyond noise (Holm-corrected), else "No"; and those methods. The report's answer and the headline say the same."""
+    better = chapter13_words.beating(methods.set_index("method"))
+    return ("Yes" if better else "No"), better
+
+
 def answers(claims: pd.DataFrame, readings: list[str], *, rules_headline: str, ch13: tuple | None = None) -> list[str]:
     """The report's first screen: one sentence for each of its questions (does the thesis reproduce? does predicting
     the opponent pay, once Chapter 13 ran? which rules?), each linking to its evidence; :func:`headlines` says more."""
     out = [_reproduce(claims, readings)]
     if ch13 is not None:
         t = ch13[0].set_index("method")
-        best, better = chapter13_words.best_predicting(t), chapter13_words.beating(t)
+        pays, better = _pays(ch13[0])
+        best = chapter13_words.best_predicting(t)
         said = (f"`{', '.join(better)}` beat{'s' if len(better) == 1 else ''} `plain6` beyond noise" if better else
                 "no prediction method beats `plain6` beyond noise")  # Holm-corrected, as Chapter 13 says
         deeper = (f"; two more plies everywhere (`plain8`): {chapter13_words.diff_ci(t, 'plain8')}"
                   if "plain8" in t.index else "")
-        out.append(f"**Does predicting the opponent pay? {'Yes' if better else 'No'}:** {said} (the best, `{best}`: "
-                   f"{chapter13_words.diff_ci(t, best)}){deeper}. [Chapter 13]({CH13}.html#Which-method-beats-plain6?)")
+        out.append(f"**Does predicting the opponent pay? {pays}:** {said} (the best, `{best}`: "
+                   f"{chapter13_words.diff_ci(t, best)}){deeper}. {PAYS_LINK}")
     out.append(_rules(rules_headline.split(";")[0]))
     return out
 
@@ -115,11 +124,11 @@ def headlines(claims: pd.DataFrame, readings: list[str], *, rules_headline: str,
     out = [_reproduce(claims, readings)]
     if ch13 is not None:
         said13 = chapter13_words.verdict_sentences(*ch13)
-        pays = "No" if any(s.startswith("**No prediction method") for s in said13) else "Partly"
+        pays = _pays(ch13[0])[0]
         deeper = [s for s in said13 if s.startswith("Two more plies everywhere")]
         out.append(f"**Does predicting the opponent pay? {pays}.** " + " ".join(
             [s.replace("**", "") for s in said13[1:3]] + deeper + [s for s in said13 if "published" in s])
-            + f" [Chapter 13]({CH13}.html#Which-method-beats-plain6?)")
+            + f" {PAYS_LINK}")
     out.append(_rules(rules_headline))
     if ch13 is not None:
         ceiling = [s for s in said13 if s.startswith(("Knowing White's very next reply",

@@ -22,6 +22,7 @@ def test_rule_hits_follow_each_rule():
     thr = offline.rule_hits(ranks, max_pr=0.6)  # pr < 0.6: counts 1, 2 of 4; of 3 only count 1; pr = 1 never
     assert thr.made.tolist() == [True, False, True] and thr.hit.tolist() == [True, False, False]
     assert thr.game.tolist() == [0, 0, 1]
+    assert seen.likely.tolist() == [1, 1, 0] and thr.likely.tolist() == [2, 0, 1]
 
 
 def _hits(game, made, hit):

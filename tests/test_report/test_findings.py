@@ -122,3 +122,5 @@ def test_the_short_answer_to_whether_prediction_pays_follows_chapter_13s_table()
     better.loc[better.method == "one-hist", ["diff", "diff_lo", "diff_hi", "p_holm"]] = [0.05, 0.03, 0.07, 0.001]
     yes = findings.answers(claims, ["kalles"], rules_headline="x", ch13=(better, claims13, contrasts))[1]
     assert yes.startswith("**Does predicting the opponent pay? Yes:** `one-hist` beats `plain6` beyond noise")
+    headline = findings.headlines(claims, ["kalles"], rules_headline="x", ch13=(better, claims13, contrasts))[1]
+    assert headline.startswith("**Does predicting the opponent pay? Yes.**")  # the same answer as the report's
