@@ -53,10 +53,11 @@ INDEX := $(R)/html/index.html
 
 reproduce: .venv/stamp
 	@mkdir -p $(R)/logs && rm -f $(STEP_LOG)
-	@fresh=$$(test -d $(R)/tables && echo no || echo yes); \
+	@fresh=$$(test -d $(R)/tables && echo no || echo yes); start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j$(STEPS) $(HTML_OUT) $(INDEX) && \
 	if [ $$fresh = yes ]; then { echo "# make reproduce from scratch, $$(date -u +%F), $$(nproc) cores, STEPS=$(STEPS):" \
-		"seconds per step"; cat $(STEP_LOG); } > $(FROM_SCRATCH); fi
+		"seconds per step, then the whole run's wall-clock time"; cat $(STEP_LOG); \
+		echo "total $$(( $$(date +%s) - start ))s"; } > $(FROM_SCRATCH); fi
 	@echo "step times (this run, $(STEP_LOG)):"; cat $(STEP_LOG) 2>/dev/null || echo "  all up to date"
 
 reading: .venv/stamp

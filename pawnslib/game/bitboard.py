@@ -45,6 +45,7 @@ from pawnslib.game.rules import (
     S_RESULT,
     S_RULES,
     S_SIDE,
+    STEP_MASK,
     STEPS,
     TARGETS,
     WHITE_WIN,
@@ -71,10 +72,17 @@ def _tables():
                 for q in range(64):
                     if q + offset in TARGETS[k, s, q, : NTARGETS[k, s, q]]:
                         can_step[k, s, OFFSETS.index(offset)] |= np.uint64(1) << np.uint64(q)
-    return bit.view(np.int64), can_step.view(np.int64)
+    # NEAR[rules, t]: t and the squares from which a piece of either side has a step to t.
+    near = bit[:64].copy()[None, :].repeat(len(READINGS), 0)
+    for k in range(len(READINGS)):
+        for s in (0, 1):
+            for q in range(64):
+                for t in TARGETS[k, s, q, : NTARGETS[k, s, q]]:
+                    near[k, t] |= np.uint64(1) << np.uint64(q)
+    return bit.view(np.int64), can_step.view(np.int64), near.view(np.int64)
 
 
-BIT, CAN_STEP = _tables()
+BIT, CAN_STEP, NEAR = _tables()
 # The distances the features sum, as small integers (5 kB: with CHEB as int64, 36 kB, they crowd the L1 cache).
 DIST8, CHEB8 = DIST.astype(np.int8), CHEB.astype(np.int8)
 
@@ -156,18 +164,30 @@ def _popcount(x):
     return n
 
 
-@njit(cache=True)
-def node_play(b, move, d):
-    """Write into ``d`` the node after the legal ``move`` from ``b``; return whether pieces were removed.
+@njit(cache=True, inline="always")
+def _stuck(rules, side, pieces, free, near):
+    """Those of ``pieces`` (side ``side``'s) among ``near`` that have no step to a square of ``free``."""
+    stuck, x = 0, pieces & near
+    while x != 0:
+        q = trailing_zeros(x)
+        x &= x - 1
+        if STEP_MASK[rules, side, q] & free == 0:
+            stuck |= BIT[q]
+    return stuck
 
-    The rules of :func:`~pawnslib.game.kernels.play_into`: entering the opponent's base wins; otherwise
-    every stuck piece of either side is removed at once (a base with no free exit empties), then a side
-    with no pieces loses, both emptied is a draw, and ply ``MAX_PLIES`` draws. Every field is computed
-    before ``d`` is written, so ``d`` may be ``b``.
+
+@njit(cache=True, inline="always")
+def after_fields(bb, wb, n_bb, n_wb, side, ply, rules, move, settled):
+    """The node after the legal ``move`` from the node whose fields are given, as (Black's board, White's, their
+    base counts, the result, whether pieces were removed): :func:`node_play` without writing it (its side, ply
+    and reading follow), for a caller that reads a node's fields once for many moves.
+
+    ``settled`` says that the node has no stuck piece, as every node a move makes (the stuck are removed): a
+    move only frees the square it leaves and fills the one it enters, so then only the moved piece and the
+    pieces with a step to its target can be stuck, and only they are tested. A root read from a text may
+    hold stuck pieces: it is played with ``settled`` false, testing every piece.
     """
-    side, rules, frm, to = b[B_SIDE], b[B_RULES], move >> 6, move & 63
-    bb, wb = b[B_OCC], b[B_OCC + 1]
-    n_bb, n_wb = b[B_BASE], b[B_BASE + 1]
+    frm, to = move >> 6, move & 63
     if side == BLACK:
         bb ^= BIT[frm] | BIT[to]
         n_bb -= 1 if frm == BASE else 0
@@ -179,8 +199,13 @@ def node_play(b, move, d):
         result = BLACK_WIN if side == BLACK else WHITE_WIN
     else:
         occ = bb | wb
-        stuck_b = bb & ~_movable(rules, 0, ~occ | BASE_MASK[1])
-        stuck_w = wb & ~_movable(rules, 1, ~occ | BASE_MASK[0])
+        if settled:
+            near = NEAR[rules, to]
+            stuck_b = _stuck(rules, 0, bb, ~occ | BASE_MASK[1], near)
+            stuck_w = _stuck(rules, 1, wb, ~occ | BASE_MASK[0], near)
+        else:
+            stuck_b = bb & ~_movable(rules, 0, ~occ | BASE_MASK[1])
+            stuck_w = wb & ~_movable(rules, 1, ~occ | BASE_MASK[0])
         blocked_b = n_bb > 0 and EXIT_MASK[rules, 0] & ~occ == 0
         blocked_w = n_wb > 0 and EXIT_MASK[rules, 1] & ~occ == 0
         if stuck_b != 0 or stuck_w != 0 or blocked_b or blocked_w:  # rare: usually nobody can have lost
@@ -192,11 +217,25 @@ def node_play(b, move, d):
                 result = WHITE_WIN if alive_w else DRAW
             elif not alive_w:
                 result = BLACK_WIN
-    ply = b[B_PLY] + 1
-    if result == NO_RESULT and ply >= MAX_PLIES:
+    if result == NO_RESULT and ply + 1 >= MAX_PLIES:
         result = DRAW
+    return bb, wb, n_bb, n_wb, result, removed
+
+
+@njit(cache=True)
+def node_play(b, move, d, settled=False):
+    """Write into ``d`` the node after the legal ``move`` from ``b``; return whether pieces were removed.
+
+    The rules of :func:`~pawnslib.game.kernels.play_into`: entering the opponent's base wins; otherwise
+    every stuck piece of either side is removed at once (a base with no free exit empties), then a side
+    with no pieces loses, both emptied is a draw, and ply ``MAX_PLIES`` draws. Every field is computed
+    before ``d`` is written, so ``d`` may be ``b``. ``settled``: as :func:`after_fields`.
+    """
+    side, ply, rules = b[B_SIDE], b[B_PLY], b[B_RULES]
+    bb, wb, n_bb, n_wb, result, removed = after_fields(b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], side, ply,
+                                                       rules, move, settled)
     d[B_OCC], d[B_OCC + 1], d[B_BASE], d[B_BASE + 1] = bb, wb, n_bb, n_wb
-    d[B_SIDE], d[B_PLY], d[B_RESULT], d[B_RULES] = 1 - side, ply, result, rules
+    d[B_SIDE], d[B_PLY], d[B_RESULT], d[B_RULES] = 1 - side, ply + 1, result, rules
     return removed
 
 

@@ -5,8 +5,10 @@ The searches play on compact nodes (:mod:`pawnslib.game.bitboard`). Row ``p`` of
 to the open node at ply ``p`` below the root (``nodes[0]`` is the root), so a search allocates its work space
 once and nothing per node. A node's children are valued before any is searched, for the thesis's move
 ordering (Section 11.2), but most are never searched (a cut-off comes first), so :func:`expand` keeps only
-each child's move, result and static value: a move changes only the mover's feature parts, and the moves
-of one piece share the sums over the mover's other pieces (:func:`~pawnslib.game.bitboard.others_of`).
+each child's move, result and static value, and makes no child node: its result comes from the node's
+fields (:func:`~pawnslib.game.bitboard.after_fields`, which below the root tests only the pieces near the
+move for removal), a move changes only the mover's feature parts, and the moves of one piece share the
+sums over the mover's other pieces (:func:`~pawnslib.game.bitboard.others_of`).
 :func:`pick` hands the children out best first for the side to move, ties in move-generation order: the
 order of a stable sort by static value, found lazily. :func:`open_child` makes a child the open node one
 ply down; :func:`child_value` values one searched no deeper.
@@ -20,9 +22,14 @@ import numpy as np
 from numba import njit
 
 from pawnslib.game.bitboard import (
+    B_BASE,
+    B_OCC,
+    B_PLY,
     B_RESULT,
+    B_RULES,
     B_SIDE,
     NB,
+    after_fields,
     moved_parts,
     node_moves,
     node_of,
@@ -90,15 +97,19 @@ def expand(p, w, work, feats=None):
     mover = b[B_SIDE]
     sign = 1 if mover == BLACK else -1
     count, rest = b_sides[mover, 5], _score(w, b_sides[1 - mover])  # the side that does not move keeps its parts
+    # The node's fields, read once (the stores below could otherwise alias them, forcing a reload per child).
+    bb, wb, n_bb, n_wb, ply, rules = b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], b[B_PLY], b[B_RULES]
     frm = -1
     for k in range(n):
         move = moves[p, k]
         if move >> 6 != frm:  # moves come grouped by the square they leave
             frm = move >> 6
             others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, frm)
-        removed = node_play(b, move, scratch)
-        r = results[p, k] = scratch[B_RESULT]
+        # The root may hold stuck pieces (after_fields): every other node is settled.
+        r, removed = after_fields(bb, wb, n_bb, n_wb, mover, ply, rules, move, p > 0)[4:]
+        results[p, k] = r
         if removed:  # rare: both sides change
+            node_play(b, move, scratch)
             side_features_into(scratch, 0, scratch_sides[0])
             side_features_into(scratch, 1, scratch_sides[1])
             v = _score(w, scratch_sides[0]) - _score(w, scratch_sides[1])
@@ -118,11 +129,12 @@ def expand(p, w, work, feats=None):
 
 
 @njit(cache=True, inline="always")
-def play_child(b, b_sides, move, child, child_sides):
+def play_child(b, b_sides, move, child, child_sides, settled=False):
     """Write into ``child`` and ``child_sides`` the node after ``move`` from ``b`` (side parts ``b_sides``) and its
-    side parts: the mover's recomputed, the other side's kept (both recomputed if pieces were removed)."""
+    side parts: the mover's recomputed, the other side's kept (both recomputed if pieces were removed).
+    ``settled``: ``b`` has no stuck piece (:func:`~pawnslib.game.bitboard.node_play`)."""
     mover = b[B_SIDE]
-    removed = node_play(b, move, child)
+    removed = node_play(b, move, child, settled)
     for q in range(2):
         if q == mover or removed:
             side_features_into(child, q, child_sides[q])
@@ -134,7 +146,7 @@ def play_child(b, b_sides, move, child, child_sides):
 @njit(cache=True, inline="always")
 def open_child(p, k, work):
     """Make child ``k`` of the open node at ply ``p`` the open node at ply ``p + 1`` (node, side parts, path key)."""
-    play_child(work.nodes[p], work.sides[p], work.moves[p, k], work.nodes[p + 1], work.sides[p + 1])
+    play_child(work.nodes[p], work.sides[p], work.moves[p, k], work.nodes[p + 1], work.sides[p + 1], p > 0)
     work.paths[p + 1] = path_step(work.paths[p], work.moves[p, k])
 
 
@@ -148,7 +160,7 @@ def child_value(p, k, scheme, seed, work):
         if scheme == PATH:
             v += key_noise(path_step(work.paths[p], work.moves[p, k]), seed)
         else:
-            node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1])
+            node_play(work.nodes[p], work.moves[p, k], work.nodes[p + 1], p > 0)
             v += key_noise(node_key(work.nodes[p + 1]), seed)
     return v
 

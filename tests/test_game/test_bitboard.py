@@ -114,6 +114,7 @@ def bitboard(states):
     children = np.full((n, m, NS), -7, np.int64)
     removed = np.zeros((n, m), np.bool_)
     in_place = np.zeros((n, m), np.bool_)  # node_play(b, move, b) gives node_play(b, move, d) and its flag
+    settled = np.zeros((n, m), np.bool_)  # node_play(b, move, d, settled=True) gives it too (b came from play)
     feats = np.zeros((n, N_FEATURES), np.int64)
     parts = np.zeros((n, 2, N_FEATURES), np.int64)
     child_feats = np.zeros((n, m, N_FEATURES), np.int64)
@@ -135,13 +136,15 @@ def bitboard(states):
             e[:] = b
             flag = node_play(e, move, e)
             in_place[i, k] = flag == removed[i, k] and np.all(e == d)
+            flag = node_play(b, move, e, True)
+            settled[i, k] = flag == removed[i, k] and np.all(e == d)
             for p in range(2):
                 side_features_into(d, p, child_parts[i, k, p])
             child_feats[i, k] = child_parts[i, k, 0] - child_parts[i, k, 1]
             others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, move // 64)
             moved[i, k, :] = moved_parts(mover, move % 64, others, n_base, bmax, bsum, dsum, obmin, obsum,
                                          _pieces(s, mover))
-    return counts, moves, children, removed, in_place, feats, parts, child_feats, child_parts, moved
+    return counts, moves, children, removed, in_place, settled, feats, parts, child_feats, child_parts, moved
 
 
 @numba.njit
@@ -187,7 +190,7 @@ def test_nodes_play_exactly_as_the_position_arrays(rules):
     for c in range(0, len(games), CHUNK):
         states = states_of(rules, games[c : c + CHUNK])
         n, mv, ch, lost, f, parts, cf, cparts = reference(states)
-        bn, bmv, bch, removed, in_place, bf, bparts, bcf, bcparts, moved = bitboard(states)
+        bn, bmv, bch, removed, in_place, settled, bf, bparts, bcf, bcparts, moved = bitboard(states)
         # Rows past a position's moves hold the same filler in both: whole arrays compare.
         same(bn, n, states, "move counts")
         same(bmv, mv, states, "moves")
@@ -196,6 +199,7 @@ def test_nodes_play_exactly_as_the_position_arrays(rules):
         assert np.all(bch[live][:, S_LAST] == -1)
         same(removed, lost, states, "removals")
         same(in_place, live, states, "node_play in place")
+        same(settled, live, states, "node_play of a settled node (only the pieces near the move tested)")
         same(bf, f, states, "features")
         same(bparts, parts, states, "side parts")
         same(bcf, cf, states, "children's features")
@@ -294,7 +298,7 @@ def test_hand_made_removals(text, rules, move, after, result, lost):
     # Every other move of the position too, and the features of every child.
     states = p.array[None, :]
     n, mv, ch, lost, f, parts, cf, cparts = reference(states)
-    bn, bmv, bch, removed, in_place, bf, bparts, bcf, bcparts, _ = bitboard(states)
+    bn, bmv, bch, removed, in_place, _, bf, bparts, bcf, bcparts, _ = bitboard(states)
     assert bn[0] == n[0] and code in mv[0, : n[0]]
     for got, want in ((bmv, mv), (bch[..., :S_LAST], ch[..., :S_LAST]), (removed, lost), (bf, f), (bparts, parts),
                       (bcf, cf), (bcparts, cparts)):

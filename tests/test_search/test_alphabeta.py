@@ -79,6 +79,17 @@ def test_quickest_win_is_preferred_and_scored():
     assert search(q, THESIS[1], 3).value == minimax(q, THESIS[1], 3).value >= WIN - 3
 
 
+def test_a_root_with_a_stuck_piece_loses_it_on_any_move():
+    # Read from a text, a root may hold a stuck piece (Black's (7,7): its only step, to (7,6), is taken). Whatever
+    # Black plays, even far away, it goes; the searches test every piece at the root, not only those near the move.
+    p = Position.from_text("......../......../......../......../......../......../......../......wb b 3 3 10")
+    assert all((7, 7) not in p.play(m).squares(0) for m in p.legal_moves())
+    rng = np.random.default_rng(3)
+    for depth in (1, 2, 3):
+        w = random_weights(rng)
+        assert search(p, w, depth).value == minimax(p, w, depth).value
+
+
 def test_draw_at_200_plies_scores_zero():
     p = Position.from_text("/".join(["........"] * 8) + " w 4 4 199")
     r = search(p, (0, 0, 0, 0, 0, 100), 3)
