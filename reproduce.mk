@@ -198,7 +198,7 @@ $(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) .venv/stamp
 	$(if $(filter results,$(R)),$(PY) -c "from pawnslib.report.findings import sync_readme; sync_readme()")
 
 clean-results:
-	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data $(SITE_SHARED) \
+	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data $(TB) $(SITE_SHARED) \
 		$(foreach r,$(filter-out kalles,$(READINGS)),$(R)/$(r))
 
 .PHONY: reproduce reading clean-results tiebreak
