@@ -232,11 +232,18 @@ def node_play(b, move, d, settled=False):
     before ``d`` is written, so ``d`` may be ``b``. ``settled``: as :func:`after_fields`.
     """
     side, ply, rules = b[B_SIDE], b[B_PLY], b[B_RULES]
-    bb, wb, n_bb, n_wb, result, removed = after_fields(b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], side, ply,
-                                                       rules, move, settled)
+    after = after_fields(b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], side, ply, rules, move, settled)
+    write_child(after, side, ply, rules, d)
+    return after[5]
+
+
+@njit(cache=True, inline="always")
+def write_child(after, side, ply, rules, d):
+    """Write into ``d`` the child that :func:`after_fields` gave as ``after``, of a node with ``side`` to move at
+    ``ply`` under ``rules``."""
+    bb, wb, n_bb, n_wb, result, _ = after
     d[B_OCC], d[B_OCC + 1], d[B_BASE], d[B_BASE + 1] = bb, wb, n_bb, n_wb
     d[B_SIDE], d[B_PLY], d[B_RESULT], d[B_RULES] = 1 - side, ply + 1, result, rules
-    return removed
 
 
 @njit(cache=True)

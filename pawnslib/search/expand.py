@@ -36,6 +36,7 @@ from pawnslib.game.bitboard import (
     node_play,
     others_of,
     side_features_into,
+    write_child,
 )
 from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
 from pawnslib.search.noise import PATH, key_noise, node_key, path_step
@@ -106,10 +107,10 @@ def expand(p, w, work, feats=None):
             frm = move >> 6
             others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, frm)
         # The root may hold stuck pieces (after_fields): every other node is settled.
-        r, removed = after_fields(bb, wb, n_bb, n_wb, mover, ply, rules, move, p > 0)[4:]
-        results[p, k] = r
-        if removed:  # rare: both sides change
-            node_play(b, move, scratch)
+        after = after_fields(bb, wb, n_bb, n_wb, mover, ply, rules, move, p > 0)
+        r = results[p, k] = after[4]
+        if after[5]:  # pieces were removed (rare): both sides change
+            write_child(after, mover, ply, rules, scratch)
             side_features_into(scratch, 0, scratch_sides[0])
             side_features_into(scratch, 1, scratch_sides[1])
             v = _score(w, scratch_sides[0]) - _score(w, scratch_sides[1])
