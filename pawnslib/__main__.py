@@ -1,7 +1,8 @@
 """Command line of the reproduction, one subcommand per step: ``python -m pawnslib <command> [options]``.
 
 ``harmony``, ``tournament``, ``train`` and ``compare`` are the expensive, resumable steps the Makefile runs;
-``site`` builds the results site from the executed notebooks. Each command has its own options, help and examples
+``site`` builds the results site from the executed notebooks; ``compile`` fills numba's cache before the steps run
+side by side. Each command has its own options, help and examples
 (``python -m pawnslib <command> --help``), and argparse refuses an option that the command does not take.
 The steps' options build one :class:`~pawnslib.config.RunSettings` (each value checked by RunSettings' own rule as
 it is parsed); every default is :mod:`pawnslib.config`'s or the step's own.
@@ -11,8 +12,9 @@ Every error is one line, ``python -m pawnslib <command>: error: <message>``, exi
 ``ModelFileError``, or ``FileNotFoundError``), which names the option whose value differs from what a folder holds
 (``argument --depth: ... (depth: asked 2, recorded 1) ...``). Any other exception is a bug and propagates.
 
-Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline` and
-:mod:`~.experiments.chapter13`; :mod:`pawnslib.report.book` only inside the site's command.
+Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline`,
+:mod:`~.experiments.chapter13` and :mod:`~.experiments.warmup`; :mod:`pawnslib.report.book` only inside the site's
+command.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from pawnslib import config
 from pawnslib.config import RunSettings
-from pawnslib.experiments import chapter13, pipeline
+from pawnslib.experiments import chapter13, pipeline, warmup
 from pawnslib.game.rules import READINGS
 
 if TYPE_CHECKING:
@@ -181,6 +183,11 @@ def _model_kind(p: argparse.ArgumentParser) -> None:
                         "default: %(default)s)")
 
 
+def _part(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--part", type=int, choices=warmup.PARTS, default=None,
+                          help="compile only this part's kernels, to run the parts side by side (default: all)")
+
+
 SETTINGS = (_seed, _rules, _noise, _jobs)  # what every step plays by
 
 
@@ -212,6 +219,11 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
 
 def _compare(a: argparse.Namespace) -> Sequence[Page]:
     chapter13.play_method(a.results, a.set, a.method, settings=_settings(a))
+    return ()
+
+
+def _compile(a: argparse.Namespace) -> Sequence[Page]:
+    print(f"kernels compiled or loaded in {warmup.compile_kernels(part=a.part):.0f} s")
     return ()
 
 
@@ -257,6 +269,11 @@ COMMANDS = {
         (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,
         "  python -m pawnslib compare --method plain8              # runs/ch13/thesis_plain8\n"
         "  python -m pawnslib compare --method one-hist --rounds 2 --jobs 2", _METHODS),
+    "compile": Command(
+        "compile the kernels every step plays by into numba's cache, once, by playing small games of every kind",
+        (_part,), _compile,
+        "  python -m pawnslib compile                 # after an install or a change to pawnslib: a minute or two\n"
+        "  python -m pawnslib compile --part 1 & python -m pawnslib compile --part 2   # side by side"),
     "site": Command(
         "build the results site from RESULTS' executed notebooks: RESULTS/html/index.html and a page per notebook",
         (_results(True),), _site,

@@ -30,7 +30,7 @@ TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's mode
 RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
 GAMES = RUN | {"--set", "--method", "--rounds", "--depth"}
 OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
-           "compare": GAMES, "site": {"--results"}}
+           "compare": GAMES, "site": {"--results"}, "compile": {"--part"}}
 EVERY_OPTION = set().union(*OPTIONS.values())
 
 
@@ -53,7 +53,7 @@ def required(command: str, tmp_path: Path) -> list[str]:
 
 
 def test_every_command_is_tested():
-    assert set(OPTIONS) == set(COMMANDS) == {"harmony", "tournament", "train", "compare", "site"}
+    assert set(OPTIONS) == set(COMMANDS) == {"harmony", "tournament", "train", "compare", "site", "compile"}
 
 
 def test_help_lists_the_commands_and_examples(capsys):
@@ -225,7 +225,7 @@ def makefile_invocations() -> list[list[str]]:
     out = subprocess.run(["make", "--no-print-directory", "-n", "-B", "reproduce", "tiebreak", "reading", "SEED=7",
                           "JOBS=2", "NOISE=position"], cwd=ROOT, capture_output=True, text=True, check=True,
                          timeout=120, env=env).stdout
-    return [shlex.split(m) for m in re.findall(r"-m pawnslib (.+?)(?: &&|$)", out, re.M)]
+    return [shlex.split(m) for m in re.findall(r"-m pawnslib (.+?)(?: &|;|$)", out, re.M)]
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
@@ -241,6 +241,9 @@ def test_the_makefiles_invocations_still_parse(tmp_path, monkeypatch):
             assert _settings(a).jobs == 2 and (_settings(a).noise == "position" or "--noise" in argv[1:])
     compare = parse(next(argv for argv in invocations if argv[0] == "compare"))
     assert (compare.set, compare.seed, compare.results) == (config.COMPARISON_SET, 7, "results")
+    # The kernels are compiled first, both parts side by side.
+    assert [argv for argv in invocations if argv[0] == "compile"] == [["compile", "--part", "1"],
+                                                                      ["compile", "--part", "2"]]
     train = [parse(argv) for argv in invocations if argv[0] == "train"]
     assert {(a.slices, a.latent) for a in train} == {(1, "row"), (1, "game"), (2, "row")}
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import joblib
 import numpy as np
 import pandas as pd
 
@@ -220,6 +221,26 @@ def reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTI
     return ReadingClaims(settings.rules, pd.DataFrame(balance + prediction + offline + tree + cost + beyond),
                          strategies, g.counts, g.counts_asym, t102, t111, changes, strength, moves, recognition, fit,
                          slices)
+
+
+def every_reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTINGS,
+                         sets: dict[str, list]) -> dict[str, ReadingClaims]:
+    """:func:`reading_claims` of every reading in ``sets``, side by side on ``settings.jobs`` joblib workers (each
+    reading has its own folder, and its timing is measured back to back in its own worker).
+
+    Args:
+        results: the results folder (each reading's is ``config.reading_dir(results, reading)``).
+        settings: the run (its ``rules`` replaced by each reading's).
+        sets: the strategy sets each reading played, ``{reading: [set, ...]}``.
+
+    Returns:
+        ``{reading: ReadingClaims}`` in ``sets``' order.
+    """
+    readings = list(sets)
+    done = joblib.Parallel(n_jobs=min(settings.jobs, len(readings)) if settings.jobs > 0 else settings.jobs)(
+        joblib.delayed(reading_claims)(config.reading_dir(results, r), settings=settings.replace(rules=r),
+                                       sets=sets[r]) for r in readings)
+    return dict(zip(readings, done, strict=True))
 
 
 def verdict_summary(verdicts: pd.Series) -> tuple[pd.Series, int]:

@@ -122,14 +122,18 @@ def rules_index(rules: str, *, where: str = "rules") -> int:
     return READINGS.index(rules)
 
 
+_BASE_BITS = tuple(int(m) for m in BASE_MASK)  # each side's base squares as a Python int's bits
+
+
 def _result_of(s: np.ndarray) -> int:
     """The result a position array implies (used for positions read from text)."""
+    v = s.tolist()  # plain ints: numpy's scalars would cost more than the test
     for side in (BLACK, WHITE):
-        for i in range(4 * side, 4 * side + 4):
-            if s[i] != EMPTY and (int(BASE_MASK[1 - side]) >> int(s[i])) & 1:
+        for q in v[4 * side : 4 * side + 4]:
+            if q != EMPTY and (_BASE_BITS[1 - side] >> q) & 1:
                 return BLACK_WIN if side == BLACK else WHITE_WIN
-    nb = s[S_BASE] + np.sum(s[0:4] != EMPTY)
-    nw = s[S_BASE + 1] + np.sum(s[4:8] != EMPTY)
+    nb = v[S_BASE] + sum(q != EMPTY for q in v[0:4])
+    nw = v[S_BASE + 1] + sum(q != EMPTY for q in v[4:8])
     if nb == 0 and nw == 0:
         return DRAW
     if nb == 0:
@@ -188,6 +192,8 @@ class Position:
         for r, rank in enumerate(ranks):
             if len(rank) != 8:
                 raise ValueError(f"rank {r} ({rank!r}) needs 8 squares, got {len(rank)}")
+            if rank == "........":  # most ranks (a text is read for every position of every record)
+                continue
             for c, ch in enumerate(rank):
                 if ch not in "bw.":
                     raise ValueError(f"unknown character {ch!r} at row {r}, col {c}: use 'b', 'w' or '.'")

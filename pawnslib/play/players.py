@@ -12,7 +12,9 @@ unless told otherwise:
 - :class:`RecognisingPlayer`: PrOM with an opponent model's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``).
 
 Every player searches by one tie-breaking scheme, its ``noise`` (:mod:`pawnslib.search.noise`, default
-``config.NOISE``); the tournament gives both players its own.
+``config.NOISE``); the tournament gives both players its own. A player's moves depend on nothing random but
+the noise its ``seed`` draws and seeds fixed when it was built (the random control's): without noise
+(``"none"``) a game is the same whatever its seed, which a tournament uses (:func:`~.tournament.run_tournament`).
 
 **Factories.** A tournament builds Black's player for each game by calling ``factory(weights, *, depth,
 opponent, noise) -> Player`` (:class:`PlayerFactory`) with Black's weights, the tournament's depth, White's

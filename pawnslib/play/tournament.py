@@ -2,7 +2,9 @@
 
 Every game's seed is derived from (master seed, black id, white id, round), so a
 tournament's records do not depend on the number of workers or on the order in which
-games finish. Records are appended to ``<out>/games.jsonl`` as games finish, one JSON
+games finish. Without noise (``"none"``) no search reads its seed, so every round of a pairing is one and
+the same game: it is played once and recorded for each round (its per-move ``seconds`` too, the times of
+those same searches). Records are appended to ``<out>/games.jsonl`` as games finish, one JSON
 line each; re-running the same tournament skips finished games, those of ``games.jsonl`` and
 those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib.play.archive`),
 which a run rewrites whenever it no longer holds exactly the finished games.
@@ -30,12 +32,12 @@ from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position, rules_index
-from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, game_key, write_archive
+from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, Key, finished_games, game_key, write_archive
 from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
 from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
 from pawnslib.search.alphabeta import MAX_DEPTH
-from pawnslib.search.noise import check_noise
+from pawnslib.search.noise import check_noise, uses_seed
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
 
@@ -85,13 +87,14 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
     history = [start]
     rec = {"rules": start.rules, "positions": [history[0].to_text()], "features": [history[0].features().tolist()],
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
+    watches = [isinstance(p, Observer) for p in players]  # asked once: a protocol's isinstance is slow
     while history[-1].result is None:
         pos = history[-1]
-        mover, other = players[pos.ply % 2], players[1 - pos.ply % 2]
+        mover, other, watching = players[pos.ply % 2], players[1 - pos.ply % 2], watches[1 - pos.ply % 2]
         res = move_of(mover, history, derive_seed(seed, pos.ply), derive_seed(seed, pos.ply + 1))
         history.append(pos.play(res.move))
         info = dict(res.info)
-        if isinstance(other, Observer):  # e.g. the asymmetric player scoring White's actual reply
+        if watching:  # e.g. the asymmetric player scoring White's actual reply
             info |= other.observe(history) or {}
         rec["positions"].append(history[-1].to_text())
         rec["features"].append(history[-1].features().tolist())
@@ -189,12 +192,37 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
     done, archived = ({}, None) if out is None else _open_run(out, meta)
     todo = [k for k in schedule(strategies, rounds) if k not in done]
     if todo:
-        games = (strategies, black_player, depth, seed, rules, noise)
-        done |= _play(todo, games, None if out is None else out / RAW_NAME, n_jobs=n_jobs,
-                      scheduler=scheduler or os.environ.get(DASK_ENV), progress=progress, label=label)
+        games, raw = (strategies, black_player, depth, seed, rules, noise), None if out is None else out / RAW_NAME
+        fresh = todo if uses_seed(noise) else _first_of_each_pairing(todo, done)
+        done |= _play(fresh, games, raw, n_jobs=n_jobs, scheduler=scheduler or os.environ.get(DASK_ENV),
+                      progress=progress, label=label)
+        done |= _same_game_each_round(todo, done, raw)
     if out is not None and archived != done:
         write_archive(out / ARCHIVE_NAME, done.values())
     return [done[k] for k in schedule(strategies, rounds)]
+
+
+def _first_of_each_pairing(todo: list[Key], done: dict) -> list[Key]:
+    """Of the games ``todo``, the first of each pairing that has no game in ``done``: without noise the only ones
+    to play (every round of a pairing is the same game)."""
+    have, first = {(b, w) for b, w, _ in done}, {}
+    for b, w, r in todo:
+        if (b, w) not in have:
+            first.setdefault((b, w), (b, w, r))
+    return list(first.values())
+
+
+def _same_game_each_round(todo: list[Key], done: dict, games_path: Path | None) -> dict:
+    """The games of ``todo`` not in ``done``, each its pairing's game in ``done`` recorded for its own round (and
+    appended to ``games_path``, if any)."""
+    by_pairing = {(b, w): rec for (b, w, _), rec in done.items()}
+    copies = {}
+    for b, w, r in todo:
+        if (b, w, r) not in done:
+            copies[b, w, r] = rec = {**by_pairing[b, w], "round": r}
+            if games_path is not None:
+                append_record(games_path, rec)
+    return copies
 
 
 def _run_arguments(settings: RunSettings | None, **given) -> tuple:

@@ -114,6 +114,11 @@ def kernel_noise(noise: str, seed: int | None) -> tuple[int, int]:
     return (PATH if noise == "thesis" else POSITION), int(seed)
 
 
+def uses_seed(noise: str) -> bool:
+    """Whether a search's seed can change what it finds: not without noise (``"none"``), where no search reads it."""
+    return check_noise(noise) != "none"
+
+
 def reuses_positions(noise: str) -> bool:
     """Whether a position's searched value is the same wherever it turns up: a table or cache may then reuse it."""
     return check_noise(noise) != "thesis"

@@ -186,6 +186,21 @@ def test_the_opponent_model_methods_play_as_specified(comparison):
     assert sum(m for m, _ in first) == 4 and all(d < 1 for m, d in first if m)
 
 
+def test_without_noise_every_methods_game_is_the_same_whatever_its_seed(tmp_path):
+    # What lets a tournament without noise play each pairing once (pawnslib.play.tournament): no player draws
+    # anything random but its seed's noise (and the random control's seed, fixed for the run).
+    for method in chapter13.METHODS:
+        depth = 3 if chapter13.METHODS[method].foresees else 1
+        factory, _ = chapter13.black_player(tmp_path, "thesis", method, settings=RUN.replace(depth=depth,
+                                                                                              noise="none"))
+        games = []
+        for seed in (1, 2):
+            black = factory(THESIS[1], depth=depth, opponent=THESIS[3], noise="none") if factory else THESIS[1]
+            rec = play_game(black, THESIS[3], depth=depth, seed=seed, noise="none")
+            games.append({k: v for k, v in rec.items() if k != "seconds"})
+        assert games[0] == games[1], method
+
+
 def test_the_foreseeing_methods_play_and_are_contrasted(foresight):
     for r in foresight.records["oracle"]:  # every reply the oracle foresaw is the one White played
         foreseen, played = [i["foreseen"] for i in r["info"][0::2]], r["moves"][1::2]

@@ -4,7 +4,14 @@ import pandas as pd
 import pytest
 
 from pawnslib.config import RunSettings
-from pawnslib.experiments.claims import VERDICTS, combine, pr_frequencies, reading_claims, verdict_summary
+from pawnslib.experiments.claims import (
+    VERDICTS,
+    combine,
+    every_reading_claims,
+    pr_frequencies,
+    reading_claims,
+    verdict_summary,
+)
 
 TINY = RunSettings(rounds=2, train_rounds=1, depth=1, seed=3, jobs=1)
 
@@ -37,6 +44,9 @@ def test_reading_claims_from_a_tiny_run(tiny_claims):
     again = reading_claims(results, settings=TINY, sets=["thesis"])  # read back, not replayed: the same claims
     timed = again.claims.claim.str.startswith("time per search")
     assert again.claims[~timed].equals(rc.claims[~timed]) and again.fit == rc.fit
+    # Every reading's at once, on two workers: the same claims as one by one.
+    both = every_reading_claims(results, settings=TINY.replace(jobs=2), sets={"kalles": ["thesis"]})
+    assert list(both) == ["kalles"] and both["kalles"].claims[~timed].equals(rc.claims[~timed])
 
 
 def test_reading_claims_need_the_thesis_set(tmp_path):

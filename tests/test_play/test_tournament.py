@@ -14,6 +14,7 @@ from pawnslib.play.records import read_records
 from pawnslib.play.tournament import play_game, run_tournament
 from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.noise import SCHEMES
+from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 
 TWO = {1: THESIS[1], 2: THESIS[4]}
@@ -84,6 +85,30 @@ def test_same_records_with_one_and_two_workers(tmp_path):
     on_disk = strip_times(read_records(tmp_path / "b" / "games.jsonl"))
     on_disk.sort(key=lambda r: (r["round"], r["black"], r["white"]))
     assert on_disk == strip_times(b)
+
+
+def test_without_noise_each_pairing_is_played_once_and_is_every_rounds_game(tmp_path, monkeypatch):
+    played = []
+    real = tournament._play_scheduled
+    monkeypatch.setattr(tournament, "_play_scheduled", lambda *a: played.append(a[-1]) or real(*a))
+    recs = run_tournament(TWO, tmp_path, rounds=3, depth=3, seed=9, noise="none", n_jobs=1, progress=False)
+    assert sorted(played) == [(b, w, 0) for b in TWO for w in TWO]
+    assert [(r["black"], r["white"], r["round"]) for r in recs] == tournament.schedule(TWO, 3)
+    # Each copy is the game that round plays, played afresh with its own seed.
+    for r in recs[4:]:
+        b, w = TWO[r["black"]], TWO[r["white"]]
+        again = play_game(b, w, depth=3, seed=derive_seed(9, r["black"], r["white"], r["round"]), noise="none")
+        assert strip_times([{"black": r["black"], "white": r["white"], "round": r["round"], **again}]) == \
+            strip_times([r])
+    assert strip_times(read_records(tmp_path / "games.jsonl")) == strip_times(
+        sorted(recs, key=lambda r: (r["round"], r["black"], r["white"])))
+    # Resumed with more rounds, the pairings' games are copied again, none played.
+    played.clear()
+    more = run_tournament(TWO, tmp_path, rounds=4, depth=3, seed=9, noise="none", n_jobs=1, progress=False)
+    assert played == [] and strip_times(more[12:]) == [dict(r, round=3) for r in strip_times(recs[:4])]
+    # With noise every game is played.
+    run_tournament(TWO, tmp_path / "thesis", rounds=2, depth=1, seed=9, n_jobs=1, progress=False)
+    assert len(played) == 8
 
 
 def test_a_run_settings_gives_what_its_keywords_give(tmp_path):
