@@ -4,7 +4,11 @@ PY := .venv/bin/python
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 # The master seed of the whole reproduction (every game, search and EM restart derives from it) and the
 # number of workers of each step: empty means pawnslib/config.py's SEED and JOBS; e.g. `make reproduce SEED=7 JOBS=2`.
+# (One worker a step, JOBS=1, was tried: two 320-game tournaments side by side took 60 s against 70 s on two
+# workers each, but in `make reproduce` the king reading's Harmony* chain then held one core for 45 minutes, its
+# last step at the end, and the whole run took longer.)
 SEED ?=
+JOBS ?=
 # The tie-breaking scheme every search plays by (config.NOISES): empty means config.NOISE, the thesis's; e.g.
 # `make reproduce NOISE=position R=results_position` keeps another scheme's results apart.
 NOISE ?=
@@ -12,10 +16,6 @@ NOISE ?=
 # training uses one core, and a tournament beside it takes the other (`make reproduce STEPS=1`: one at a time,
 # so that each step's time in results/logs/steps.txt is its own). Outputs do not depend on it.
 STEPS ?= 2
-# With steps side by side each plays on one worker: two steps of two workers each, four processes on the two
-# cores, were 17 % slower (two 320-game tournaments side by side: 70 s against 60 s); one step alone takes all
-# cores (config.JOBS).
-JOBS ?= $(if $(filter 1,$(STEPS)),,1)
 # The readings of the rules (pawnslib/config.py's READINGS; see the README): `make reproduce` runs every one of
 # READINGS, `make reading` only RULES, e.g. `make reading RULES=king`.
 READINGS ?= kalles king

@@ -51,8 +51,9 @@ html_of = $(subst /notebooks/,/html/,$(1:.ipynb=.html))
 HTML_OUT := $(call html_of,$(NB_OUT))
 INDEX := $(R)/html/index.html
 
-# The longest chain of steps, started first: each reading's Harmony*, its set's tournament, model and asymmetric
-# tournament (the king reading's takes over half an hour); everything else fills the other slot around it.
+# The longest chain of steps: each reading's Harmony*, its set's tournament, model and asymmetric tournament (the
+# king reading's takes over half an hour). Named first, its first step starts first; make takes its later steps
+# in turn with the others (GNU make has no priorities).
 FIRST := $(foreach r,$(READINGS),$(if $(filter harmony,$(SETS_$(r))),$(call reading_dir,$(r))/runs/harmony_asym/done))
 
 reproduce: .venv/stamp
