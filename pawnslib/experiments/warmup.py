@@ -46,16 +46,21 @@ def compile_kernels(*, part: int | None = None, settings: RunSettings = WARMUP) 
     """
     if part is not None and part not in PARTS:
         raise ValueError(f"part must be one of {', '.join(map(str, PARTS))} or None, got {part!r}")
+
+    def plays(in_first: bool) -> bool:  # whether this call plays a game of the first part (or else of the second)
+        return part is None or part == (1 if in_first else 2)
+
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        for noise in config.NOISES:  # each scheme's games in a folder of their own
-            if part is None or part == (1 if noise == settings.noise else 2):
-                folder = tmp if noise == settings.noise else f"{tmp}/{noise}"
-                pipeline.play_tournament(folder, "thesis", settings=settings.replace(noise=noise), progress=False)
-        if part in (None, 1):
+        for noise in config.NOISES:  # each other scheme's games in a folder of their own
+            default = noise == settings.noise
+            if plays(default):
+                pipeline.play_tournament(tmp if default else f"{tmp}/{noise}", "thesis",
+                                         settings=settings.replace(noise=noise), progress=False)
+        if plays(True):
             pipeline.train_model(tmp, "thesis", settings=settings)
             pipeline.play_tournament(tmp, "thesis", method="asym", settings=settings, progress=False)
         for name, method in chapter13.METHODS.items():
-            if part is None or part == (1 if method.slices else 2):
+            if plays(method.slices > 0):
                 chapter13.play_method(tmp, "thesis", name, settings=settings, progress=False)
     return time.perf_counter() - t0

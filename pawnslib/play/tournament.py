@@ -193,10 +193,11 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
     todo = [k for k in schedule(strategies, rounds) if k not in done]
     if todo:
         games, raw = (strategies, black_player, depth, seed, rules, noise), None if out is None else out / RAW_NAME
-        fresh = todo if uses_seed(noise) else _first_of_each_pairing(todo, done)
-        done |= _play(fresh, games, raw, n_jobs=n_jobs, scheduler=scheduler or os.environ.get(DASK_ENV),
-                      progress=progress, label=label)
-        done |= _same_game_each_round(todo, done, raw)
+        once = not uses_seed(noise)  # no search reads its seed: every round of a pairing is one game
+        done |= _play(_first_of_each_pairing(todo, done) if once else todo, games, raw, n_jobs=n_jobs,
+                      scheduler=scheduler or os.environ.get(DASK_ENV), progress=progress, label=label)
+        if once:
+            done |= _same_game_each_round(todo, done, raw)
     if out is not None and archived != done:
         write_archive(out / ARCHIVE_NAME, done.values())
     return [done[k] for k in schedule(strategies, rounds)]
