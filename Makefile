@@ -60,8 +60,9 @@ lock:
 lint: .venv/stamp
 	$(PY) -m ruff check pawnslib tests benchmarks notebooks
 
+# The suite runs on every core (pytest-xdist); `$(PY) -m pytest tests/...` runs a part of it in one process.
 test: lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto
 
 bench: .venv/stamp
 	$(PY) benchmarks/run.py
