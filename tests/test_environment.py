@@ -5,7 +5,11 @@ pyproject.toml names the dependencies (loosely), requirements.lock pins every pa
 version. None of them ever brings in torch.
 """
 
+import ast
+import os
 import re
+import subprocess
+import sys
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -115,3 +119,18 @@ def test_compiled_kernels_are_kept_per_version_of_the_whole_package(tmp_path):
     rules = copy / "game" / "rules.py"  # a file in a subpackage counts too
     rules.write_text(rules.read_text().replace("MAX_PLIES = 200", "MAX_PLIES = 201"))
     assert pawnslib.source_digest(copy) != before
+
+
+def test_make_turns_off_numpys_avx512_kernels():
+    """NumPy's AVX-512 kernels round differently from its AVX2 ones (EM's log-likelihoods moved by 1e-10): every
+    `make` command runs without them, so machines with and without AVX-512 compute alike."""
+    m = re.search(r"^export NPY_DISABLE_CPU_FEATURES := (.+)$", (ROOT / "Makefile").read_text(), re.M)
+    assert m, "the Makefile must export NPY_DISABLE_CPU_FEATURES"
+    probe = ("from numpy._core._multiarray_umath import __cpu_features__ as f, __cpu_dispatch__ as d; "
+             "print([t for t in d if f.get(t)])")
+    env = {k: v for k, v in os.environ.items() if k != "NPY_DISABLE_CPU_FEATURES"}
+    out = subprocess.run([sys.executable, "-c", probe], env=env | {"NPY_DISABLE_CPU_FEATURES": m.group(1)},
+                         capture_output=True, text=True, check=True)
+    assert "Warning" not in out.stderr, out.stderr  # every name is one NumPy knows
+    used = ast.literal_eval(out.stdout)
+    assert not [t for t in used if t.startswith(("X86_V4", "AVX512"))], used

@@ -45,10 +45,11 @@ Move ordering changes nodes, never the (seedless) value: children sorted by the 
 weighted sum of their static type values, then by static own value, largest first at Black nodes
 (a cut comes early) and smallest first at White nodes (the bounds tighten early). The kernel is
 depth-first with an explicit stack (a recursive one would pay numba's reference counting on every
-array argument of every call); each node's children live in a per-ply work space
-(:class:`~pawnslib.guided.omwork.OMWork`), each child's features are computed once (only the mover's
-side anew) and all its values from them, and nothing is allocated per node. Imports :mod:`pawnslib.game`,
-:mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
+array argument of every call) on the plain search's machinery (:mod:`pawnslib.search.expand`): its work space
+holds the open node at each ply and its children's moves, results and own values, valued without making
+them (only the mover's feature parts anew); the types' values come from the same features
+(:class:`~pawnslib.guided.omwork.OMWork`); a child is made only when it is opened, and nothing is allocated per
+node. Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ import numpy as np
 from numba import njit
 
 from pawnslib import config
-from pawnslib.game.bitboard import B_RESULT
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, S_RULES, S_SIDE
 from pawnslib.guided.omwork import expand_om, new_cache, new_om_work
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.noise import PATH, kernel_noise, key_noise, node_key, path_step
+from pawnslib.search.expand import child_value, new_work, open_child
+from pawnslib.search.noise import PATH, kernel_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import thread_table
 from pawnslib.search.values import INF
@@ -76,58 +77,47 @@ CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
 
 
 @njit(cache=True, inline="always")
-def _leaf(child, path, p, k, vals, tv, scheme, seed):
-    """Child ``k`` of node ``p`` is a leaf (path key ``path``): its type values go to ``tv[p + 1]``; returns its own
-    value (+ noise under ``scheme`` if seeded)."""
-    res = vals[p, k, 0]
-    if seed >= 0 and child[B_RESULT] == NO_RESULT:
-        res += key_noise(path if scheme == PATH else node_key(child), seed)
-    for i in range(tv.shape[1]):
-        tv[p + 1, i] = vals[p, k, 1 + i]
-    return res
-
-
-@njit(cache=True, inline="always")
-def _open(child, child_sides, p, key, w, probs, depth, sort, kids, sides, moves, vals, sortkeys, order, feat, tv, pown,
-          run, count, nxt, done, hashes):
-    """Make ``child`` (key ``key``) the open node at ply ``p``: expand it and start its running values."""
-    hashes[p], nxt[p], done[p], run[p] = key, 0, False, -INF
-    count[p] = expand_om(child, child_sides, p, w, probs, kids, sides, moves, vals, sortkeys, order, feat,
-                         sort and p + 1 < depth)
+def _open(p, key, w, probs, depth, sort, work, om):
+    """Node ``p`` of ``work`` (Zobrist key ``key``), just made, is now open: value its children and start its running
+    values."""
+    om.hashes[p], work.nxt[p], om.done[p], om.run[p] = key, 0, False, -INF
+    work.count[p] = expand_om(p, w, probs, work, om, sort and p + 1 < depth)
     black = p % 2 == 0
-    for i in range(tv.shape[1]):
-        tv[p, i] = -INF if black else INF
-        pown[p, i] = INF
+    for i in range(probs.size):
+        om.tv[p, i] = -INF if black else INF
+        om.pown[p, i] = INF
 
 
 @njit(cache=True, inline="always")
-def _close(p, probs, tv, pown, run, done, hashes, prune, ckeys, cstamps, cowns, ctvals, stamp):
-    """Node ``p`` is searched: returns its own value and, searched in full (``prune`` on), caches its values."""
+def _close(p, probs, om, cache, stamp, store):
+    """Node ``p`` is searched: returns its own value and, searched in full and ``store`` on, caches its values."""
+    tv, run, pown = om.tv, om.run, om.pown
     if p % 2 == 0:
         res = run[p]
     else:
         res = 0.0
         for i in range(probs.size):
             res += probs[i] * pown[p, i]
-    if prune and not done[p]:
-        key = hashes[p]
-        slot = key & (ckeys.size - 1)
-        ckeys[slot], cstamps[slot], cowns[slot] = key, stamp, res
+    if store and not om.done[p]:
+        key = om.hashes[p]
+        slot = key & (cache.keys.size - 1)
+        cache.keys[slot], cache.stamps[slot], cache.owns[slot] = key, stamp, res
         for i in range(probs.size):
-            ctvals[slot, i] = tv[p, i]
+            cache.tvals[slot, i] = tv[p, i]
     return res
 
 
 @njit(cache=True, inline="always")
-def _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move):
+def _fold(p, res, prune, om, work, best_move):
     """Fold a child's values (own ``res``, types ``tv[p + 1]``) into node ``p``; returns the root's best move so far.
 
     The root keeps its first child of the largest own value; a Black node takes maxima and is cut
     (``done[p]``) once no type can pick it (module docstring); a White node keeps each type's pick.
     """
+    tv, pown, run = om.tv, om.pown, om.run
     if p == 0:
         if res > run[0]:
-            run[0], best_move = res, moves[0, order[0, nxt[0] - 1]]
+            run[0], best_move = res, work.moves[0, work.order[0, work.nxt[0] - 1]]
     elif p % 2 == 0:
         run[p] = max(run[p], res)
         cut = prune
@@ -136,7 +126,7 @@ def _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move):
             tv[p, i] = m
             b = tv[p - 1, i]
             cut = cut and (m > b or (m == b and run[p] >= pown[p - 1, i]))
-        done[p] = cut
+        om.done[p] = cut
     else:
         for i in range(tv.shape[1]):
             t = tv[p + 1, i]
@@ -153,25 +143,19 @@ def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
     ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise, else under ``scheme``; ``cache``'s entries
     stamped ``stamp`` are this search's. Allocates the work space and lets :func:`_walk` search.
     """
-    kids, sides, moves, vals, sortkeys, order, feat, root_node, root_sides, tv, pown, run, count, nxt, done, hashes, \
-        paths, nodes = new_om_work(root, depth + 1, MOVES_OF[root[S_RULES]], probs.size)
-    ckeys, cstamps, cowns, ctvals = cache
-    best_move = _walk(root_node, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, cstamps, cowns, ctvals,
-                      stamp, kids, sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes,
-                      paths, nodes)
-    return best_move, run[0], nodes[0], nodes[1]
+    work = new_work(root, depth, MOVES_OF[root[S_RULES]])
+    om = new_om_work(depth, MOVES_OF[root[S_RULES]], probs.size)
+    best_move = _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om)
+    return best_move, om.run[0], work.counters[0], work.counters[1]
 
 
 # Without numba's reference counting (``_nrt=False``; it allocates nothing: om_kernel owns every array). Numba
 # counts references to every array a helper is handed, across basic blocks where its pruning cannot pair them up
 # (numba issue #2350): with the counts this loop took 1.7 times as long (the unsplit kernel of before, 1.5 times).
 @njit(cache=True, _nrt=False)
-def _walk(root, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, cstamps, cowns, ctvals, stamp, kids,
-          sides, moves, vals, sortkeys, order, feat, tv, pown, run, count, nxt, done, hashes, paths, nodes):
-    """The PrOM search of :func:`om_kernel`, depth-first with an explicit stack; returns the best move's code.
-
-    The arguments after ``stamp`` are the fields of :class:`~pawnslib.guided.omwork.OMWork` but the root's,
-    given first (``root``, ``root_sides``).
+def _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om):
+    """The PrOM search of :func:`om_kernel` from ``work``'s root, depth-first with an explicit stack; returns the
+    best move's code.
 
     Contract of a node at ply p >= 1 (Black at even plies): once searched it leaves its type values
     in ``tv[p]`` and its own value in ``res``, all exact (seedless: as the module docstring defines
@@ -179,44 +163,44 @@ def _walk(root, root_sides, w, probs, depth, scheme, seed, prune, sort, ckeys, c
     its White parent's running minima and ``pown[p - 1]`` the own values of their picks, for every
     type i either ``tv[p, i] > b[i]``, or ``tv[p, i] == b[i]`` and ``res >= pown[p - 1, i]``; these are
     lower bounds on its true values, so it is no type's pick. With ``prune`` a node searched in full
-    stores its values in the cache, and a node found there is not searched. ``nodes[0]`` counts every
-    node visited, ``nodes[1]`` those the cache answered. The root's own value is left in ``run[0]``. Under the
+    stores its values in the cache, and a node found there is not searched. ``counters[0]`` counts every
+    node visited, ``counters[1]`` those the cache answered. The root's own value is left in ``run[0]``. Under the
     path scheme with a seed a node's own value holds only for its path: the cache is then neither read nor written.
     """
+    results, order, count, nxt, nodes = work.results, work.order, work.count, work.nxt, work.counters
+    tv, tvals, done = om.tv, om.tvals, om.done
     cached = prune and (scheme != PATH or seed < 0)
-    on_path = scheme == PATH and seed >= 0  # the leaves' noise reads the path key: keep it
     nodes[0] = 1
-    count[0] = expand_om(root, root_sides, 0, w, probs, kids, sides, moves, vals, sortkeys, order, feat, sort)
-    nxt[0], run[0], p, best_move = 0, -INF, 0, -1
+    count[0] = expand_om(0, w, probs, work, om, sort)
+    nxt[0], om.run[0], p, best_move = 0, -INF, 0, -1
     while True:
         if nxt[p] < count[p] and not done[p]:  # the next child of node p: a leaf, a cache answer or a new node
             k = order[p, nxt[p]]
             nxt[p] += 1
-            child = kids[p, k]
             nodes[0] += 1
-            path = path_step(paths[p], moves[p, k]) if on_path else 0
-            if p + 1 == depth or child[B_RESULT] != NO_RESULT:
-                res = _leaf(child, path, p, k, vals, tv, scheme, seed)
+            if p + 1 == depth or results[p, k] != NO_RESULT:
+                res = child_value(p, k, scheme, seed, work)
+                for i in range(probs.size):
+                    tv[p + 1, i] = tvals[p, k, i]
             else:
-                key = node_key(child) if cached else 0  # the cache's key; without a cache nothing reads it
-                slot = key & (ckeys.size - 1)
-                if cached and ckeys[slot] == key and cstamps[slot] == stamp:
+                open_child(p, k, work)
+                key = node_key(work.nodes[p + 1]) if cached else 0  # the cache's key; without a cache nothing reads it
+                slot = key & (cache.keys.size - 1)
+                if cached and cache.keys[slot] == key and cache.stamps[slot] == stamp:
                     nodes[1] += 1
-                    res = cowns[slot]
+                    res = cache.owns[slot]
                     for i in range(probs.size):
-                        tv[p + 1, i] = ctvals[slot, i]
+                        tv[p + 1, i] = cache.tvals[slot, i]
                 else:
                     p += 1
-                    paths[p] = path
-                    _open(child, sides[p - 1, k], p, key, w, probs, depth, sort, kids, sides, moves, vals, sortkeys,
-                          order, feat, tv, pown, run, count, nxt, done, hashes)
+                    _open(p, key, w, probs, depth, sort, work, om)
                     continue
         elif p == 0:
             break
         else:  # node p is searched: its values go to its parent
-            res = _close(p, probs, tv, pown, run, done, hashes, cached, ckeys, cstamps, cowns, ctvals, stamp)
+            res = _close(p, probs, om, cache, stamp, cached)
             p -= 1
-        best_move = _fold(p, res, prune, tv, pown, run, done, moves, order, nxt, best_move)
+        best_move = _fold(p, res, prune, om, work, best_move)
     return best_move
 
 

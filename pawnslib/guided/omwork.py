@@ -9,51 +9,35 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from pawnslib.game.bitboard import B_RESULT, B_SIDE, NB, node_moves, node_of, side_features_into
+from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, N_FEATURES
-from pawnslib.search.expand import play_child
+from pawnslib.search.expand import expand
 from pawnslib.search.values import result_value
 
 
 class OMWork(NamedTuple):
-    """An OM/PrOM search's work space: row ``p`` of each per-ply array belongs to the open node at ply p."""
+    """What an OM/PrOM search keeps beside the plain search's :class:`~pawnslib.search.expand.Work` (which holds the
+    open nodes, their children's moves, results and own values, the order taken and the path keys): row ``p`` of
+    each array belongs to the open node at ply ``p``."""
 
-    kids: np.ndarray  # (P, M, NB) int64: the node's children (compact nodes, pawnslib.game.bitboard)
-    sides: np.ndarray  # (P, M, 2, N_FEATURES) int64: their side feature parts (Black's, White's)
-    moves: np.ndarray  # (P, M) int64: the moves that lead to them
-    vals: np.ndarray  # (P, M, 1 + T) float64: their static values, own then each type's (no noise)
+    feats: np.ndarray  # (P, M, N_FEATURES) int64: its children's features
+    tvals: np.ndarray  # (P, M, T) float64: their static values by each type (no noise)
     sortkeys: np.ndarray  # (P, M) float64: their ordering keys
-    order: np.ndarray  # (P, M) int64: child indexes in search order
-    feat: np.ndarray  # (N_FEATURES,) int64: scratch for a child's features
-    root: np.ndarray  # (NB,) int64: the root node
-    root_sides: np.ndarray  # (2, N_FEATURES) int64: its side feature parts
-    tv: np.ndarray  # (P, T) float64: the node's type values (running max / min while it searches)
-    pown: np.ndarray  # (P, T) float64: at a White node, the own value of each type's current pick
+    tv: np.ndarray  # (P + 1, T) float64: its type values (running max / min while it searches)
+    pown: np.ndarray  # (P + 1, T) float64: at a White node, the own value of each type's current pick
     run: np.ndarray  # (P,) float64: at a Black node, the running maximum of its children's own values
-    count: np.ndarray  # (P,) int64: the node's number of children
-    nxt: np.ndarray  # (P,) int64: how many of them it has taken up
     done: np.ndarray  # (P,) bool: the (Black) node was cut
-    hashes: np.ndarray  # (P,) int64: the node's Zobrist key
-    paths: np.ndarray  # (P,) int64: the node's path key (pawnslib.search.noise.path_step; 0 at the root)
-    nodes: np.ndarray  # (2,) int64: nodes visited; nodes answered by the cache
+    hashes: np.ndarray  # (P,) int64: its Zobrist key
 
 
 @njit(cache=True)
-def new_om_work(root, plies, moves, ntypes):
-    """Work space for a search of the position array ``root``: nodes at plies 0..plies-1, at most ``moves`` moves
-    each, ``ntypes`` opponent types."""
-    work = OMWork(np.empty((plies, moves, NB), np.int64), np.empty((plies, moves, 2, N_FEATURES), np.int64),
-                  np.empty((plies, moves), np.int64), np.empty((plies, moves, 1 + ntypes), np.float64),
-                  np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64),
-                  np.empty(N_FEATURES, np.int64), np.empty(NB, np.int64), np.empty((2, N_FEATURES), np.int64),
-                  np.empty((plies, ntypes), np.float64), np.empty((plies, ntypes), np.float64),
-                  np.empty(plies, np.float64), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
-                  np.zeros(plies, np.bool_), np.zeros(plies, np.int64), np.zeros(plies, np.int64),
-                  np.zeros(2, np.int64))
-    node_of(root, work.root)
-    side_features_into(work.root, 0, work.root_sides[0])
-    side_features_into(work.root, 1, work.root_sides[1])
-    return work
+def new_om_work(plies, moves, ntypes):
+    """Work space for a search whose open nodes lie at plies 0..plies-1, at most ``moves`` moves each, ``ntypes``
+    opponent types."""
+    return OMWork(np.empty((plies, moves, N_FEATURES), np.int64), np.empty((plies, moves, ntypes), np.float64),
+                  np.empty((plies, moves), np.float64), np.empty((plies + 1, ntypes), np.float64),
+                  np.empty((plies + 1, ntypes), np.float64), np.empty(plies, np.float64), np.zeros(plies, np.bool_),
+                  np.zeros(plies, np.int64))
 
 
 class Cache(NamedTuple):
@@ -78,41 +62,34 @@ def new_cache(bits, ntypes):
 
 
 @njit(cache=True, inline="always")
-def expand_om(s, s_sides, ply, w, probs, kids, sides, moves, vals, sortkeys, order, feat, sort):
-    """Play every move of node ``s`` (side parts ``s_sides``) into ``kids[ply]`` and ``sides[ply]`` with all their
-    static values; ``order[ply]`` lists them.
+def expand_om(p, w, probs, work, om, sort):
+    """Value every child of the open node at ply ``p`` of ``work`` by every weights; return how many.
 
-    ``w`` row 0 is Black's weights, row 1 + i type i's; each value is :func:`~pawnslib.search.values.value_of`'s
-    (a finished child's score, ``ply + 1`` plies below the root, in every value). With ``sort`` the children
-    are ordered by ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and
-    smallest first at a White one (stable: ties keep move-generation order). Returns the number of children.
+    ``w`` row 0 is Black's weights, row 1 + i type i's. :func:`~pawnslib.search.expand.expand` gives each child its
+    move, result, own value and features; each type's value follows from the features (a finished child's
+    score, ``p + 1`` plies below the root, in every value). With ``sort`` ``order[p]`` lists the children by
+    ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and smallest first at a White
+    one (stable: ties keep move-generation order).
     """
-    n = node_moves(s, moves[ply])
-    nw = w.shape[0]
+    n = expand(p, w[0], work, om.feats[p])
+    results, vals, order, feats, tvals, sortkeys = work.results, work.vals, work.order, om.feats, om.tvals, om.sortkeys
     for k in range(n):
-        kid = kids[ply, k]
-        play_child(s, s_sides, moves[ply, k], kid, sides[ply, k])
-        for f in range(N_FEATURES):
-            feat[f] = sides[ply, k, 0, f] - sides[ply, k, 1, f]
-        for j in range(nw):
-            vals[ply, k, j] = result_value(kid[B_RESULT], w[j], feat, ply + 1)
-        order[ply, k] = k
-        if sort:
-            key = 0.0
-            for i in range(nw - 1):
-                key += probs[i] * vals[ply, k, 1 + i]
-            sortkeys[ply, k] = key
-    if sort:
-        sign = 1.0 if s[B_SIDE] == BLACK else -1.0
+        key = 0.0
+        for i in range(probs.size):
+            tvals[p, k, i] = t = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
+            key += probs[i] * t
+        sortkeys[p, k] = key
+    if sort:  # an insertion sort: a node has a few children
+        sign = 1.0 if work.nodes[p, B_SIDE] == BLACK else -1.0
         for i in range(1, n):
-            j = order[ply, i]
-            v, o = sign * sortkeys[ply, j], sign * vals[ply, j, 0]
+            j = order[p, i]
+            v, o = sign * sortkeys[p, j], sign * vals[p, j]
             m = i - 1
             while m >= 0:
-                u = sign * sortkeys[ply, order[ply, m]]
-                if u > v or (u == v and sign * vals[ply, order[ply, m], 0] >= o):
+                u = sign * sortkeys[p, order[p, m]]
+                if u > v or (u == v and sign * vals[p, order[p, m]] >= o):
                     break
-                order[ply, m + 1] = order[ply, m]
+                order[p, m + 1] = order[p, m]
                 m -= 1
-            order[ply, m + 1] = j
+            order[p, m + 1] = j
     return n
