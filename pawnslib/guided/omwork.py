@@ -74,12 +74,14 @@ def expand_om(p, w, probs, work, om, sort):
     n = expand(p, w[0], work, om.feats[p])
     results, vals, order, feats, tvals, sortkeys = work.results, work.vals, work.order, om.feats, om.tvals, om.sortkeys
     for k in range(n):
-        key = 0.0
         for i in range(probs.size):
-            tvals[p, k, i] = t = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
-            key += probs[i] * t
-        sortkeys[p, k] = key
-    if sort:  # an insertion sort: a node has a few children
+            tvals[p, k, i] = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
+    if sort:  # by their keys, in an insertion sort: a node has a few children
+        for k in range(n):
+            key = 0.0
+            for i in range(probs.size):
+                key += probs[i] * tvals[p, k, i]
+            sortkeys[p, k] = key
         sign = 1.0 if work.nodes[p, B_SIDE] == BLACK else -1.0
         for i in range(1, n):
             j = order[p, i]

@@ -194,17 +194,17 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
     if todo:
         raw = None if out is None else out / RAW_NAME
         done |= _play_missing(todo, done, (strategies, black_player, depth, seed, rules, noise), raw,
-                              n_jobs=n_jobs, scheduler=scheduler, progress=progress, label=label)
+                              once=not uses_seed(noise), n_jobs=n_jobs, scheduler=scheduler, progress=progress,
+                              label=label)
     if out is not None and archived != done:
         write_archive(out / ARCHIVE_NAME, done.values())
     return [done[k] for k in schedule(strategies, rounds)]
 
 
-def _play_missing(todo: list[Key], done: dict, games: tuple, raw: Path | None, *, n_jobs: int,
+def _play_missing(todo: list[Key], done: dict, games: tuple, raw: Path | None, *, once: bool, n_jobs: int,
                   scheduler: str | None, progress: bool, label: str) -> dict:
-    """Play the games ``todo`` and return their records by key. Without noise no search reads its seed, so
+    """Play the games ``todo`` and return their records by key. With ``once`` (no noise: no search reads its seed)
     every round of a pairing is one game: only each pairing's first is played, and the others are its copies."""
-    once = not uses_seed(games[-1])
     played = _play(_first_of_each_pairing(todo, done) if once else todo, games, raw, n_jobs=n_jobs,
                    scheduler=scheduler or os.environ.get(DASK_ENV), progress=progress, label=label)
     return played | _same_game_each_round(todo, done | played, raw) if once else played
