@@ -8,13 +8,15 @@ import subprocess
 import sys
 from functools import lru_cache
 
+import numba
 import numpy as np
 import pytest
 
 from pawnslib import Position
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
-from pawnslib.game.rules import FEATURE_NAMES
+from pawnslib.game.kernels import features_into
+from pawnslib.game.rules import EMPTY, FEATURE_NAMES, N_FEATURES, NS, S_BASE
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS
 
@@ -86,6 +88,21 @@ def random_games(n: int, seed: int, rules: str) -> list[list[Position]]:
             hist.append(hist[-1].play(moves[rng.integers(len(moves))]))
         out.append(hist)
     return out
+
+
+@numba.njit
+def side_parts_ref(s, p, t, out):
+    """Side ``p``'s feature parts of position ``s`` from ``features_into`` alone, the other side taken off the board
+    (``t``: scratch): the reference for the search's side parts."""
+    for i in range(NS):
+        t[i] = s[i]
+    for i in range(4 * (1 - p), 4 * (1 - p) + 4):
+        t[i] = EMPTY
+    t[S_BASE + 1 - p] = 0
+    features_into(t, out)
+    if p == 1:
+        for f in range(N_FEATURES):
+            out[f] = -out[f]
 
 
 def at_ply(p: Position, ply: int) -> Position:

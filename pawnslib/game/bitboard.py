@@ -246,15 +246,15 @@ def write_child(after, side, ply, rules, d):
     d[B_SIDE], d[B_PLY], d[B_RESULT], d[B_RULES] = 1 - side, ply + 1, result, rules
 
 
-@njit(cache=True)
-def side_features_into(b, p, out):
-    """Write side ``p``'s six feature parts of node ``b`` into ``out``: features = Black's parts - White's."""
-    home, n_base = HOME[p], b[B_BASE + p]
+@njit(cache=True, inline="always")
+def side_parts(p, occ, n_base):
+    """Side ``p``'s six feature parts when its pieces on the board are ``occ`` and ``n_base`` wait in its base."""
+    home = HOME[p]
     # Base pieces all stand on HOME[p]: own distance 0, and 0 from each other.
     bmax = bsum = dsum = n = 0
     obsum = n_base * DIST8[1 - p, home]
     obmin = DIST8[1 - p, home] if n_base > 0 else 1 << 30
-    x = b[B_OCC + p]
+    x = occ
     while x != 0:
         a = trailing_zeros(x)
         x &= x - 1
@@ -268,47 +268,13 @@ def side_features_into(b, p, out):
         while y != 0:
             dsum += CHEB8[a, trailing_zeros(y)]
             y &= y - 1
-    out[0], out[1], out[2] = bmax, bsum, 2 * dsum  # DSum counts ordered pairs: each unordered pair twice
-    out[3], out[4], out[5] = (obmin if n + n_base > 0 else 0), obsum, n + n_base
+    # DSum counts ordered pairs: each unordered pair twice.
+    return bmax, bsum, 2 * dsum, (obmin if n + n_base > 0 else 0), obsum, n + n_base
 
 
 @njit(cache=True)
-def others_of(b, p, frm):
-    """Side ``p``'s pieces other than the one leaving ``frm`` (a square, or BASE), summed for :func:`moved_parts`.
-
-    Returns (their board, base pieces left, bmax, bsum, unordered-pair dsum, obmin, obsum): every
-    move of that piece reuses them, so a child costs a few lookups instead of the side's features.
-    """
-    home = HOME[p]
-    n_base = b[B_BASE + p] - (1 if frm == BASE else 0)
-    others = b[B_OCC + p] & ~BIT[frm]
-    bmax = bsum = dsum = 0
-    obsum = n_base * DIST8[1 - p, home]
-    obmin = DIST8[1 - p, home] if n_base > 0 else 1 << 30
-    x = others
-    while x != 0:
-        a = trailing_zeros(x)
-        x &= x - 1
-        bmax = max(bmax, DIST8[p, a])
-        bsum += DIST8[p, a]
-        obmin = min(obmin, DIST8[1 - p, a])
-        obsum += DIST8[1 - p, a]
-        dsum += n_base * CHEB8[a, home]
-        y = x
-        while y != 0:
-            dsum += CHEB8[a, trailing_zeros(y)]
-            y &= y - 1
-    return others, n_base, bmax, bsum, dsum, obmin, obsum
-
-
-@njit(cache=True)
-def moved_parts(p, to, others, n_base, bmax, bsum, dsum, obmin, obsum, count):
-    """Side ``p``'s six feature parts once its moving piece stands on ``to``, the rest being :func:`others_of`'s
-    (``count``: the side's pieces, unchanged by a move that removes nothing)."""
-    cheb = CHEB8[to]
-    dsum += n_base * cheb[HOME[p]]
-    while others != 0:
-        dsum += cheb[trailing_zeros(others)]
-        others &= others - 1
-    return (max(bmax, DIST8[p, to]), bsum + DIST8[p, to], 2 * dsum, min(obmin, DIST8[1 - p, to]),
-            obsum + DIST8[1 - p, to], count)
+def side_features_into(b, p, out):
+    """Write side ``p``'s six feature parts of node ``b`` into ``out``: features = Black's parts - White's."""
+    parts = side_parts(p, b[B_OCC + p], b[B_BASE + p])
+    for f in range(6):
+        out[f] = parts[f]

@@ -8,6 +8,7 @@ Modules, lowest first:
 * :mod:`~pawnslib.search.seeds`: seeds derived from a master seed, and their check;
 * :mod:`~pawnslib.search.noise`: the tie-breaking leaf noise by scheme (the thesis's, per path; per position;
   none), and Zobrist keys of positions and of compact nodes;
+* :mod:`~pawnslib.search.memo`: a search's memo of one side's score by that side's pieces;
 * :mod:`~pawnslib.search.expand`: a search's work space and the steps every alpha-beta search shares (a node's
   children valued, taken best first, opened);
 * :mod:`~pawnslib.search.alphabeta`: plain alpha-beta (one explicit-stack kernel) and the minimax reference;

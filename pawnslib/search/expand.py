@@ -7,13 +7,14 @@ once and nothing per node. A node's children are valued before any is searched, 
 ordering (Section 11.2), but most are never searched (a cut-off comes first), so :func:`expand` keeps only
 each child's move, result and static value, and makes no child node: its result comes from the node's
 fields (:func:`~pawnslib.game.bitboard.after_fields`, which below the root tests only the pieces near the
-move for removal), a move changes only the mover's feature parts, and the moves of one piece share the
-sums over the mover's other pieces (:func:`~pawnslib.game.bitboard.others_of`).
+move for removal), and a move changes only the mover's feature parts, whose score the search's memo
+(:mod:`~pawnslib.search.memo`) holds for every configuration of the mover's pieces it has met.
 :func:`pick` hands the children out best first for the side to move, ties in move-generation order: the
 order of a stable sort by static value, found lazily. :func:`open_child` makes a child the open node one
 ply down; :func:`child_value` values one searched no deeper.
 
-Imports :mod:`pawnslib.game` and the search's :mod:`~pawnslib.search.values` and :mod:`~pawnslib.search.noise`.
+Imports :mod:`pawnslib.game` and the search's :mod:`~pawnslib.search.values`, :mod:`~pawnslib.search.memo` and
+:mod:`~pawnslib.search.noise`.
 """
 
 from typing import NamedTuple
@@ -30,15 +31,14 @@ from pawnslib.game.bitboard import (
     B_SIDE,
     NB,
     after_fields,
-    moved_parts,
     node_moves,
     node_of,
     node_play,
-    others_of,
     side_features_into,
     write_child,
 )
 from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
+from pawnslib.search.memo import memo_for, memo_row, new_memo
 from pawnslib.search.noise import PATH, key_noise, node_key, path_step
 from pawnslib.search.values import result_value
 
@@ -59,6 +59,8 @@ class Work(NamedTuple):
     best: np.ndarray  # (P,) float64: its best value so far
     paths: np.ndarray  # (P + 1,) int64: its path key (pawnslib.search.noise.path_step; 0 at the root)
     counters: np.ndarray  # (3,) int64: [0] nodes visited; [1], [2] free for a search variant's own
+    memo: np.ndarray  # (2**MEMO_BITS, ROW) int64: side scores and parts by the side's pieces (pawnslib.search.memo)
+    memo_w: np.ndarray  # (N_FEATURES,) int64: the weights of memo's scores
 
 
 @njit(cache=True)
@@ -68,7 +70,8 @@ def new_work(root, plies, moves=MAX_MOVES):
                 np.empty((plies, moves), np.int64), np.empty((plies, moves), np.int64),
                 np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64), np.zeros(plies, np.int64),
                 np.zeros(plies, np.int64), np.empty(plies, np.float64), np.empty(plies, np.float64),
-                np.empty(plies, np.float64), np.zeros(plies + 1, np.int64), np.zeros(3, np.int64))
+                np.empty(plies, np.float64), np.zeros(plies + 1, np.int64), np.zeros(3, np.int64),
+                *new_memo())
     node_of(root, work.nodes[0])
     side_features_into(work.nodes[0], 0, work.sides[0, 0])
     side_features_into(work.nodes[0], 1, work.sides[0, 1])
@@ -100,12 +103,9 @@ def expand(p, w, work, feats=None):
     count, rest = b_sides[mover, 5], _score(w, b_sides[1 - mover])  # the side that does not move keeps its parts
     # The node's fields, read once (the stores below could otherwise alias them, forcing a reload per child).
     bb, wb, n_bb, n_wb, ply, rules = b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], b[B_PLY], b[B_RULES]
-    frm = -1
+    memo = memo_for(w, work.memo, work.memo_w)
     for k in range(n):
         move = moves[p, k]
-        if move >> 6 != frm:  # moves come grouped by the square they leave
-            frm = move >> 6
-            others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, frm)
         # The root may hold stuck pieces (after_fields): every other node is settled.
         after = after_fields(bb, wb, n_bb, n_wb, mover, ply, rules, move, p > 0)
         r = results[p, k] = after[4]
@@ -118,12 +118,15 @@ def expand(p, w, work, feats=None):
                 for f in range(N_FEATURES):
                     feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
         else:
-            parts = moved_parts(mover, move & 63, others, n_base, bmax, bsum, dsum, obmin, obsum, count)
-            v = sign * (w[0] * parts[0] + w[1] * parts[1] + w[2] * parts[2] + w[3] * parts[3] + w[4] * parts[4]
-                        + w[5] * parts[5] - rest)
+            if mover == BLACK:
+                i = memo_row(memo, w, 0, after[0], after[2])
+            else:
+                i = memo_row(memo, w, 1, after[1], after[3])
+            v = sign * (memo[i, 2] - rest)
             if feats is not None:
-                for f in range(N_FEATURES):
-                    feats[k, f] = sign * (parts[f] - b_sides[1 - mover, f])
+                for f in range(N_FEATURES - 1):
+                    feats[k, f] = sign * (memo[i, 3 + f] - b_sides[1 - mover, f])
+                feats[k, 5] = sign * (count - b_sides[1 - mover, 5])
         vals[p, k] = float(v) if r == NO_RESULT else result_value(r, w, scratch_sides[0], p + 1)
         order[p, k] = k
     return n

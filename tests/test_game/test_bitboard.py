@@ -11,7 +11,7 @@ other side taken off the board (an absent side scores zero on every feature).
 import numba
 import numpy as np
 import pytest
-from conftest import at_ply, random_games
+from conftest import at_ply, random_games, side_parts_ref
 
 from pawnslib import Position
 from pawnslib.game.bitboard import (
@@ -22,11 +22,9 @@ from pawnslib.game.bitboard import (
     B_RULES,
     B_SIDE,
     NB,
-    moved_parts,
     node_moves,
     node_of,
     node_play,
-    others_of,
     side_features_into,
     slots_of,
 )
@@ -63,20 +61,6 @@ def _pieces(s, p):
 
 
 @numba.njit
-def _side_parts_ref(s, p, t, out):
-    """Side ``p``'s feature parts of position ``s`` from ``features_into`` alone (``t``: scratch)."""
-    for i in range(NS):
-        t[i] = s[i]
-    for i in range(4 * (1 - p), 4 * (1 - p) + 4):
-        t[i] = EMPTY
-    t[S_BASE + 1 - p] = 0
-    features_into(t, out)
-    if p == 1:
-        for f in range(N_FEATURES):
-            out[f] = -out[f]
-
-
-@numba.njit
 def reference(states):
     """The kernels' view of each position: moves, children, whether a side lost pieces, features, side parts."""
     n, m = states.shape[0], MAX_MOVES
@@ -93,7 +77,7 @@ def reference(states):
         s = states[i]
         features_into(s, feats[i])
         for p in range(2):
-            _side_parts_ref(s, p, t, parts[i, p])
+            side_parts_ref(s, p, t, parts[i, p])
         counts[i] = gen_moves(s, moves[i])
         for k in range(counts[i]):
             c = children[i, k]
@@ -101,13 +85,13 @@ def reference(states):
             lost[i, k] = _pieces(c, 0) < _pieces(s, 0) or _pieces(c, 1) < _pieces(s, 1)
             features_into(c, child_feats[i, k])
             for p in range(2):
-                _side_parts_ref(c, p, t, child_parts[i, k, p])
+                side_parts_ref(c, p, t, child_parts[i, k, p])
     return counts, moves, children, lost, feats, parts, child_feats, child_parts
 
 
 @numba.njit
 def bitboard(states):
-    """The same from the nodes: node_moves, node_play (as slots_of), side_features_into, others_of + moved_parts."""
+    """The same from the nodes: node_moves, node_play (as slots_of), side_features_into."""
     n, m = states.shape[0], MAX_MOVES
     counts = np.zeros(n, np.int64)
     moves = np.full((n, m), -1, np.int64)
@@ -119,7 +103,6 @@ def bitboard(states):
     parts = np.zeros((n, 2, N_FEATURES), np.int64)
     child_feats = np.zeros((n, m, N_FEATURES), np.int64)
     child_parts = np.zeros((n, m, 2, N_FEATURES), np.int64)
-    moved = np.zeros((n, m, N_FEATURES), np.int64)  # the mover's parts from others_of + moved_parts
     b, d, e = np.empty(NB, np.int64), np.empty(NB, np.int64), np.empty(NB, np.int64)
     for i in range(n):
         s = states[i]
@@ -128,7 +111,6 @@ def bitboard(states):
             side_features_into(b, p, parts[i, p])
         feats[i] = parts[i, 0] - parts[i, 1]
         counts[i] = node_moves(b, moves[i])
-        mover = b[B_SIDE]
         for k in range(counts[i]):
             move = moves[i, k]
             removed[i, k] = node_play(b, move, d)
@@ -141,10 +123,7 @@ def bitboard(states):
             for p in range(2):
                 side_features_into(d, p, child_parts[i, k, p])
             child_feats[i, k] = child_parts[i, k, 0] - child_parts[i, k, 1]
-            others, n_base, bmax, bsum, dsum, obmin, obsum = others_of(b, mover, move // 64)
-            moved[i, k, :] = moved_parts(mover, move % 64, others, n_base, bmax, bsum, dsum, obmin, obsum,
-                                         _pieces(s, mover))
-    return counts, moves, children, removed, in_place, settled, feats, parts, child_feats, child_parts, moved
+    return counts, moves, children, removed, in_place, settled, feats, parts, child_feats, child_parts
 
 
 @numba.njit
@@ -190,7 +169,7 @@ def test_nodes_play_exactly_as_the_position_arrays(rules):
     for c in range(0, len(games), CHUNK):
         states = states_of(rules, games[c : c + CHUNK])
         n, mv, ch, lost, f, parts, cf, cparts = reference(states)
-        bn, bmv, bch, removed, in_place, settled, bf, bparts, bcf, bcparts, moved = bitboard(states)
+        bn, bmv, bch, removed, in_place, settled, bf, bparts, bcf, bcparts = bitboard(states)
         # Rows past a position's moves hold the same filler in both: whole arrays compare.
         same(bn, n, states, "move counts")
         same(bmv, mv, states, "moves")
@@ -204,12 +183,10 @@ def test_nodes_play_exactly_as_the_position_arrays(rules):
         same(bparts, parts, states, "side parts")
         same(bcf, cf, states, "children's features")
         same(bcparts, cparts, states, "children's side parts")
-        # A move that removes nothing changes only the mover's parts: others_of + moved_parts give them.
+        # A move that removes nothing changes only the mover's parts (the search's memo relies on it).
         keep = live & ~lost
         mover = states[:, S_SIDE]
         rows = np.arange(len(states))
-        want = np.where(keep[..., None], cparts[rows, :, mover], 0)
-        same(np.where(keep[..., None], moved, 0), want, states, "moved parts")
         kept_other = np.where(keep[..., None], cparts[rows, :, 1 - mover], 0)
         same(kept_other, np.where(keep[..., None], parts[rows, None, 1 - mover], 0), states, "the other side's parts")
         r = ch[..., S_RESULT]
@@ -298,7 +275,7 @@ def test_hand_made_removals(text, rules, move, after, result, lost):
     # Every other move of the position too, and the features of every child.
     states = p.array[None, :]
     n, mv, ch, lost, f, parts, cf, cparts = reference(states)
-    bn, bmv, bch, removed, in_place, _, bf, bparts, bcf, bcparts, _ = bitboard(states)
+    bn, bmv, bch, removed, in_place, _, bf, bparts, bcf, bcparts = bitboard(states)
     assert bn[0] == n[0] and code in mv[0, : n[0]]
     for got, want in ((bmv, mv), (bch[..., :S_LAST], ch[..., :S_LAST]), (removed, lost), (bf, f), (bparts, parts),
                       (bcf, cf), (bcparts, cparts)):

@@ -11,12 +11,12 @@ One ply further down, ``expand`` values the grandchildren.
 import numba
 import numpy as np
 import pytest
-from conftest import at_ply, random_games
+from conftest import at_ply, random_games, side_parts_ref
 
 from pawnslib import Position
 from pawnslib.game.bitboard import NB, node_of
 from pawnslib.game.kernels import features_into, gen_moves, play_into
-from pawnslib.game.rules import BLACK, EMPTY, MOVES_OF, N_FEATURES, NO_RESULT, NS, READINGS, S_BASE, S_RESULT, S_SIDE
+from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, NS, READINGS, S_RESULT, S_SIDE
 from pawnslib.search.expand import (
     child_value,
     expand,
@@ -42,20 +42,6 @@ def states_of(rules: str) -> np.ndarray:
     out = [p for hist in games for p in hist]
     out += [at_ply(hist[len(hist) // 2], 198 + hist[len(hist) // 2].ply % 2) for hist in games]
     return np.array([p.array for p in out])
-
-
-@numba.njit
-def _side_parts_ref(s, p, t, out):
-    """Side ``p``'s feature parts of ``s`` by ``features_into`` with the other side off the board (``t``: scratch)."""
-    for i in range(NS):
-        t[i] = s[i]
-    for i in range(4 * (1 - p), 4 * (1 - p) + 4):
-        t[i] = EMPTY
-    t[S_BASE + 1 - p] = 0
-    features_into(t, out)
-    if p == 1:
-        for f in range(N_FEATURES):
-            out[f] = -out[f]
 
 
 @numba.njit
@@ -87,7 +73,7 @@ def reference(states, w, seed, m):
             noisy[i, k] = vals[i, k] + (noise(c, seed) if c[S_RESULT] == NO_RESULT else 0.0)
             node_of(c, nodes[i, k])
             for p in range(2):
-                _side_parts_ref(c, p, t, sides[i, k, p])
+                side_parts_ref(c, p, t, sides[i, k, p])
     return counts, moves, results, vals, noisy, feats, nodes, sides, root, root_noisy
 
 

@@ -1,0 +1,71 @@
+"""A search's memo of side scores: one side's weighted feature parts, looked up by that side's pieces.
+
+Every node a search expands values all its children for the thesis's move ordering (Section 11.2), and a
+child's static value is ``w . (Black's parts) - w . (White's parts)``, where a side's six parts depend on its
+own pieces only (its board and its base count; :func:`~pawnslib.game.bitboard.side_parts`). A move that
+removes nothing changes only the mover's parts, and within one search the mover's pieces take few
+configurations (each side makes three moves in a depth-6 search), met again and again in sibling subtrees.
+So :mod:`~pawnslib.search.expand` looks the mover's score up here instead of summing its parts: computed once
+per configuration, a lookup after that.
+
+The memo is direct-mapped (a configuration's slot: a multiplicative hash of its board and tag; a new one
+replaces the old), and a slot holds its configuration in full (board and tag), so a lookup returns
+exactly what :func:`~pawnslib.game.bitboard.side_parts` would: memoising changes no value, node or move.
+Its scores belong to one weight vector (``memo_w``); a search that changes weights (several strategies
+on one work space) empties it by :func:`memo_for`.
+
+Imports :mod:`pawnslib.game` only.
+"""
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from pawnslib.game.bitboard import side_parts
+from pawnslib.game.rules import N_FEATURES
+
+# 2,048 slots (128 kB): a depth-6 search meets a few hundred configurations per side; more slots measured no faster.
+MEMO_BITS = 11
+NO_WEIGHT = -(2**63)  # no weight vector holds it (check_weights): a new memo is emptied by its first memo_for
+# A row: the side's board, its tag (2 * base count + side + 1; 0: empty), its score, its first five parts (the
+# sixth, its piece count, is the caller's: a move that removes nothing keeps it).
+ROW = 8
+_G1, _G2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9)
+
+
+@njit(cache=True)
+def new_memo(bits=MEMO_BITS):
+    """An empty memo of ``2**bits`` rows (1 <= bits <= 32) and its weights (none yet)."""
+    memo = np.empty((1 << bits, ROW), np.int64)
+    memo[:, 1] = 0
+    return memo, np.full(N_FEATURES, NO_WEIGHT, np.int64)
+
+
+@njit(cache=True, inline="always")
+def memo_for(w, memo, memo_w):
+    """``memo``, first emptied if its scores are not by the weights ``w`` (which it then takes)."""
+    for f in range(N_FEATURES):
+        if memo_w[f] != w[f]:
+            for i in range(memo.shape[0]):
+                memo[i, 1] = 0
+            for g in range(N_FEATURES):
+                memo_w[g] = w[g]
+            break
+    return memo
+
+
+@njit(cache=True, inline="always")
+def memo_row(memo, w, p, occ, n_base):
+    """The row of ``memo`` that holds side ``p``'s score by ``w`` (column 2) and parts (columns 3-7) with its pieces
+    ``occ`` on the board and ``n_base`` in its base: found, or computed into the configuration's slot."""
+    tag = 2 * n_base + p + 1
+    # The product's top bits (as many as the memo's size has) name the slot: they depend on every bit of the key.
+    shift = np.uint64(64 - trailing_zeros(memo.shape[0]))
+    i = np.int64((np.uint64(occ) * _G1 + np.uint64(tag) * _G2) >> shift)
+    if memo[i, 0] != occ or memo[i, 1] != tag:
+        parts = side_parts(p, occ, n_base)
+        memo[i, 0], memo[i, 1] = occ, tag
+        memo[i, 2] = (w[0] * parts[0] + w[1] * parts[1] + w[2] * parts[2] + w[3] * parts[3] + w[4] * parts[4]
+                      + w[5] * parts[5])
+        memo[i, 3], memo[i, 4], memo[i, 5], memo[i, 6], memo[i, 7] = parts[0], parts[1], parts[2], parts[3], parts[4]
+    return i
