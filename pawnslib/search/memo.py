@@ -24,7 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from pawnslib.game.bitboard import side_parts
 from pawnslib.game.rules import N_FEATURES
 
-# 2,048 slots (128 kB): a depth-6 search meets a few hundred configurations per side; more slots measured no faster.
+# 2,048 slots (128 kB): over 218 positions at depth 6, 256 slots were slower, 4,096 and 8,192 no faster.
 MEMO_BITS = 11
 NO_WEIGHT = -(2**63)  # no weight vector holds it (check_weights): a new memo is emptied by its first memo_for
 # A row: the side's board, its tag (2 * base count + side + 1; 0: empty), its score, its first five parts (the
