@@ -35,6 +35,7 @@ from pawnslib.game.rules import (
     EXITS,
     HOME,
     MAX_PLIES,
+    N_FEATURES,
     NEXITS,
     NO_RESULT,
     NTARGETS,
@@ -246,7 +247,7 @@ def write_child(after, side, ply, rules, d):
     d[B_SIDE], d[B_PLY], d[B_RESULT], d[B_RULES] = 1 - side, ply + 1, result, rules
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def side_parts(p, occ, n_base):
     """Side ``p``'s six feature parts when its pieces on the board are ``occ`` and ``n_base`` wait in its base."""
     home = HOME[p]
@@ -276,5 +277,5 @@ def side_parts(p, occ, n_base):
 def side_features_into(b, p, out):
     """Write side ``p``'s six feature parts of node ``b`` into ``out``: features = Black's parts - White's."""
     parts = side_parts(p, b[B_OCC + p], b[B_BASE + p])
-    for f in range(6):
+    for f in range(N_FEATURES):
         out[f] = parts[f]

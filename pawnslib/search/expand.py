@@ -118,10 +118,8 @@ def expand(p, w, work, feats=None):
                 for f in range(N_FEATURES):
                     feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
         else:
-            if mover == BLACK:
-                i = memo_row(memo, w, 0, after[0], after[2])
-            else:
-                i = memo_row(memo, w, 1, after[1], after[3])
+            black = mover == BLACK
+            i = memo_row(memo, w, mover, after[0] if black else after[1], after[2] if black else after[3])
             v = sign * (memo[i, 2] - rest)
             if feats is not None:
                 for f in range(N_FEATURES - 1):

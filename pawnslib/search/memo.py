@@ -35,10 +35,9 @@ _G1, _G2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9)
 
 @njit(cache=True)
 def new_memo(bits=MEMO_BITS):
-    """An empty memo of ``2**bits`` rows (1 <= bits <= 32) and its weights (none yet)."""
-    memo = np.empty((1 << bits, ROW), np.int64)
-    memo[:, 1] = 0
-    return memo, np.full(N_FEATURES, NO_WEIGHT, np.int64)
+    """A memo of ``2**bits`` rows (1 <= bits <= 32) and its weights: none yet, so that its first :func:`memo_for`
+    empties it (its rows are not cleared twice)."""
+    return np.empty((1 << bits, ROW), np.int64), np.full(N_FEATURES, NO_WEIGHT, np.int64)
 
 
 @njit(cache=True, inline="always")

@@ -56,7 +56,8 @@ def test_a_row_holds_the_sides_parts_and_their_score(rules, bits):
 
 def test_a_new_memo_takes_the_first_weights_it_is_given():
     memo, memo_w = new_memo(3)
-    assert np.all(memo[:, 1] == 0), "every row empty"
-    zero = np.zeros(N_FEATURES, np.int64)
+    memo[:, 1] = 7  # what an uncleared row could hold: a tag (new_memo leaves the emptying to memo_for)
+    zero = np.zeros(N_FEATURES, np.int64)  # even all-zero weights: no weight vector is a new memo's
     memo_for(zero, memo, memo_w)
+    assert np.all(memo[:, 1] == 0), "every row empty"
     assert np.array_equal(memo_w, zero)
