@@ -29,13 +29,17 @@ Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~.om`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+
+import numpy as np
 
 from pawnslib import config
+from pawnslib.game.kernels import gen_moves, play_into
 from pawnslib.game.position import Move, Position
-from pawnslib.guided.om import om_search
-from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, check_search_args, search
-from pawnslib.search.noise import check_noise, reuses_positions
+from pawnslib.game.rules import BLACK_WIN, DRAW, MAX_MOVES, NO_RESULT, NS, S_RESULT
+from pawnslib.guided.om import om_on_cache, stack_weights
+from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, check_search_args, search_kernel
+from pawnslib.search.noise import check_noise, kernel_noise, reuses_positions
 from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.ties import best_codes
@@ -43,13 +47,22 @@ from pawnslib.search.values import WIN
 
 MIN_DEPTH = 3  # the root's move, White's reply, and at least one ply of Black's own search below it
 
-# A search below a reply: (position two plies down, plies, seed) -> (its value from there, its nodes).
-Below = Callable[[Position, int, int | None], tuple[float, int]]
+# White's candidate replies at the root's live children (their position arrays, one a row): (the reply codes of
+# each, the nodes it took to find them).
+Replies = Callable[[np.ndarray], tuple[list[np.ndarray], int]]
+# A search below a reply: (position array two plies down, plies, seed) -> (its value from there, its nodes).
+Below = Callable[[np.ndarray, int, int | None], tuple[float, int]]
 
 
-def _score(result: str, d: int) -> float:
-    """A finished game's value ``d`` plies below the root."""
-    return {"black": WIN - d, "white": -(WIN - d), "draw": 0.0}[result]
+def _score(result: int, d: int) -> float:
+    """A finished game's value ``d`` plies below the root (``result``: a position array's result code)."""
+    return WIN - d if result == BLACK_WIN else 0.0 if result == DRAW else -(WIN - d)
+
+
+def _moves(array: np.ndarray) -> np.ndarray:
+    """The legal move codes of a position array, in move-generation order."""
+    buf = np.empty(MAX_MOVES, np.int64)
+    return buf[: gen_moves(array, buf)]
 
 
 def _check(position: Position, weights, depth: int, seed: int | None, noise: str):
@@ -65,40 +78,46 @@ def _check(position: Position, weights, depth: int, seed: int | None, noise: str
     return w
 
 
-def _root(position: Position, depth: int, seed: int | None, noise: str,
-          replies: Callable[[Position], tuple[Iterable[Move], int]], below: Below) -> SearchResult:
-    """Value every Black move by the worst for Black of ``replies`` to it (reply set, nodes) and ``below`` them.
+def _root(position: Position, depth: int, seed: int | None, noise: str, replies: Replies, below: Below) -> SearchResult:
+    """Value every Black move by the worst for Black of ``replies`` to it and ``below`` them.
+
+    It works on position arrays and move codes (every move it plays is generated here, so legal): the root's
+    moves, White's candidates at every live child at once, Black's search below each candidate.
 
     Returns the move of the largest value (the first on ties), that value, every node visited and seconds;
     ``info["foreseen"]``: the reply Black expects to its move.
     """
     t0 = time.perf_counter()
-    best, best_move, best_reply, nodes = -float("inf"), None, None, 1
-    for m in position.legal_moves():
-        child = position.play(m)
-        nodes += 1
-        reply = None
-        if child.result is not None:
-            value = _score(child.result, 1)
+    codes = _moves(position.array)
+    children = np.empty((len(codes), NS), np.int64)
+    for i, m in enumerate(codes):
+        play_into(position.array, m, children[i])
+    live = children[:, S_RESULT] == NO_RESULT
+    candidates, nodes = replies(children[live])
+    candidates = iter(candidates)
+    nodes += 1 + len(codes)
+    on_path = seed is not None and not reuses_positions(noise)
+    best, best_move, best_reply, grand = -float("inf"), -1, -1, np.empty(NS, np.int64)
+    for m, child in zip(codes, children, strict=True):
+        reply = -1
+        if child[S_RESULT] != NO_RESULT:
+            value = _score(child[S_RESULT], 1)
         else:
-            rs, n = replies(child)
-            nodes += n
             value = float("inf")
-            for r in rs:
-                grand = child.play(r)
-                if grand.result is not None:
-                    v, n = _score(grand.result, 2), 1
+            for r in next(candidates):
+                play_into(child, r, grand)
+                if grand[S_RESULT] != NO_RESULT:
+                    v, n = _score(grand[S_RESULT], 2), 1
                 else:
-                    on_path = seed is not None and not reuses_positions(noise)
-                    v, n = below(grand, depth - 2, derive_seed(seed, m.code, r.code) if on_path else seed)
+                    v, n = below(grand, depth - 2, derive_seed(seed, m, r) if on_path else seed)
                     v = v - 2 if v > WIN / 2 else v + 2 if v < -WIN / 2 else v  # wins two plies further down
                 nodes += n
                 if v < value:  # the worst for Black of the candidates, the first on ties
                     value, reply = v, r
         if value > best:
             best, best_move, best_reply = value, m, reply
-    return SearchResult(best_move, best, nodes, time.perf_counter() - t0,
-                        {"foreseen": str(best_reply) if best_reply is not None else None})
+    return SearchResult(Move.from_code(int(best_move)), best, nodes, time.perf_counter() - t0,
+                        {"foreseen": str(Move.from_code(int(best_reply))) if best_reply >= 0 else None})
 
 
 def oracle_search(position: Position, weights, depth: int, reply: Callable[[Position], Move], *,
@@ -126,15 +145,18 @@ def oracle_search(position: Position, weights, depth: int, reply: Callable[[Posi
     """
     w = _check(position, weights, depth, seed, noise)
 
-    def told(child: Position) -> tuple[list[Move], int]:
-        r = reply(child)
-        if r not in child.legal_moves():
-            raise ValueError(f"reply: {r!r} is not a legal move at {child.to_text()}")
-        return [r], 0
+    def told(children: np.ndarray) -> tuple[list[np.ndarray], int]:
+        out = []
+        for child in children:
+            r = reply(Position(child.copy()))
+            if not isinstance(r, Move) or r.code not in _moves(child):
+                raise ValueError(f"reply: {r!r} is not a legal move at {Position(child).to_text()}")
+            out.append(np.array([r.code]))
+        return out, 0
 
-    def plain(grand: Position, plies: int, s: int | None) -> tuple[float, int]:
-        res = search(grand, w, plies, seed=s, noise=noise)
-        return res.value, res.nodes
+    def plain(grand: np.ndarray, plies: int, s: int | None) -> tuple[float, int]:
+        _, value, nodes = search_kernel(grand, w, plies, *kernel_noise(noise, s), True, True)
+        return float(value), int(nodes)
 
     return _root(position, depth, seed, noise, told, plain)
 
@@ -164,12 +186,15 @@ def om_matched_search(position: Position, weights, opponent, depth: int, *, whit
     if isinstance(white_depth, bool) or not isinstance(white_depth, int) or not 1 <= white_depth <= MAX_DEPTH:
         raise ValueError(f"white_depth must be an integer from 1 to {MAX_DEPTH}, got {white_depth!r}")
 
-    def candidates(child: Position) -> tuple[list[Move], int]:
-        codes, nodes = best_codes(child.array.reshape(1, -1).copy(), o.reshape(1, -1), int(white_depth))
-        return [Move.from_code(int(c)) for c in codes[0, 0] if c >= 0], int(nodes[0, 0])
+    def candidates(children: np.ndarray) -> tuple[list[np.ndarray], int]:
+        # One call for every child: each root's search keeps to its own table stamps, as if alone.
+        codes, nodes = best_codes(children, o.reshape(1, -1), int(white_depth))
+        return [c[c >= 0] for c in codes[:, 0]], int(nodes.sum())
 
-    def om(grand: Position, plies: int, s: int | None) -> tuple[float, int]:
-        res = om_search(grand, w, o, plies, seed=s, noise=noise)
-        return res.value, res.nodes
+    stacked, probs = stack_weights(w, o.reshape(1, -1)), np.ones(1)
+
+    def om(grand: np.ndarray, plies: int, s: int | None) -> tuple[float, int]:
+        _, value, nodes, _ = om_on_cache(grand, stacked, probs, plies, *kernel_noise(noise, s))
+        return float(value), int(nodes)
 
     return _root(position, depth, seed, noise, candidates, om)

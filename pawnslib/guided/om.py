@@ -242,14 +242,29 @@ def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np
     if position.array[S_SIDE] != BLACK:
         raise ValueError(f"position: OM/PrOM search needs Black (the searcher) to move, got White to move at ply "
                          f"{position.ply}")
-    w = np.ascontiguousarray(np.vstack([weights, types_w]), np.int64)
     t0 = time.perf_counter()
-    nt = len(probs)  # this thread's cache, made (or widened) for this many types, and a stamp of this search's own:
-    cache, stamp = thread_table(new_cache, CACHE_BITS, max(nt, 4), fits=lambda c: c.tvals.shape[1] >= nt)
-    move, value, nodes, hits = om_kernel(position.array, w, probs, int(depth), scheme, kseed,
-                                         bool(prune), bool(order), cache, stamp)
+    move, value, nodes, hits = om_on_cache(position.array, stack_weights(weights, types_w), probs, int(depth), scheme,
+                                           kseed, prune=bool(prune), order=bool(order))
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"cache_hits": int(hits)})
+
+
+def stack_weights(weights: np.ndarray, types_w: np.ndarray) -> np.ndarray:
+    """:func:`om_kernel`'s ``w``: Black's checked weights, then each type's (one row a type)."""
+    return np.ascontiguousarray(np.vstack([weights, types_w]), np.int64)
+
+
+def om_on_cache(root: np.ndarray, w: np.ndarray, probs: np.ndarray, depth: int, scheme: int, seed: int, *,
+                prune: bool = True, order: bool = True) -> tuple[int, float, int, int]:
+    """:func:`om_kernel` on this thread's cache (made, or widened, for this many types) with a stamp of its own.
+
+    For a caller that has checked every argument once and searches many positions with them (depth-matched OM
+    search below each reply): ``w`` from :func:`stack_weights`, ``scheme`` and ``seed`` from
+    :func:`~pawnslib.search.noise.kernel_noise`, ``root`` a live position array, Black to move.
+    """
+    nt = len(probs)
+    cache, stamp = thread_table(new_cache, CACHE_BITS, max(nt, 4), fits=lambda c: c.tvals.shape[1] >= nt)
+    return om_kernel(root, w, probs, depth, scheme, seed, prune, order, cache, stamp)
 
 
 def prom_search(position: Position, weights, opponents, depth: int, *, seed: int | None = None,
