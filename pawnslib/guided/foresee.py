@@ -94,8 +94,8 @@ def _root(position: Position, depth: int, seed: int | None, noise: str, replies:
         play_into(position.array, m, children[i])
     live = children[:, S_RESULT] == NO_RESULT
     candidates, nodes = replies(children[live])
-    candidates = iter(candidates)
     nodes += 1 + len(codes)
+    of_live = iter(candidates)  # the live children's candidates, in the children's order
     on_path = seed is not None and not reuses_positions(noise)
     best, best_move, best_reply, grand = -float("inf"), -1, -1, np.empty(NS, np.int64)
     for m, child in zip(codes, children, strict=True):
@@ -104,7 +104,7 @@ def _root(position: Position, depth: int, seed: int | None, noise: str, replies:
             value = _score(child[S_RESULT], 1)
         else:
             value = float("inf")
-            for r in next(candidates):
+            for r in next(of_live):
                 play_into(child, r, grand)
                 if grand[S_RESULT] != NO_RESULT:
                     v, n = _score(grand[S_RESULT], 2), 1
