@@ -242,9 +242,10 @@ def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np
     if position.array[S_SIDE] != BLACK:
         raise ValueError(f"position: OM/PrOM search needs Black (the searcher) to move, got White to move at ply "
                          f"{position.ply}")
+    w = stack_weights(weights, types_w)
     t0 = time.perf_counter()
-    move, value, nodes, hits = om_on_cache(position.array, stack_weights(weights, types_w), probs, int(depth), scheme,
-                                           kseed, prune=bool(prune), order=bool(order))
+    move, value, nodes, hits = om_on_cache(position.array, w, probs, int(depth), scheme, kseed, prune=bool(prune),
+                                           order=bool(order))
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"cache_hits": int(hits)})
 
