@@ -125,6 +125,12 @@ def rules_index(rules: str, *, where: str = "rules") -> int:
 _BASE_BITS = tuple(int(m) for m in BASE_MASK)  # each side's base squares as a Python int's bits
 
 
+def legal_codes(array: np.ndarray) -> np.ndarray:
+    """The legal moves' codes at a position array, in move-generation order (none once the game is over)."""
+    buf = np.empty(MAX_MOVES, np.int64)
+    return buf[: gen_moves(array, buf)]
+
+
 def _result_of(s: np.ndarray) -> int:
     """The result a position array implies (used for positions read from text)."""
     v = s.tolist()  # plain ints: numpy's scalars would cost more than the test
@@ -277,8 +283,7 @@ class Position:
 
     # --- moves -----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
-        buf = np.empty(MAX_MOVES, np.int64)
-        return [Move.from_code(c) for c in buf[: gen_moves(self.array, buf)]]
+        return [Move.from_code(c) for c in legal_codes(self.array)]
 
     def play(self, move: Move | str | int) -> Position:
         """The position after ``move`` (a :class:`Move`, its text, or its code).
@@ -297,8 +302,7 @@ class Position:
         code = move.code
         if self.result is not None:
             raise IllegalMoveError(f"game is over ({self.result}); no move can be played")
-        buf = np.empty(MAX_MOVES, np.int64)
-        if code not in buf[: gen_moves(self.array, buf)]:
+        if code not in legal_codes(self.array):
             raise IllegalMoveError(f"{Move.from_code(code)} is not legal in {self.to_text()!r}")
         child = np.empty(NS, np.int64)
         play_into(self.array, code, child)

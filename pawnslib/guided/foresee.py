@@ -34,9 +34,9 @@ from collections.abc import Callable
 import numpy as np
 
 from pawnslib import config
-from pawnslib.game.kernels import gen_moves, play_into
-from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK_WIN, DRAW, MAX_MOVES, NO_RESULT, NS, S_RESULT
+from pawnslib.game.kernels import play_into
+from pawnslib.game.position import Move, Position, legal_codes
+from pawnslib.game.rules import BLACK_WIN, DRAW, NO_RESULT, NS, S_RESULT
 from pawnslib.guided.om import om_on_cache, stack_weights
 from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, check_search_args, search_kernel
 from pawnslib.search.noise import check_noise, kernel_noise, reuses_positions
@@ -57,12 +57,6 @@ Below = Callable[[np.ndarray, int, int | None], tuple[float, int]]
 def _score(result: int, d: int) -> float:
     """A finished game's value ``d`` plies below the root (``result``: a position array's result code)."""
     return WIN - d if result == BLACK_WIN else 0.0 if result == DRAW else -(WIN - d)
-
-
-def _moves(array: np.ndarray) -> np.ndarray:
-    """The legal move codes of a position array, in move-generation order."""
-    buf = np.empty(MAX_MOVES, np.int64)
-    return buf[: gen_moves(array, buf)]
 
 
 def _check(position: Position, weights, depth: int, seed: int | None, noise: str):
@@ -88,7 +82,7 @@ def _root(position: Position, depth: int, seed: int | None, noise: str, replies:
     ``info["foreseen"]``: the reply Black expects to its move.
     """
     t0 = time.perf_counter()
-    codes = _moves(position.array)
+    codes = legal_codes(position.array)
     children = np.empty((len(codes), NS), np.int64)
     for i, m in enumerate(codes):
         play_into(position.array, m, children[i])
@@ -149,7 +143,7 @@ def oracle_search(position: Position, weights, depth: int, reply: Callable[[Posi
         out = []
         for child in children:
             r = reply(Position(child.copy()))
-            if not isinstance(r, Move) or r.code not in _moves(child):
+            if not isinstance(r, Move) or r.code not in legal_codes(child):
                 raise ValueError(f"reply: {r!r} is not a legal move at {Position(child).to_text()}")
             out.append(np.array([r.code]))
         return out, 0
