@@ -2,9 +2,11 @@
 
 A sampling profiler sees numba's kernels as one anonymous block, so this measures by subtraction: a copy of
 `pawnslib.search.alphabeta._walk` whose step STEP runs a second time on the same node (to the same effect),
-over bench_search's positions at depth 6. The extra time is that step's share: valuing a node's children
-(expand), opening a child (open_child), valuing a leaf with its noise (child_value, the thesis's scheme) and
-taking the next child best first (pick); the rest is the loop itself. The copies take turns ROUNDS times, each
+over bench_search's positions at depth 6. The extra time is that step's share: valuing an inner node's children
+(expand), opening a child (open_child), valuing a leaf below an inner node with its noise (child_value, the
+thesis's scheme), taking the next child best first (pick) and searching a node just above the leaves at once
+(search_frontier: valuing its children, ordering those that can cut, valuing its leaves); the rest is the loop
+itself. The copies take turns ROUNDS times, each
 keeping its best.
 With PAWNSLIB_BENCH_QUICK set (the test suite) only expand is measured, once, on a few positions.
 """
@@ -18,12 +20,12 @@ from positions import black_histories, game_records
 
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
-from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import PATH
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.values import INF
 
-STEPS = ("none", "expand", "open_child", "child_value", "pick")
+STEPS = ("none", "expand", "open_child", "child_value", "pick", "search_frontier")
 QUICK = bool(os.environ.get("PAWNSLIB_BENCH_QUICK"))
 ROUNDS = 1 if QUICK else 7
 
@@ -53,14 +55,22 @@ def walk_doubling(step: int):
                     if step == 2:
                         open_child(p, k, work)
                     p += 1
-                    count[p] = expand(p, w, work)
-                    if step == 1:
-                        count[p] = expand(p, w, work)
                     nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
-                    continue
-                v = child_value(p, k, PATH, seed, work)
-                if step == 3:
+                    if p + 1 < depth:
+                        count[p] = expand(p, w, work)
+                        if step == 1:
+                            count[p] = expand(p, w, work)
+                        continue
+                    v = search_frontier(p, w, PATH, seed, work)
+                    if step == 5:
+                        nodes[2] = nodes[0]
+                        v = search_frontier(p, w, PATH, seed, work)
+                        nodes[0] = nodes[2]  # counted once
+                    p -= 1
+                else:
                     v = child_value(p, k, PATH, seed, work)
+                    if step == 3:
+                        v = child_value(p, k, PATH, seed, work)
             elif p == 0:
                 return nodes[0]
             else:

@@ -12,7 +12,7 @@ import numba
 import numpy as np
 import pytest
 
-from pawnslib import Position
+from pawnslib import Position, config
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.game.kernels import features_into
@@ -21,12 +21,12 @@ from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS
 
 
-def random_positions(n: int, seed: int, max_plies: int = 80) -> list[Position]:
-    """``n`` unfinished positions reached by uniformly random play."""
+def random_positions(n: int, seed: int, max_plies: int = 80, *, rules: str = config.RULES) -> list[Position]:
+    """``n`` unfinished positions reached by uniformly random play under ``rules``."""
     rng = np.random.default_rng(seed)
     out = []
     while len(out) < n:
-        p = Position.start()
+        p = Position.start(rules=rules)
         stop = rng.integers(1, max_plies)
         while p.result is None and p.ply < stop:
             moves = p.legal_moves()

@@ -50,7 +50,7 @@ from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESUL
 from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, predicate
 from pawnslib.guided.replies import discretised_tail
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import kernel_noise
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
@@ -142,8 +142,9 @@ def score_children(p, n, work, pred, model, setting):
 
 @njit(cache=True, inline="always")
 def _open(p, limit, asym, w, work, pred, model, setting):
-    """Expand the node just opened at ply ``p`` (tree cut at ``limit``; ``asym``: every White move above was
-    predicted) and start its search; a White node of the asymmetric tree scores its children by P(e)."""
+    """Start the search of the node just opened at ply ``p`` (tree cut at ``limit``; ``asym``: every White move above
+    was predicted) and expand it; a White node of the asymmetric tree scores its children by P(e). Returns False,
+    without expanding it, if its children are all leaves and none predicted: :func:`search_frontier` searches it."""
     black = work.nodes[p, B_SIDE] == BLACK
     work.nxt[p], work.alpha[p], work.beta[p], work.best[p] = 0, work.alpha[p - 1], work.beta[p - 1], (
         -INF if black else INF)
@@ -155,8 +156,24 @@ def _open(p, limit, asym, w, work, pred, model, setting):
         n = work.count[p] = expand(p, w, work, pred.feats)
         score_children(p, n, work, pred, model, setting)
         work.counters[1] += n
+    elif p + 1 >= limit:
+        return False
     else:
         work.count[p] = expand(p, w, work)
+    return True
+
+
+@njit(cache=True, inline="always")
+def _predicted(p, k, n, pred, setting):
+    """Child ``k`` (of ``n``) of the predicting White node at ply ``p``, taken: its discretised features join the
+    search path in ``pred.path``; returns its (limit, asym): two plies deeper and still predicting if it is likely."""
+    t = setting.base + p + 1
+    for f in range(N_FEATURES):
+        pred.path[t, f] = pred.states[p, k, f]
+    pred.valid[t] = False  # the history ending at row t changed
+    if is_mostlikely(pred.counts[p, k], n, setting.mode, setting.max_pr, pred.seen):
+        return setting.depth + EXTENSION, True
+    return setting.depth, False
 
 
 # Without numba's reference counting (as pawnslib.search.alphabeta's walk): it allocates nothing.
@@ -189,20 +206,20 @@ def _walk(w, work, pred, model, setting):
             nodes[0] += 1
             limit, asym = pred.limit[p], pred.asym[p]
             if pred.predicting[p]:
-                t = setting.base + p + 1
-                for f in range(N_FEATURES):
-                    pred.path[t, f] = pred.states[p, k, f]
-                pred.valid[t] = False  # the history ending at row t changed
-                likely = is_mostlikely(pred.counts[p, k], count[p], setting.mode, setting.max_pr, pred.seen)
-                limit, asym = (depth + EXTENSION, True) if likely else (depth, False)
+                limit, asym = _predicted(p, k, count[p], pred, setting)
             if pred.asym[p]:  # a child that leaves the asymmetric tree counts its limit as reached
                 nodes[2] = max(nodes[2], p + 1 if asym or p + 1 >= limit else limit)
             if p + 1 < limit and results[p, k] == NO_RESULT:
                 open_child(p, k, work)
                 p += 1
-                _open(p, limit, asym, w, work, pred, model, setting)
-                continue
-            v = child_value(p, k, scheme, seed, work)
+                if _open(p, limit, asym, w, work, pred, model, setting):
+                    continue
+                v = search_frontier(p, w, scheme, seed, work)  # its children are leaves: searched at once
+                if asym and count[p] > 0:
+                    nodes[2] = max(nodes[2], p + 1)
+                p -= 1
+            else:
+                v = child_value(p, k, scheme, seed, work)
         elif p == 0:
             return best_move
         else:  # node p is searched: fold its value into its parent

@@ -12,7 +12,10 @@ nothing predicted, OM search with Black's own weights; the transposition table's
 the root's ties going to the first child in static order, the same move.
 
 The kernel is depth-first with an explicit stack over compact nodes (:mod:`pawnslib.game.bitboard`),
-children made and taken best first by :mod:`~pawnslib.search.expand`; it allocates nothing per node.
+children made and taken best first by :mod:`~pawnslib.search.expand`; it allocates nothing per node. A
+cut node's value is only a bound (fail-soft), and any bound on the right side of the window gives
+the same cut-offs above it, the same nodes and the same root value: so a node just above the leaves
+stops valuing its children as soon as one is sure to cut (:func:`~pawnslib.search.expand.search_frontier`).
 :func:`minimax` is the reference it must match: the plain recursion over position arrays, written
 independently of it. Imports :mod:`pawnslib.game` and the search's own modules below it.
 """
@@ -30,7 +33,7 @@ from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
-from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import kernel_noise
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, value_of
@@ -51,6 +54,8 @@ def _walk(w, depth, scheme, seed, prune, sort, work):
     ``counters[0]`` counts every node visited, the root included. With ``prune`` false it is plain minimax
     through the same code; ``sort`` takes children best first by static value (:func:`pick`). Of root
     children of equal value it keeps the first taken (a later one must do better); its value ends in ``best[0]``.
+    With both, a node below the root whose children are all leaves is searched at once by
+    :func:`~pawnslib.search.expand.search_frontier`: the same children taken, the same value if it is not cut.
     """
     moves, results, vals, order = work.moves, work.results, work.vals, work.order
     count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
@@ -68,10 +73,14 @@ def _walk(w, depth, scheme, seed, prune, sort, work):
             if p + 1 < depth and results[p, k] == NO_RESULT:  # an inner node: open it
                 open_child(p, k, work)
                 p += 1
-                count[p] = expand(p, w, work)
                 nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
-                continue
-            v = child_value(p, k, scheme, seed, work)
+                if p + 1 < depth or not (prune and sort):
+                    count[p] = expand(p, w, work)
+                    continue
+                v = search_frontier(p, w, scheme, seed, work)  # its children are leaves: searched at once
+                p -= 1
+            else:
+                v = child_value(p, k, scheme, seed, work)
         elif p == 0:
             return best_move
         else:  # node p is searched: fold its value into its parent

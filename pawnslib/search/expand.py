@@ -11,7 +11,8 @@ move for removal), and a move changes only the mover's feature parts, whose scor
 (:mod:`~pawnslib.search.memo`) holds for every configuration of the mover's pieces it has met.
 :func:`pick` hands the children out best first for the side to move, ties in move-generation order: the
 order of a stable sort by static value, found lazily. :func:`open_child` makes a child the open node one
-ply down; :func:`child_value` values one searched no deeper.
+ply down; :func:`child_value` values one searched no deeper; :func:`search_frontier` searches a node whose
+children are all leaves at once, valuing only as many children as it must.
 
 Imports :mod:`pawnslib.game` and the search's :mod:`~pawnslib.search.values`, :mod:`~pawnslib.search.memo` and
 :mod:`~pawnslib.search.noise`.
@@ -40,7 +41,7 @@ from pawnslib.game.bitboard import (
 from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
 from pawnslib.search.memo import memo_for, memo_row, new_memo
 from pawnslib.search.noise import PATH, key_noise, node_key, path_step
-from pawnslib.search.values import result_value
+from pawnslib.search.values import INF, result_value
 
 
 class Work(NamedTuple):
@@ -87,13 +88,15 @@ def _score(w, parts):
 
 
 @njit(cache=True, inline="always")
-def expand(p, w, work, feats=None):
+def expand(p, w, work, feats=None, stop=INF):
     """Value every child of the open node at ply ``p`` with weights ``w``; return how many.
 
     Each child gets its move, its result and its static value
     (:func:`~pawnslib.search.values.result_value`, ``p + 1`` plies below the root, from Black's view);
     ``order[p]`` is reset to move-generation order for :func:`pick`. Row ``p + 1`` is scratch meanwhile.
-    With ``feats`` (an (M, N_FEATURES) array) each child's six features go to its row too.
+    With ``feats`` (an (M, N_FEATURES) array) each child's six features go to its row too. It stops after the
+    first child whose static value is at least ``stop`` for the side to move (Black's value, or minus it at a
+    White node), and returns how many it valued: see :func:`search_frontier`.
     """
     b, b_sides, scratch, scratch_sides = work.nodes[p], work.sides[p], work.nodes[p + 1], work.sides[p + 1]
     moves, results, vals, order = work.moves, work.results, work.vals, work.order
@@ -127,6 +130,8 @@ def expand(p, w, work, feats=None):
                 feats[k, 5] = sign * (count - b_sides[1 - mover, 5])
         vals[p, k] = float(v) if r == NO_RESULT else result_value(r, w, scratch_sides[0], p + 1)
         order[p, k] = k
+        if sign * vals[p, k] >= stop:
+            return k + 1
     return n
 
 
@@ -200,6 +205,50 @@ def pick(vals, order, p, i, n, black, sort):
     order[p, j_best] = order[p, i]
     order[p, i] = k_best
     return k_best
+
+
+@njit(cache=True, inline="always")
+def search_frontier(p, w, scheme, seed, work):
+    """Expand and search the open node at ply ``p`` (window ``alpha[p]``, ``beta[p]``), whose children are all
+    leaves, as the kernels' loop would with pruning and :func:`pick`'s order, in less time; return its fail-soft
+    value. The children it takes are counted in ``counters[0]``.
+
+    The loop takes children best first until one reaches the window's far bound (``beta[p]`` at a Black
+    node, ``alpha[p]`` at a White one). A live leaf's value is its static value, an integer, plus noise in
+    [-0.5, 0.5) (a finished game's has none), so:
+
+    * a child whose static value is past the bound by 1 or more reaches it, and so does the best child,
+      taken first: the node is cut after one child, and that child's value is a bound on the same side
+      (fail-soft), which is all the loop's callers read of a cut node. Valuing stops at that child;
+    * only a child whose static value is within 1 of the bound can reach it, and those come first in
+      static order: only they are put in :func:`pick`'s order, at the front of ``order[p]``. If none cuts,
+      the loop takes every child, and the rest are valued in any order: the best value is the same.
+    """
+    black = work.nodes[p, B_SIDE] == BLACK
+    bound = work.beta[p] if black else work.alpha[p]
+    vals, order = work.vals, work.order
+    n = work.count[p] = expand(p, w, work, None, (bound + 1.0) if black else (1.0 - bound))
+    if n == 0:
+        return work.best[p]
+    if (vals[p, n - 1] >= bound + 1.0) if black else (vals[p, n - 1] <= bound - 1.0):  # expand stopped there
+        work.counters[0] += 1
+        return child_value(p, n - 1, scheme, seed, work)
+    m = 0  # the children that can reach the bound, moved to the front
+    for j in range(n):
+        k = order[p, j]
+        if (vals[p, k] + 1.0 > bound) if black else (vals[p, k] - 1.0 < bound):
+            order[p, j], order[p, m] = order[p, m], k
+            m += 1
+    best = work.best[p]
+    for i in range(n):
+        k = pick(vals, order, p, i, m, black, True) if i < m else order[p, i]
+        v = child_value(p, k, scheme, seed, work)
+        best = max(best, v) if black else min(best, v)
+        if i < m and ((best >= bound) if black else (best <= bound)):  # a cut-off
+            work.counters[0] += i + 1
+            return best
+    work.counters[0] += n
+    return best
 
 
 @njit(cache=True, inline="always")

@@ -1,13 +1,19 @@
-"""Alpha-beta against plain minimax, move ordering, noise, terminal scores, bad input."""
+"""Alpha-beta against plain minimax and against its own loop without the frontier shortcut, move ordering, noise,
+terminal scores, bad input."""
 
 import numpy as np
 import pytest
+from conftest import random_positions
+from numba import njit
 
 from pawnslib import Position
-from pawnslib.search.alphabeta import minimax, search
-from pawnslib.search.noise import noise
+from pawnslib.game.bitboard import B_SIDE
+from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
+from pawnslib.search.alphabeta import minimax, search, search_kernel
+from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
+from pawnslib.search.noise import PATH, POSITION, noise
 from pawnslib.search.strategies import LADDER, THESIS
-from pawnslib.search.values import WIN
+from pawnslib.search.values import INF, WIN
 
 
 def random_weights(rng) -> tuple[int, ...]:
@@ -25,6 +31,61 @@ def test_alphabeta_equals_minimax(positions):
         child = p.play(ab.move)
         if child.result is None and depth > 1:
             assert minimax(child, w, depth - 1).value == pytest.approx(mm.value)
+
+
+@njit
+def loop_search(root, w, depth, scheme, seed):
+    """The kernel's loop as it reads, every node expanded and its children taken by pick, cut at the far bound:
+    (best move, value, nodes)."""
+    work = new_work(root, depth, MOVES_OF[root[S_RULES]])
+    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    count, nxt, alpha, beta, best = work.count, work.nxt, work.alpha, work.beta, work.best
+    black_root = work.nodes[0, B_SIDE] == BLACK
+    nodes, p, best_move = 1, 0, -1
+    count[0] = expand(0, w, work)
+    nxt[0], alpha[0], beta[0], best[0] = 0, -INF, INF, -INF if black_root else INF
+    while True:
+        black = black_root == (p % 2 == 0)
+        if nxt[p] < count[p]:
+            k = pick(vals, order, p, nxt[p], count[p], black, True)
+            nxt[p] += 1
+            nodes += 1
+            if p + 1 < depth and results[p, k] == NO_RESULT:
+                open_child(p, k, work)
+                p += 1
+                count[p] = expand(p, w, work)
+                nxt[p], alpha[p], beta[p], best[p] = 0, alpha[p - 1], beta[p - 1], INF if black else -INF
+                continue
+            v = child_value(p, k, scheme, seed, work)
+        elif p == 0:
+            return best_move, best[0], nodes
+        else:
+            v, p, black = best[p], p - 1, not black
+        if black:
+            if p == 0 and v > best[0]:
+                best_move = moves[0, order[0, nxt[0] - 1]]
+            best[p] = max(best[p], v)
+            alpha[p] = max(alpha[p], best[p])
+        else:
+            if p == 0 and v < best[0]:
+                best_move = moves[0, order[0, nxt[0] - 1]]
+            best[p] = min(best[p], v)
+            beta[p] = min(beta[p], best[p])
+        if alpha[p] >= beta[p]:
+            nxt[p] = count[p]
+
+
+@pytest.mark.parametrize("rules", ["kalles", "king"])
+def test_the_frontier_shortcut_changes_no_node_move_or_value(rules):
+    # The kernel searches a node just above the leaves at once and stops valuing its children once one is sure to
+    # cut; a cut node's value then differs, but only beyond its window, so nothing above can tell.
+    rng = np.random.default_rng(6)
+    for i, p in enumerate(random_positions(60, seed=8, rules=rules)):
+        w = np.array(THESIS[1 + i % 4] if i % 3 else random_weights(rng), np.int64)
+        for depth in (2, 3, 4, 5):
+            for scheme, seed in ((PATH, i), (POSITION, i), (POSITION, -1)):
+                want = loop_search(p.array, w, depth, scheme, seed)
+                assert search_kernel(p.array, w, depth, scheme, seed, True, True) == want, (p, w, depth, scheme)
 
 
 def test_ordering_changes_nodes_never_values(positions):

@@ -5,7 +5,9 @@ the ladder): ``expand`` values each child as ``value_of`` does the child ``play_
 out in the order of a stable sort (ties in generation order; all-zero weights make ties everywhere),
 ``open_child`` gives the child's node, side parts and path key, ``expand`` with ``feats`` its features,
 ``child_value`` and ``node_value`` add the position's own noise (``"position"``) or the path's (``"thesis"``).
-One ply further down, ``expand`` values the grandchildren.
+One ply further down, ``expand`` values the grandchildren. ``search_frontier`` takes as many children as the
+kernels' loop (``pick``, ``child_value``, a cut-off at the window's far bound) and finds its value, or a bound on
+the same side where the loop cuts.
 """
 
 import numba
@@ -24,11 +26,12 @@ from pawnslib.search.expand import (
     node_value,
     open_child,
     pick,
+    search_frontier,
     sort_children,
 )
 from pawnslib.search.noise import PATH, POSITION, key_noise, noise, path_step
 from pawnslib.search.strategies import LADDER, THESIS
-from pawnslib.search.values import value_of
+from pawnslib.search.values import INF, value_of
 
 _rng = np.random.default_rng(2024)
 WEIGHTS = [*THESIS.values(), (0,) * 6, (0, 0, 0, 0, 0, 1),  # the thesis's; ties everywhere; ties nearly everywhere
@@ -297,3 +300,59 @@ def test_expand_one_ply_down(rules):
         bvals, bresults = grandchildren_searched(states, w, m)
         same(bresults, results, states, "grandchildren's results", weights)
         same(bvals, vals, states, "grandchildren's values", weights)
+
+
+@numba.njit
+def frontier_both_ways(state, w, scheme, seed, alpha, beta, m):
+    """A node's children taken as leaves in the window (alpha, beta): (taken, value) by the kernels' loop (expand,
+    pick best first, child_value, cut at the far bound), then by search_frontier, and how many it valued."""
+    top = np.int64(0)
+    work = new_work(state, 1, m)
+    black = state[S_SIDE] == BLACK
+    n = _expand(top, w, work)
+    best, taken = (-INF if black else INF), 0
+    for i in range(n):
+        v = _child_value(top, _pick(work.vals, work.order, top, i, n, black, True), scheme, seed, work)
+        best, taken = (max(best, v) if black else min(best, v)), i + 1
+        if (best >= beta) if black else (best <= alpha):
+            break
+    work = new_work(state, 1, m)
+    work.alpha[0], work.beta[0], work.best[0] = alpha, beta, (-INF if black else INF)
+    value = _search_frontier(top, w, scheme, seed, work)
+    return taken, best, work.counters[0], value, work.count[0]
+
+
+@numba.njit
+def _search_frontier(p, w, scheme, seed, work):
+    return search_frontier(p, w, scheme, seed, work)
+
+
+@pytest.mark.parametrize("rules", READINGS)
+def test_search_frontier_takes_the_children_the_loop_takes(rules):
+    # Windows whose far bound lies at, just off and 1 or more past a child's value (and open ones), under both
+    # schemes and none: the same children taken; the same value unless cut, else a value past the same bound.
+    states = [s for s in states_of(rules)[::3] if s[S_RESULT] == NO_RESULT]
+    m = int(MOVES_OF[READINGS.index(rules)])
+    rng = np.random.default_rng(5)
+    cut = early = uncut = 0
+    for i, state in enumerate(states):
+        w = np.array(WEIGHTS[i % len(WEIGHTS)], np.int64)
+        vals = reference(state[None], w, SEED, m)[3][0]
+        black, n = state[S_SIDE] == BLACK, int(gen_moves(state, np.empty(m, np.int64)))
+        for scheme, seed in ((POSITION, SEED), (PATH, SEED + i), (POSITION, -1)):
+            for offset in (-1.5, -1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 2.0, INF):
+                bound = float(vals[rng.integers(n)]) + offset
+                if abs(offset) == INF:
+                    bound = INF if black else -INF
+                alpha, beta = (bound - 3.0, bound) if black else (bound, bound + 3.0)
+                taken, best, counted, value, valued = frontier_both_ways(state, w, scheme, seed, alpha, beta, m)
+                where = (Position(state.copy()).to_text(), rules, w, scheme, seed, alpha, beta)
+                assert counted == taken, where
+                if (best >= beta) if black else (best <= alpha):
+                    assert ((value >= beta) if black else (value <= alpha)), where
+                    cut += 1
+                    early += valued < n  # it stopped valuing children
+                else:
+                    assert value == best, where
+                    uncut += 1
+    assert min(cut, early, uncut) > 50, (cut, early, uncut)  # every case was met
