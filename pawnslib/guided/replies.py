@@ -20,7 +20,7 @@ from pawnslib.dbn.pe import KernelArrays, log_pe_children, random_values_into
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Position
-from pawnslib.game.rules import MAX_MOVES, N_FEATURES, S_LAST
+from pawnslib.game.rules import MAX_MOVES, N_FEATURES
 from pawnslib.guided.predict import is_mostlikely, pr_counts_into, predicate
 from pawnslib.search.seeds import check_seed
 
@@ -116,9 +116,9 @@ def likely_replies(model: OpponentModel | TwoSliceModel, history: list[Position]
     """
     parent, child = history[-2], history[-1]
     moves, logpe = white_replies(model, history[:-1], black_strategy, random_seed=random_seed)
-    # The child's own last move first: one play finds it (Position.play checks legality by making every move).
-    first = np.flatnonzero(moves == child.array[S_LAST]).tolist()
-    played = next((k for k in (*first, *range(len(moves))) if parent.play(int(moves[k])) == child), None)
+    # The first reply, in generation order, that makes the child: two replies can make the same position (two base
+    # exits onto squares where the piece is stuck and removed), and the random control's numbers tell them apart.
+    played = next((k for k in range(len(moves)) if parent.play(int(moves[k])) == child), None)
     if played is None:
         raise ValueError(f"{child.to_text()!r} is not reachable in one move from {parent.to_text()!r}")
     mode, max_pr = predicate(mostlikely)
