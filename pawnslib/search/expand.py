@@ -225,18 +225,19 @@ def search_frontier(p, w, scheme, seed, work):
       the loop takes every child, and the rest are valued in any order: the best value is the same.
     """
     black = work.nodes[p, B_SIDE] == BLACK
-    bound = work.beta[p] if black else work.alpha[p]
+    sign = 1.0 if black else -1.0  # values times sign: the side to move's, larger is better for it
+    bound = sign * (work.beta[p] if black else work.alpha[p])
     vals, order = work.vals, work.order
-    n = work.count[p] = expand(p, w, work, None, (bound + 1.0) if black else (1.0 - bound))
+    n = work.count[p] = expand(p, w, work, None, bound + 1.0)
     if n == 0:
         return work.best[p]
-    if (vals[p, n - 1] >= bound + 1.0) if black else (vals[p, n - 1] <= bound - 1.0):  # expand stopped there
+    if sign * vals[p, n - 1] >= bound + 1.0:  # expand stopped there
         work.counters[0] += 1
         return child_value(p, n - 1, scheme, seed, work)
     m = 0  # the children that can reach the bound, moved to the front
     for j in range(n):
         k = order[p, j]
-        if (vals[p, k] + 1.0 > bound) if black else (vals[p, k] - 1.0 < bound):
+        if sign * vals[p, k] + 1.0 > bound:
             order[p, j], order[p, m] = order[p, m], k
             m += 1
     best = work.best[p]
@@ -244,7 +245,7 @@ def search_frontier(p, w, scheme, seed, work):
         k = pick(vals, order, p, i, m, black, True) if i < m else order[p, i]
         v = child_value(p, k, scheme, seed, work)
         best = max(best, v) if black else min(best, v)
-        if i < m and ((best >= bound) if black else (best <= bound)):  # a cut-off
+        if i < m and sign * best >= bound:  # a cut-off
             work.counters[0] += i + 1
             return best
     work.counters[0] += n
