@@ -49,7 +49,9 @@ array argument of every call) on the plain search's machinery (:mod:`pawnslib.se
 holds the open node at each ply and its children's moves, results and own values, valued without making
 them (only the mover's feature parts anew); the types' values come from the same features
 (:class:`~pawnslib.guided.omwork.OMWork`); a child is made only when it is opened, and nothing is allocated per
-node. Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
+node. A White node just above the leaves, never cut, takes all its children: it folds them at once
+(:func:`_fold_leaves`), and values a leaf's noise, a hash, only where a type's pick may be that leaf.
+Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
 """
 
 from __future__ import annotations
@@ -136,6 +138,25 @@ def _fold(p, res, prune, om, work, best_move):
     return best_move
 
 
+@njit(cache=True, inline="always")
+def _fold_leaves(p, probs, scheme, seed, work, om):
+    """Search the open White node at ply ``p``, whose children are all leaves, at once: as the loop folds them
+    (:func:`_fold`, in generation order: a node above the leaves is not sorted), but a leaf's own value, whose noise
+    costs a hash, is found only when some type's pick may be it (its type value at most that type's minimum)."""
+    tv, pown, tvals = om.tv, om.pown, om.tvals
+    n = work.nxt[p] = work.count[p]
+    for k in range(n):
+        res, valued = 0.0, False
+        for i in range(probs.size):
+            t = tvals[p, k, i]
+            if t <= tv[p, i]:
+                if not valued:
+                    res, valued = child_value(p, k, scheme, seed, work), True
+                if t < tv[p, i] or res < pown[p, i]:
+                    tv[p, i], pown[p, i] = t, res
+    work.counters[0] += n
+
+
 @njit(cache=True)
 def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
     """PrOM search from the Black-to-move ``root``; returns (best move code, own value, nodes, cache answers).
@@ -166,6 +187,7 @@ def _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om):
     stores its values in the cache, and a node found there is not searched. ``counters[0]`` counts every
     node visited, ``counters[1]`` those the cache answered. The root's own value is left in ``run[0]``. Under the
     path scheme with a seed a node's own value holds only for its path: the cache is then neither read nor written.
+    A White node whose children are all leaves is searched by :func:`_fold_leaves` as soon as it is open.
     """
     results, order, count, nxt, nodes = work.results, work.order, work.count, work.nxt, work.counters
     tv, tvals, done = om.tv, om.tvals, om.done
@@ -194,7 +216,11 @@ def _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om):
                 else:
                     p += 1
                     _open(p, key, w, probs, depth, sort, work, om)
-                    continue
+                    if p + 1 < depth or p % 2 == 0:
+                        continue
+                    _fold_leaves(p, probs, scheme, seed, work, om)  # a White node above the leaves: at once
+                    res = _close(p, probs, om, cache, stamp, cached)
+                    p -= 1
         elif p == 0:
             break
         else:  # node p is searched: its values go to its parent

@@ -44,3 +44,22 @@ def test_likely_replies_judge_whites_move_as_the_predictor_does(game, model):
     assert not never.any()
     with pytest.raises(ValueError, match="not reachable in one move"):
         likely_replies(model, [games[1], games[4]], rec["black"], predictor.seen)
+
+
+def test_of_two_replies_that_make_one_position_the_first_generated_counts_as_white_s(model):
+    """Two replies can make the same position (both onto a square where the piece is stuck and removed). P(e)
+    cannot tell them apart, the random control's numbers can (they hash the reply's last move too): White's
+    played reply is the first of them in generation order, whichever White made, as the committed runs count it."""
+    parent = Position.from_text("....w.../......../b......./.......w/.......w/......../.......w/...b...b w 0 0 129")
+    moves = parent.legal_moves()
+    kids = [parent.play(m) for m in moves]
+    twins = [k for k, kid in enumerate(kids) if kids.count(kid) > 1]
+    assert len(twins) == 2, twins
+    for made in twins:
+        child = parent.play(moves[made])
+        codes, chance, _, played = likely_replies(model, [parent, child], 1, np.zeros(SEEN_SHAPE, np.bool_),
+                                                  random_seed=7)
+        assert played == twins[0] and [int(c) for c in codes] == [m.code for m in moves]
+        assert chance[twins[0]] != chance[twins[1]]
+        logpe = likely_replies(model, [parent, child], 1, np.zeros(SEEN_SHAPE, np.bool_))[1]
+        assert logpe[twins[0]] == logpe[twins[1]]
