@@ -10,9 +10,10 @@ fields (:func:`~pawnslib.game.bitboard.after_fields`, which below the root tests
 move for removal), and a move changes only the mover's feature parts, whose score the search's memo
 (:mod:`~pawnslib.search.memo`) holds for every configuration of the mover's pieces it has met.
 :func:`pick` hands the children out best first for the side to move, ties in move-generation order: the
-order of a stable sort by static value, found lazily. :func:`open_child` makes a child the open node one
-ply down; :func:`child_value` values one searched no deeper; :func:`search_frontier` searches a node whose
-children are all leaves at once, valuing only as many children as it must.
+order of a stable sort by static value, the first child selected and the rest sorted only if a second is
+taken. :func:`open_child` makes a child the open node one ply down; :func:`child_value` values one searched no
+deeper; :func:`search_frontier` searches a node whose children are all leaves at once, valuing only as many
+children as it must.
 
 Imports :mod:`pawnslib.game` and the search's :mod:`~pawnslib.search.values`, :mod:`~pawnslib.search.memo` and
 :mod:`~pawnslib.search.noise`.
@@ -190,21 +191,44 @@ def pick(vals, order, p, i, n, black, sort):
     """The index of the ``i``-th child of the node at ply ``p`` to search (its first ``i`` taken): with ``sort``,
     the best remaining for the side to move (``black`` maximises), ties to the earliest generated.
 
-    It swaps that child into ``order[p, i]``, so taking children 0, 1, ... in turn yields a stable
-    sort by static value, but costs only the picks a node makes before it is cut.
+    A node's calls come in turn, ``i`` = 0, 1, ...: taking them yields a stable sort of ``order[p, :n]`` by static
+    value, found lazily. The first is a selection (most nodes are cut after one child); at the second the rest are
+    sorted at once (a node that takes two children mostly takes them all, and a selection per child would cost
+    time quadratic in their number). Either way each call returns the best child not yet taken.
     """
-    if not sort:
+    if not sort or i > 1:
         return order[p, i]
-    j_best, k_best = i, order[p, i]
+    if i == 1:
+        _sort_from(vals, order, p, 1, n, black)
+        return order[p, 1]
+    j_best, k_best = 0, order[p, 0]
     v_best = vals[p, k_best]
-    for j in range(i + 1, n):
+    for j in range(1, n):
         k = order[p, j]
         v = vals[p, k]
         if ((v > v_best) if black else (v < v_best)) or (v == v_best and k < k_best):
             j_best, k_best, v_best = j, k, v
-    order[p, j_best] = order[p, i]
-    order[p, i] = k_best
+    order[p, j_best] = order[p, 0]
+    order[p, 0] = k_best
     return k_best
+
+
+@njit(cache=True, inline="always")
+def _sort_from(vals, order, p, i, n, black):
+    """Sort ``order[p, i:n]`` in place, best static value first for the side to move, ties by child index: an
+    insertion sort (a node has a few dozen children at most)."""
+    for a in range(i + 1, n):
+        k = order[p, a]
+        v = vals[p, k]
+        b = a - 1
+        while b >= i:
+            kb = order[p, b]
+            u = vals[p, kb]
+            if not (((v > u) if black else (v < u)) or (v == u and k < kb)):
+                break
+            order[p, b + 1] = kb
+            b -= 1
+        order[p, b + 1] = k
 
 
 @njit(cache=True, inline="always")
@@ -255,5 +279,4 @@ def search_frontier(p, w, scheme, seed, work):
 @njit(cache=True, inline="always")
 def sort_children(vals, order, p, n, black):
     """Put ``order[p, :n]`` in :func:`pick`'s order at once (for a search that reorders it afterwards)."""
-    for i in range(n):
-        pick(vals, order, p, i, n, black, True)
+    _sort_from(vals, order, p, 0, n, black)

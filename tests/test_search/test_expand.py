@@ -275,19 +275,25 @@ def test_picks_break_ties_in_generation_order():
 
 @pytest.mark.parametrize("black", [True, False])
 def test_pick_is_a_stable_sort_of_any_values(black):
+    """Children taken in turn come in stable order from any starting order (search_frontier moves some to the
+    front), also when the first was taken without pick (the transposition table's hinted move)."""
     rng = np.random.default_rng(3 + black)
-    for _ in range(300):
+    for case in range(300):
         n = int(rng.integers(1, 29))
         vals = np.zeros((2, 29))
         vals[1, :n] = rng.integers(-3, 4, n).astype(float)  # few values: many ties
         order = np.zeros((2, 29), np.int64)
-        order[1, :n] = np.arange(n)
-        got = [pick(vals, order, 1, i, n, black, True) for i in range(n)]
+        start = np.arange(n) if case % 2 else rng.permutation(n)
+        order[1, :n] = start
+        got = [_pick(vals, order, 1, i, n, black, True) for i in range(n)]
         assert got == list(stable_order(vals[1, :n], black))
         assert list(order[1, :n]) == got
-        order[1, :n] = np.arange(n)
+        order[1, :n] = start
         sort_children(vals, order, 1, n, black)
         assert list(order[1, :n]) == got
+        order[1, :n] = start
+        hinted = [_pick(vals, order, 1, i, n, black, True) for i in range(1, n)]
+        assert hinted == sorted(start[1:].tolist(), key=lambda k: (-vals[1, k] if black else vals[1, k], k))
 
 
 @pytest.mark.parametrize("rules", READINGS)
