@@ -187,6 +187,13 @@ def node_value(p, w, scheme, seed, work):
 
 
 @njit(cache=True, inline="always")
+def _ahead(v, k, u, kb, black):
+    """Whether child ``k`` of static value ``v`` is taken before child ``kb`` of value ``u``: better for the side to
+    move (``black`` maximises), or as good and generated earlier. :func:`pick`'s selection and sort both use it."""
+    return ((v > u) if black else (v < u)) or (v == u and k < kb)
+
+
+@njit(cache=True, inline="always")
 def pick(vals, order, p, i, n, black, sort):
     """The index of the ``i``-th child of the node at ply ``p`` to search (its first ``i`` taken): with ``sort``,
     the best remaining for the side to move (``black`` maximises), ties to the earliest generated.
@@ -206,7 +213,7 @@ def pick(vals, order, p, i, n, black, sort):
     for j in range(1, n):
         k = order[p, j]
         v = vals[p, k]
-        if ((v > v_best) if black else (v < v_best)) or (v == v_best and k < k_best):
+        if _ahead(v, k, v_best, k_best, black):
             j_best, k_best, v_best = j, k, v
     order[p, j_best] = order[p, 0]
     order[p, 0] = k_best
@@ -224,7 +231,7 @@ def _sort_from(vals, order, p, i, n, black):
         while b >= i:
             kb = order[p, b]
             u = vals[p, kb]
-            if not (((v > u) if black else (v < u)) or (v == u and k < kb)):
+            if not _ahead(v, k, u, kb, black):
                 break
             order[p, b + 1] = kb
             b -= 1
