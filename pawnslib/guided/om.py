@@ -47,7 +47,7 @@ weighted sum of their static type values, then by static own value, largest firs
 depth-first with an explicit stack (a recursive one would pay numba's reference counting on every
 array argument of every call) on the plain search's machinery (:mod:`pawnslib.search.expand`): its work space
 holds the open node at each ply and its children's moves, results and own values, valued without making
-them (only the mover's feature parts anew); the types' values come from the same features
+them (only the mover's feature parts anew); the types' values come from the same memo of the mover's scores
 (:class:`~pawnslib.guided.omwork.OMWork`); a child is made only when it is opened, and nothing is allocated per
 node. A White node just above the leaves, never cut, takes all its children: it folds them at once
 (:func:`_fold_leaves`), and values a leaf's noise, a hash, only where a type's pick may be that leaf.
@@ -69,6 +69,7 @@ from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, S_RULES,
 from pawnslib.guided.omwork import expand_om, new_cache, new_om_work
 from pawnslib.search.alphabeta import SearchResult, check_search_args
 from pawnslib.search.expand import child_value, new_work, open_child
+from pawnslib.search.memo import memo_for
 from pawnslib.search.noise import PATH, kernel_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import thread_table
@@ -164,7 +165,8 @@ def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
     ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise, else under ``scheme``; ``cache``'s entries
     stamped ``stamp`` are this search's. Allocates the work space and lets :func:`_walk` search.
     """
-    work = new_work(root, depth, MOVES_OF[root[S_RULES]])
+    work = new_work(root, depth, MOVES_OF[root[S_RULES]], probs.size)
+    memo_for(w[0], work.memo, work.memo_w, w[1:])  # its memo scores by every weights: expand_om reads them all
     om = new_om_work(depth, MOVES_OF[root[S_RULES]], probs.size)
     best_move = _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om)
     return best_move, om.run[0], work.counters[0], work.counters[1]

@@ -10,9 +10,9 @@ import numpy as np
 from numba import njit
 
 from pawnslib.game.bitboard import B_SIDE
-from pawnslib.game.rules import BLACK, N_FEATURES
-from pawnslib.search.expand import expand
-from pawnslib.search.values import result_value
+from pawnslib.game.rules import BLACK, N_FEATURES, NO_RESULT
+from pawnslib.search.expand import NO_SCORE, expand
+from pawnslib.search.values import INF, result_value
 
 
 class OMWork(NamedTuple):
@@ -20,7 +20,8 @@ class OMWork(NamedTuple):
     open nodes, their children's moves, results and own values, the order taken and the path keys): row ``p`` of
     each array belongs to the open node at ply ``p``."""
 
-    feats: np.ndarray  # (P, M, N_FEATURES) int64: its children's features
+    scores: np.ndarray  # (P, M, T) int64: its children's mover's score by each type (NO_SCORE: see feats)
+    feats: np.ndarray  # (P, M, N_FEATURES) int64: the features of those whose move removed pieces
     tvals: np.ndarray  # (P, M, T) float64: their static values by each type (no noise)
     sortkeys: np.ndarray  # (P, M) float64: their ordering keys
     tv: np.ndarray  # (P + 1, T) float64: its type values (running max / min while it searches)
@@ -34,10 +35,10 @@ class OMWork(NamedTuple):
 def new_om_work(plies, moves, ntypes):
     """Work space for a search whose open nodes lie at plies 0..plies-1, at most ``moves`` moves each, ``ntypes``
     opponent types."""
-    return OMWork(np.empty((plies, moves, N_FEATURES), np.int64), np.empty((plies, moves, ntypes), np.float64),
-                  np.empty((plies, moves), np.float64), np.empty((plies + 1, ntypes), np.float64),
-                  np.empty((plies + 1, ntypes), np.float64), np.empty(plies, np.float64), np.zeros(plies, np.bool_),
-                  np.zeros(plies, np.int64))
+    return OMWork(np.empty((plies, moves, ntypes), np.int64), np.empty((plies, moves, N_FEATURES), np.int64),
+                  np.empty((plies, moves, ntypes), np.float64), np.empty((plies, moves), np.float64),
+                  np.empty((plies + 1, ntypes), np.float64), np.empty((plies + 1, ntypes), np.float64),
+                  np.empty(plies, np.float64), np.zeros(plies, np.bool_), np.zeros(plies, np.int64))
 
 
 class Cache(NamedTuple):
@@ -65,17 +66,27 @@ def new_cache(bits, ntypes):
 def expand_om(p, w, probs, work, om, sort):
     """Value every child of the open node at ply ``p`` of ``work`` by every weights; return how many.
 
-    ``w`` row 0 is Black's weights, row 1 + i type i's. :func:`~pawnslib.search.expand.expand` gives each child its
-    move, result, own value and features; each type's value follows from the features (a finished child's
-    score, ``p + 1`` plies below the root, in every value). With ``sort`` ``order[p]`` lists the children by
+    ``w`` row 0 is Black's weights, row 1 + i type i's, and ``work``'s memo scores by them all (the kernel sets it
+    up). :func:`~pawnslib.search.expand.expand` gives each child its move, result, own value and the mover's score
+    by each type, from the memo as its own value is: type i's value is that score less the other side's, from
+    Black's view (a finished child's score, ``p + 1`` plies below the root, in every value; a child whose move
+    removed pieces, rare, has its features instead). With ``sort`` ``order[p]`` lists the children by
     ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and smallest first at a White
     one (stable: ties keep move-generation order).
     """
-    n = expand(p, w[0], work, om.feats[p])
+    n = expand(p, w[0], work, om.feats[p], INF, om.scores[p])
     results, vals, order, feats, tvals, sortkeys = work.results, work.vals, work.order, om.feats, om.tvals, om.sortkeys
-    for k in range(n):
-        for i in range(probs.size):
-            tvals[p, k, i] = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
+    scores, other = om.scores, work.sides[p, 1 - work.nodes[p, B_SIDE]]
+    sign = 1 if work.nodes[p, B_SIDE] == BLACK else -1
+    for i in range(probs.size):
+        rest = 0  # the type's score of the side that did not move: every child keeps it
+        for f in range(N_FEATURES):
+            rest += w[1 + i, f] * other[f]
+        for k in range(n):
+            if results[p, k] == NO_RESULT and scores[p, k, 0] != NO_SCORE:
+                tvals[p, k, i] = float(sign * (scores[p, k, i] - rest))
+            else:
+                tvals[p, k, i] = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
     if sort:  # by their keys, in an insertion sort: a node has a few children
         for k in range(n):
             key = 0.0

@@ -40,7 +40,7 @@ from pawnslib.game.bitboard import (
     write_child,
 )
 from pawnslib.game.rules import BLACK, MAX_MOVES, N_FEATURES, NO_RESULT
-from pawnslib.search.memo import memo_for, memo_row, new_memo
+from pawnslib.search.memo import MEMO_BITS, SCORES, memo_for, memo_row, new_memo
 from pawnslib.search.noise import PATH, key_noise, node_key, path_step
 from pawnslib.search.values import INF, result_value
 
@@ -61,19 +61,23 @@ class Work(NamedTuple):
     best: np.ndarray  # (P,) float64: its best value so far
     paths: np.ndarray  # (P + 1,) int64: its path key (pawnslib.search.noise.path_step; 0 at the root)
     counters: np.ndarray  # (3,) int64: [0] nodes visited; [1], [2] free for a search variant's own
-    memo: np.ndarray  # (2**MEMO_BITS, ROW) int64: side scores and parts by the side's pieces (pawnslib.search.memo)
-    memo_w: np.ndarray  # (N_FEATURES,) int64: the weights of memo's scores
+    memo: np.ndarray  # (2**MEMO_BITS, R + 7) int64: side scores and parts by the side's pieces (search.memo)
+    memo_w: np.ndarray  # (R, N_FEATURES) int64: the weights of memo's scores (the search's, then any types')
+
+
+NO_SCORE = np.iinfo(np.int64).min  # expand's mark of a child without scores: its move removed pieces
 
 
 @njit(cache=True)
-def new_work(root, plies, moves=MAX_MOVES):
-    """Work space for a search of the position array ``root`` whose open nodes lie at plies 0..plies-1."""
+def new_work(root, plies, moves=MAX_MOVES, types=0):
+    """Work space for a search of the position array ``root`` whose open nodes lie at plies 0..plies-1; its memo
+    scores by ``types`` weight vectors besides the search's own."""
     work = Work(np.empty((plies + 1, NB), np.int64), np.empty((plies + 1, 2, N_FEATURES), np.int64),
                 np.empty((plies, moves), np.int64), np.empty((plies, moves), np.int64),
                 np.empty((plies, moves), np.float64), np.empty((plies, moves), np.int64), np.zeros(plies, np.int64),
                 np.zeros(plies, np.int64), np.empty(plies, np.float64), np.empty(plies, np.float64),
                 np.empty(plies, np.float64), np.zeros(plies + 1, np.int64), np.zeros(3, np.int64),
-                *new_memo())
+                *new_memo(MEMO_BITS, types))
     node_of(root, work.nodes[0])
     side_features_into(work.nodes[0], 0, work.sides[0, 0])
     side_features_into(work.nodes[0], 1, work.sides[0, 1])
@@ -89,7 +93,7 @@ def _score(w, parts):
 
 
 @njit(cache=True, inline="always")
-def expand(p, w, work, feats=None, stop=INF):
+def expand(p, w, work, feats=None, stop=INF, scores=None):
     """Value every child of the open node at ply ``p`` with weights ``w``; return how many.
 
     Each child gets its move, its result and its static value
@@ -97,7 +101,10 @@ def expand(p, w, work, feats=None, stop=INF):
     ``order[p]`` is reset to move-generation order for :func:`pick`. Row ``p + 1`` is scratch meanwhile.
     With ``feats`` (an (M, N_FEATURES) array) each child's six features go to its row too. It stops after the
     first child whose static value is at least ``stop`` for the side to move (Black's value, or minus it at a
-    White node), and returns how many it valued: see :func:`search_frontier`.
+    White node), and returns how many it valued: see :func:`search_frontier`. With ``scores`` (an (M, R - 1)
+    array, R the memo's weight vectors) each child's row gets the mover's score by each of the memo's weight
+    vectors after the first, or ``NO_SCORE`` in column 0 if pieces were removed; ``feats`` then gets only those
+    children's features.
     """
     b, b_sides, scratch, scratch_sides = work.nodes[p], work.sides[p], work.nodes[p + 1], work.sides[p + 1]
     moves, results, vals, order = work.moves, work.results, work.vals, work.order
@@ -108,6 +115,7 @@ def expand(p, w, work, feats=None, stop=INF):
     # The node's fields, read once (the stores below could otherwise alias them, forcing a reload per child).
     bb, wb, n_bb, n_wb, ply, rules = b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], b[B_PLY], b[B_RULES]
     memo = memo_for(w, work.memo, work.memo_w)
+    parts = SCORES + work.memo_w.shape[0]  # the first part's column
     for k in range(n):
         move = moves[p, k]
         # The root may hold stuck pieces (after_fields): every other node is settled.
@@ -121,13 +129,18 @@ def expand(p, w, work, feats=None, stop=INF):
             if feats is not None:
                 for f in range(N_FEATURES):
                     feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
+            if scores is not None:
+                scores[k, 0] = NO_SCORE
         else:
             black = mover == BLACK
-            i = memo_row(memo, w, mover, after[0] if black else after[1], after[2] if black else after[3])
-            v = sign * (memo[i, 2] - rest)
-            if feats is not None:
+            i = memo_row(memo, work.memo_w, mover, after[0] if black else after[1], after[2] if black else after[3])
+            v = sign * (memo[i, SCORES] - rest)
+            if scores is not None:
+                for t in range(scores.shape[1]):
+                    scores[k, t] = memo[i, SCORES + 1 + t]
+            elif feats is not None:
                 for f in range(N_FEATURES - 1):
-                    feats[k, f] = sign * (memo[i, 3 + f] - b_sides[1 - mover, f])
+                    feats[k, f] = sign * (memo[i, parts + f] - b_sides[1 - mover, f])
                 feats[k, 5] = sign * (count - b_sides[1 - mover, 5])
         vals[p, k] = float(v) if r == NO_RESULT else result_value(r, w, scratch_sides[0], p + 1)
         order[p, k] = k
