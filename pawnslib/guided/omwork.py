@@ -93,7 +93,6 @@ def expand_om(p, w, probs, work, om, sort):
             for i in range(probs.size):
                 key += probs[i] * tvals[p, k, i]
             sortkeys[p, k] = key
-        sign = 1.0 if work.nodes[p, B_SIDE] == BLACK else -1.0
         for i in range(1, n):
             j = order[p, i]
             v, o = sign * sortkeys[p, j], sign * vals[p, j]
