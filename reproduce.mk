@@ -5,7 +5,7 @@
 # other beside it in results/<reading>/ (config.reading_dir); notebooks 02, 04 and 12 run once, in results/, and show
 # every reading.
 # A step re-runs only when the code it uses, its notebook, or the data it reads changed;
-# results/logs/steps.txt times each (results/logs/from_scratch.txt keeps the last run from scratch). STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
+# results/logs/steps.txt times each (results/logs/timings.txt keeps the last run from scratch). STEPS (Makefile) of them run at once, as their dependencies allow. `make reading RULES=king` makes one reading's steps, notebooks and pages.
 # Papermill runs every kernel in this folder, so RESULTS is passed relative to it (no machine path on a page).
 R := results
 # What each step's outputs depend on, by layer (one subpackage per layer): the game and its search, then the players
@@ -27,7 +27,7 @@ timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date
 # This run's step log (not committed), and the record of the last run from scratch (committed): a run that starts
 # without $(R)/tables copies its step log there, so a partial run elsewhere leaves the committed record alone.
 STEP_LOG = $(R)/logs/steps.txt
-FROM_SCRATCH = $(R)/logs/from_scratch.txt
+FROM_SCRATCH = $(R)/logs/timings.txt
 # $(call reading_dir,reading): where a reading's outputs go (as config.reading_dir).
 reading_dir = $(if $(filter kalles,$(1)),$(R),$(R)/$(1))
 comma := ,
