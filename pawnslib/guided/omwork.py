@@ -11,7 +11,7 @@ from numba import njit
 
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, N_FEATURES, NO_RESULT
-from pawnslib.search.expand import NO_SCORE, expand
+from pawnslib.search.expand import NO_SCORE, expand, side_score
 from pawnslib.search.values import INF, result_value
 
 
@@ -79,9 +79,7 @@ def expand_om(p, w, probs, work, om, sort):
     scores, other = om.scores, work.sides[p, 1 - work.nodes[p, B_SIDE]]
     sign = 1 if work.nodes[p, B_SIDE] == BLACK else -1
     for i in range(probs.size):
-        rest = 0  # the type's score of the side that did not move: every child keeps it
-        for f in range(N_FEATURES):
-            rest += w[1 + i, f] * other[f]
+        rest = side_score(w[1 + i], other)  # the type's score of the side that did not move: every child keeps it
         for k in range(n):
             if results[p, k] == NO_RESULT and scores[p, k, 0] != NO_SCORE:
                 tvals[p, k, i] = float(sign * (scores[p, k, i] - rest))

@@ -85,7 +85,8 @@ def new_work(root, plies, moves=MAX_MOVES, types=0):
 
 
 @njit(cache=True, inline="always")
-def _score(w, parts):
+def side_score(w, parts):
+    """A side's score by the weights ``w``: the dot product with its six feature parts (an integer)."""
     v = 0
     for f in range(N_FEATURES):
         v += w[f] * parts[f]
@@ -111,7 +112,7 @@ def expand(p, w, work, feats=None, stop=INF, scores=None):
     n = node_moves(b, moves[p])
     mover = b[B_SIDE]
     sign = 1 if mover == BLACK else -1
-    count, rest = b_sides[mover, 5], _score(w, b_sides[1 - mover])  # the side that does not move keeps its parts
+    count, rest = b_sides[mover, 5], side_score(w, b_sides[1 - mover])  # the side that does not move keeps its parts
     # The node's fields, read once (the stores below could otherwise alias them, forcing a reload per child).
     bb, wb, n_bb, n_wb, ply, rules = b[B_OCC], b[B_OCC + 1], b[B_BASE], b[B_BASE + 1], b[B_PLY], b[B_RULES]
     memo = memo_for(w, work.memo, work.memo_w)
@@ -125,7 +126,7 @@ def expand(p, w, work, feats=None, stop=INF, scores=None):
             write_child(after, mover, ply, rules, scratch)
             side_features_into(scratch, 0, scratch_sides[0])
             side_features_into(scratch, 1, scratch_sides[1])
-            v = _score(w, scratch_sides[0]) - _score(w, scratch_sides[1])
+            v = side_score(w, scratch_sides[0]) - side_score(w, scratch_sides[1])
             if feats is not None:
                 for f in range(N_FEATURES):
                     feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
@@ -193,7 +194,7 @@ def node_value(p, w, scheme, seed, work):
     r = b[B_RESULT]
     if r != NO_RESULT:
         return result_value(r, w, sides[0], p)
-    v = float(_score(w, sides[0]) - _score(w, sides[1]))
+    v = float(side_score(w, sides[0]) - side_score(w, sides[1]))
     if seed >= 0:
         v += key_noise(work.paths[p] if scheme == PATH else node_key(b), seed)
     return v
