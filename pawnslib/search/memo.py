@@ -87,6 +87,8 @@ def memo_row(memo, memo_w, p, occ, n_base):
         n = memo_w.shape[0]
         for r in range(n):
             w = memo_w[r]
+            # Spelt out, not expand.side_score's loop over the tuple: that loop, inlined here, made every search 3-10 %
+            # slower on bench_kernels' positions (2026-11-27), though it runs only for a configuration not met before.
             memo[i, SCORES + r] = (w[0] * parts[0] + w[1] * parts[1] + w[2] * parts[2] + w[3] * parts[3]
                                    + w[4] * parts[4] + w[5] * parts[5])
         for f in range(N_FEATURES - 1):
