@@ -17,8 +17,9 @@ ASYM := $(MODEL) $(wildcard pawnslib/guided/*.py)
 CLI = $(PY) -m pawnslib
 # The site's build and its Sphinx configuration (pages and front page). A notebook uses neither them nor the command
 # line, so a change to them rebuilds the site without re-running a notebook.
-SITE_PY := pawnslib/report/book.py pawnslib/report/bookconf.py
-NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py,$(wildcard pawnslib/*.py pawnslib/*/*.py))
+SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py publish.py timings_page.py)
+NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py pawnslib/report/reproducible.py,$(wildcard pawnslib/*.py \
+	pawnslib/*/*.py))
 # SEED, JOBS and NOISE (Makefile) are passed only when set; else the command line and the notebooks use
 # pawnslib/config.py's.
 ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS)) $(if $(NOISE),--noise $(NOISE))
@@ -46,6 +47,9 @@ NB_OUT := $(foreach r,$(READINGS),$(call per_reading_out,$(r))) $(patsubst %,$(R
 # PAWNSLIB_PUBLISH=1 (config.PUBLISH_ENV): these runs write RESULTS itself, the committed results; a notebook run by
 # hand (JupyterLab, or papermill outside make) works in a scratch copy (pawnslib.experiments.params.results_folder).
 PAPERMILL = PAWNSLIB_PUBLISH=1 $(PY) -m papermill -k pawnslib --no-progress-bar $(if $(SEED),-p SEED $(SEED)) $(if $(NOISE),-p NOISE $(NOISE))
+# Each executed notebook is then tidied (pawnslib.report.tidy): no run times, random ids or progress bars in it, so
+# that the same games give the same bytes on any machine.
+TIDY = $(CLI) tidy
 # Each executed notebook's page, beside it in the reading's html/ folder; the front page links them all.
 html_of = $(subst /notebooks/,/html/,$(1:.ipynb=.html))
 HTML_OUT := $(call html_of,$(NB_OUT))
@@ -111,7 +115,7 @@ $(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY)
 	@mkdir -p $(2)/notebooks $(2)/html $(2)/logs
 	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(2) -p RULES $(1) \
 		$$(if $$(filter 08_% 11_%,$$*),-y $$(SETS_YAML_$(1))) $$< $$@ \
-		> $(2)/logs/$$*.log 2>&1 || { tail -40 $(2)/logs/$$*.log; exit 1; })
+		> $(2)/logs/$$*.log 2>&1 || { tail -40 $(2)/logs/$$*.log; exit 1; } && $(TIDY) $$@)
 endef
 $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
@@ -132,7 +136,7 @@ $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .ve
 		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
-		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; })
+		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; } && $(TIDY) $@)
 
 # --- which findings survive the tie-breaker (pawnslib.experiments.tiebreak), in results/tiebreak/ ------------------
 # Table 10.2's tournament under every other noise scheme and under the default one with the second master seed
@@ -189,19 +193,20 @@ $(R)/notebooks/14_play.ipynb: notebooks/14_play.ipynb $(NB_PY) .venv/stamp \
 		$(call reading_dir,$(RULES))/data/dbn_$(COMPARE_SET).npz $(call reading_dir,$(RULES))/data/dbn_game_$(COMPARE_SET).npz
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook 14,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
-		$< $@ > $(R)/logs/14_play.log 2>&1 || { tail -40 $(R)/logs/14_play.log; exit 1; })
+		$< $@ > $(R)/logs/14_play.log 2>&1 || { tail -40 $(R)/logs/14_play.log; exit 1; } && $(TIDY) $@)
 $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY) .venv/stamp
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook $*,$(PAPERMILL) -p RESULTS $(R) $(if $(filter 04_%,$*),-y '{READINGS: $(call yaml_list,$(READINGS))}') \
 		$(if $(filter 12_%,$*),-y $(READINGS_YAML)) \
-		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; })
+		$< $@ > $(R)/logs/$*.log 2>&1 || { tail -40 $(R)/logs/$*.log; exit 1; } && $(TIDY) $@)
 
 # --- the site: every executed notebook's page and the front page, one Sphinx build (pawnslib.report.book) ------
 # A page has the sidebar of every chapter, its own outline, the full-text search, its previous and next page and, for
 # a chapter run under several readings, a link to the same chapter under each other reading. What the pages share
-# lies beside them in $(R): SITE_SHARED. The build makes every page at once, so one rule makes them all (a grouped
-# target: it runs once, when any page is missing or older than a notebook or the build's code).
-SITE_SHARED := $(R)/_static $(R)/_images $(R)/search.html $(R)/searchindex.js
+# lies with them in $(R)/html: SITE_SHARED (older builds put it in $(R) itself, which clean-results clears too). The
+# build makes every page at once, so one rule makes them all (a grouped target: it runs once, when any page is
+# missing or older than a notebook or the build's code).
+SITE_SHARED := $(addprefix $(R)/html/,_static _images search.html searchindex.js)
 # The committed results' headlines are also the README's findings (pawnslib.report.findings.sync_readme).
 $(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) .venv/stamp
 	$(call timed,site,$(CLI) site --results $(R))
@@ -209,6 +214,12 @@ $(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) .venv/stamp
 
 clean-results:
 	rm -rf $(R)/tables $(R)/figures $(R)/notebooks $(R)/html $(R)/logs $(R)/runs $(R)/data $(TB) $(SITE_SHARED) \
+		$(addprefix $(R)/,$(notdir $(SITE_SHARED))) \
 		$(foreach r,$(filter-out kalles,$(READINGS)),$(R)/$(r))
 
-.PHONY: reproduce compile reading clean-results tiebreak
+# `make check-reproducible`: after `make reproduce`, every file of $(R) that differs from the committed one, the timing
+# data apart (logs/ and every *timing* file: pawnslib.report.reproducible); exit status 1 if any.
+check-reproducible: .venv/stamp
+	$(CLI) check-reproducible --results $(R)
+
+.PHONY: reproduce compile reading clean-results tiebreak check-reproducible

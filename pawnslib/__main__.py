@@ -95,6 +95,13 @@ def _folder(must_exist: bool) -> Callable[[str], str]:
     return parse
 
 
+def _file(text: str) -> str:
+    """An argparse ``type`` for an existing file."""
+    if not Path(text).is_file():
+        raise argparse.ArgumentTypeError(f"{text}: no such file")
+    return text
+
+
 def _default(step: Callable, keyword: str):
     """A step's own default for ``keyword`` (so that the command line never retypes it)."""
     return inspect.signature(step).parameters[keyword].default
@@ -233,6 +240,40 @@ def _site(a: argparse.Namespace) -> Sequence[Page]:
     return book.build_site(a.results)
 
 
+def _tidy(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.report.tidy import tidy_notebook
+
+    for path in a.notebooks:
+        tidy_notebook(path)
+    return ()
+
+
+def _check_reproducible(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.report import reproducible
+
+    found = (reproducible.differences(a.results, a.other, timing=a.timing) if a.other else
+             reproducible.differences_from_git(a.results, rev=a.rev, timing=a.timing))
+    against = a.other or f"git {a.rev}"
+    for line in found:
+        print(line.replace("only in A", f"only in {a.results}").replace("only in B", f"only in {against}"))
+    print(f"{len(found)} difference(s) between {a.results} and {against}"
+          + (", timing data included" if a.timing else " outside the timing data"))
+    if found:
+        sys.exit(1)
+    return ()
+
+
+def _notebooks(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("notebooks", nargs="+", type=_file, metavar="NOTEBOOK", help="executed notebooks (.ipynb)")
+
+
+def _compared(p: argparse.ArgumentParser) -> None:
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--rev", default="HEAD", help="compare with what this git revision holds (default: %(default)s)")
+    what.add_argument("--other", type=_folder(True), help="compare with this results folder instead of git")
+    p.add_argument("--timing", action="store_true", help="compare the timing data too (logs/, *timing*)")
+
+
 @dataclass(frozen=True)
 class Command:
     """A command: what it does (one line), its options, the function that runs it, its examples."""
@@ -279,6 +320,16 @@ COMMANDS = {
         (_results(True),), _site,
         "  python -m pawnslib site                              # results/html/index.html, results/html/<name>.html\n"
         "  python -m pawnslib site --results /tmp/copy_of_results"),
+    "tidy": Command(
+        "take what a run stamps (times, random ids, progress bars) out of executed notebooks, in place",
+        (_notebooks,), _tidy,
+        "  python -m pawnslib tidy results/notebooks/04_pawns.ipynb"),
+    "check-reproducible": Command(
+        "list every file of RESULTS that differs from the committed one (or from --other), timing data apart; "
+        "exit status 1 if any",
+        (_results(True), _compared), _check_reproducible,
+        "  python -m pawnslib check-reproducible                     # results/ against git HEAD\n"
+        "  python -m pawnslib check-reproducible --results /tmp/a --other /tmp/b"),
 }
 
 

@@ -30,7 +30,8 @@ TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's mode
 RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
 GAMES = RUN | {"--set", "--method", "--rounds", "--depth"}
 OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
-           "compare": GAMES, "site": {"--results"}, "compile": {"--part"}}
+           "compare": GAMES, "site": {"--results"}, "compile": {"--part"}, "tidy": set(),
+           "check-reproducible": {"--results", "--rev", "--other", "--timing"}}
 EVERY_OPTION = set().union(*OPTIONS.values())
 
 
@@ -48,12 +49,15 @@ def fails(capsys, argv) -> str:
 
 
 def required(command: str, tmp_path: Path) -> list[str]:
-    """What ``command`` cannot parse without (in ``tmp_path``): a results folder, a method."""
-    return {"compare": ["--method", "plain6"], "site": ["--results", str(tmp_path)]}.get(command, [])
+    """What ``command`` cannot parse without (in ``tmp_path``): a results folder, a method, a notebook."""
+    (tmp_path / "nb.ipynb").touch()
+    return {"compare": ["--method", "plain6"], "site": ["--results", str(tmp_path)],
+            "check-reproducible": ["--results", str(tmp_path)], "tidy": [str(tmp_path / "nb.ipynb")]}.get(command, [])
 
 
 def test_every_command_is_tested():
-    assert set(OPTIONS) == set(COMMANDS) == {"harmony", "tournament", "train", "compare", "site", "compile"}
+    assert set(OPTIONS) == set(COMMANDS) == {"harmony", "tournament", "train", "compare", "site", "compile", "tidy",
+                                             "check-reproducible"}
 
 
 def test_help_lists_the_commands_and_examples(capsys):
@@ -232,10 +236,14 @@ def makefile_invocations() -> list[list[str]]:
 def test_the_makefiles_invocations_still_parse(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # where the notebooks and folders they read are made first
     invocations = makefile_invocations()
-    assert {argv[0] for argv in invocations} == set(COMMANDS)
+    assert {argv[0] for argv in invocations} == set(COMMANDS) - {"check-reproducible"}  # that one is run by hand
     for argv in invocations:
         if argv[0] == "site":
             Path(argv[argv.index("--results") + 1]).mkdir(exist_ok=True)
+        if argv[0] == "tidy":  # every notebook papermill wrote is tidied
+            assert len(argv) == 2 and argv[1].endswith(".ipynb") and "/notebooks/" in argv[1]
+            Path(argv[1]).parent.mkdir(parents=True, exist_ok=True)
+            Path(argv[1]).touch()
         a = parse(argv)
         if argv[0] in ("harmony", "tournament", "train", "compare"):
             assert _settings(a).jobs == 2 and (_settings(a).noise == "position" or "--noise" in argv[1:])
@@ -399,3 +407,29 @@ def test_the_command_line_names_the_options_a_model_file_differs_on(trained, cap
     assert line.startswith(f"argument --depth: {config.model_path(results, 'thesis')} was trained on other games "
                            "(depth: asked 2, recorded 1; rounds: asked 80, recorded 1); retrain with")
     assert files() == before  # refused before anything was written
+
+
+def test_tidy_and_check_reproducible_name_bad_input_in_one_line(capsys, tmp_path):
+    (tmp_path / "bad.ipynb").write_text("{not json")
+    assert fails(capsys, ["tidy", str(tmp_path / "missing.ipynb")]) == \
+        f"argument NOTEBOOK: {tmp_path / 'missing.ipynb'}: no such file"
+    assert fails(capsys, ["tidy", str(tmp_path / "bad.ipynb")]).startswith(f"{tmp_path / 'bad.ipynb'}: not a notebook")
+    assert fails(capsys, ["check-reproducible", "--results", str(tmp_path), "--other", str(tmp_path / "nowhere")]) \
+        == f"argument --other: {tmp_path / 'nowhere'}: no such folder"
+    assert "git rev-parse" in fails(capsys, ["check-reproducible", "--results", str(tmp_path)])  # not in a git tree
+
+
+def test_check_reproducible_lists_differences_and_exits_1(capsys, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for folder, text in ((a, "1"), (b, "2")):
+        (folder / "tables").mkdir(parents=True)
+        (folder / "tables" / "t.csv").write_text(text)
+        (folder / "tables" / "t_timing.csv").write_text(text)  # timing data: not a difference
+    with pytest.raises(SystemExit) as e:
+        main(["check-reproducible", "--results", str(a), "--other", str(b)])
+    assert e.value.code == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "differs: tables/t.csv", f"1 difference(s) between {a} and {b} outside the timing data"]
+    (b / "tables" / "t.csv").write_text("1")
+    main(["check-reproducible", "--results", str(a), "--other", str(b)])  # the same: status 0
+    assert capsys.readouterr().out.strip() == f"0 difference(s) between {a} and {b} outside the timing data"

@@ -186,6 +186,8 @@ class Comparison:
         records: each method's games.
         scores: one row per (method, black, white, round): Black's score (:func:`~.paired.scores_frame`).
         methods: the ``ch13_methods`` table, one row per method (see :func:`compare`).
+        timing: the ``ch13_timing`` table, per method its wall-clock cost (see :func:`compare`): timing data, which
+            differs by machine, kept apart from every other table.
         pairings: the ``ch13_pairings`` table, per method and pairing (:func:`~.paired.pairing_summary`).
         sweeps: per model (1, 2 slices): (the MAX_PR sweep on the training games, the chosen MAX_PR, the target).
         times: every method timed back to back on the same positions (:func:`time_methods`).
@@ -196,6 +198,7 @@ class Comparison:
     records: dict[str, list[GameRecord]]
     scores: pd.DataFrame
     methods: pd.DataFrame
+    timing: pd.DataFrame
     pairings: pd.DataFrame
     sweeps: dict[int, tuple[pd.DataFrame, float, float]]
     times: pd.DataFrame
@@ -287,9 +290,11 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
     Returns:
         The :class:`Comparison`. Its ``methods`` table has the columns ``method, games, score,
         score_lo, score_hi, diff, diff_lo, diff_hi, p, p_holm, halfwidth, rounds_needed`` (scores
-        and differences as fractions), ``nodes_mean, seconds_mean`` (Black's searches in play),
-        ``time_ratio`` with its interval (back to back against plain6), and for the predicting
-        methods ``max_pr, white_moves, predicted_share, correct_share, likely_mean``.
+        and differences as fractions), ``nodes_mean`` (Black's searches in play), and for the predicting
+        methods ``max_pr, white_moves, predicted_share, correct_share, likely_mean``. Its ``timing`` table has
+        ``method, seconds_mean`` (Black's searches in play, from the run's ``timings.json``; empty for games
+        read back from the archive) and ``time_ratio, time_ratio_lo, time_ratio_hi, timed_positions`` (back to
+        back against plain6).
 
     Raises:
         ValueError: an unknown method or set, or bad arguments.
@@ -316,9 +321,12 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
             row |= costs.prediction_quality(records[m])
             row["max_pr"] = sweeps[spec.slices][1] if spec.rule == "threshold" else np.nan
         extra.append(row)
-    table = (table.merge(pd.DataFrame(extra), on="method")
-             .merge(costs.time_ratios(times, seed=seed), on="method"))
+    table = table.merge(pd.DataFrame(extra), on="method")
+    timing = (pd.DataFrame({"method": methods, "seconds_mean": [
+        costs.seconds_in_play(config.comparison_dir(results, set_name, m)) for m in methods]})
+        .merge(costs.time_ratios(times, seed=seed), on="method"))
     plain = pipeline.play_tournament(results, set_name, settings=settings)
-    return Comparison(records, scores, table, paired.pairing_summary(scores, baseline=BASELINE, seed=seed), sweeps,
+    return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE, seed=seed),
+                      sweeps,
                       times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed),
                       foresight_contrasts(scores, seed=seed))

@@ -1,10 +1,10 @@
 """What Chapter 13's methods cost and how well they predict: Black's search effort and White's predicted replies.
 
-The cost is measured twice: in play (every search's nodes and seconds, as the tournament recorded
-them) and back to back (:func:`time_methods`: every method searches the same positions in turn,
-so that machine load hits all alike), whose ratio to the baseline has a paired bootstrap interval.
-:func:`compare_with_plain` is the same back-to-back timing for the thesis's asymmetric player alone
-against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym). Both take the run's
+The cost is measured twice: in play (every search's nodes as the tournament recorded them; their seconds are
+the run's timing data, :mod:`pawnslib.play.timings`) and back to back (:func:`time_methods`: every method searches
+the same positions in turn, so that machine load hits all alike), whose ratio to the baseline has a paired
+bootstrap interval. :func:`compare_with_plain` is the same back-to-back timing for the thesis's asymmetric player
+alone against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym). Both take the run's
 settings as one :class:`~pawnslib.config.RunSettings` (its seed and depth).
 
 Imports: :mod:`pawnslib.dbn`, :mod:`pawnslib.play` (players, records), :mod:`pawnslib.search` (the plain search,
@@ -27,6 +27,7 @@ from pawnslib.experiments.stats import search_summary, white_moves
 from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, AsymPlayer
 from pawnslib.play.records import GameRecord, positions_of
+from pawnslib.play.timings import read_timings
 from pawnslib.search.alphabeta import search
 from pawnslib.search.seeds import derive_seed
 
@@ -34,9 +35,14 @@ BASELINE = "plain6"
 
 
 def black_cost(records: list[GameRecord]) -> dict:
-    """Mean nodes and seconds of Black's searches (the tournament's own clock: machine load included)."""
-    s = search_summary(records, "black")
-    return {"nodes_mean": s["mean nodes"], "seconds_mean": s["mean seconds"]}
+    """Mean nodes of Black's searches (their seconds in play: the run's timing data, :mod:`pawnslib.play.timings`)."""
+    return {"nodes_mean": search_summary(records, "black")["mean nodes"]}
+
+
+def seconds_in_play(run_dir) -> float:
+    """Mean seconds of Black's searches in a run's games as it timed them (``timings.json``), or NaN if it has none."""
+    summary = read_timings(run_dir)
+    return np.nan if summary is None or summary["black"]["mean seconds"] is None else summary["black"]["mean seconds"]
 
 
 def prediction_quality(records: list[GameRecord]) -> dict:

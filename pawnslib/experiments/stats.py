@@ -130,12 +130,13 @@ def prediction_summary(moves: pd.DataFrame, *, seed: int = 0) -> dict:
 
 
 def search_summary(records: list[dict], colour: str = "black") -> dict:
-    """Mean nodes and seconds of one colour's searches, and (asymmetric records) the share reaching depth + 2."""
+    """Mean nodes of one colour's searches, and (asymmetric records) the share reaching depth + 2.
+
+    (Their wall-clock times are the run's timing data: :func:`pawnslib.play.timings.read_timings`.)
+    """
     first = 0 if colour == "black" else 1
     nodes = np.concatenate([r["nodes"][first::2] for r in records])
-    seconds = np.concatenate([r["seconds"][first::2] for r in records])
-    out = {"searches": len(nodes), "mean nodes": nodes.mean(), "mean seconds": seconds.mean(),
-           "median seconds": float(np.median(seconds))}
+    out = {"searches": len(nodes), "mean nodes": nodes.mean()}
     infos = [i for r in records for i in r.get("info", [])[first::2] if "extended" in i]
     if infos:
         out["share extended"] = float(np.mean([i["extended"] for i in infos]))

@@ -5,14 +5,16 @@ Why
 A tournament appends each finished game to ``<run>/games.jsonl`` (:mod:`pawnslib.play.records`). Every record
 there stores each position's text and six features, so a 1,600-game run is 13-20 MB: too big to commit, and
 a fresh clone would replay its depth-6 games (minutes) before a notebook could open. Positions and features
-are determined by the moves, so the archive leaves them out and :func:`read_archive` replays them.
+are determined by the moves, so the archive leaves them out and :func:`read_archive` replays them. It also leaves
+out each search's wall-clock ``seconds``, which differ on every run and machine: equal games give equal bytes, so a
+regeneration that plays the same games changes no archive (the run's times: :mod:`pawnslib.play.timings`).
 
 Format
 ------
 ``<run>/games.jsonl.gz``: gzip (header ``mtime`` 0 and no file name, so equal games give equal bytes) of JSON
 lines, one game each, in the order of :func:`schedule_order` (round, black, white). A line is a
 :class:`~.records.GameRecord` without ``positions`` and ``features``; every other field (black, white,
-round, result, plies, rules, moves, values, nodes, seconds, and info when present) is kept exactly, written in
+round, result, plies, rules, moves, values, nodes, and info when present) is kept exactly, written in
 that order with the compact separators of :func:`~.records.append_record`. Reading replays the moves
 from ``Position.start(rules=...)`` in numba kernels (a 1,600-game run, some 84,000 positions, in under a
 second once compiled, where :class:`~pawnslib.game.Position` takes some 4 s) and checks that every move is legal
@@ -57,8 +59,9 @@ from pawnslib.play.records import RESULTS, GameRecord, json_objects, read_record
 ARCHIVE_NAME = "games.jsonl.gz"
 RAW_NAME = "games.jsonl"
 REPLAYED = ("positions", "features")  # what the archive leaves out and reading recomputes
-FIELDS = ("black", "white", "round", "result", "plies", "rules", "moves", "values", "nodes", "seconds", "info")
-PER_PLY = ("moves", "values", "nodes", "seconds", "info")  # one entry per move
+LOCAL = ("seconds",)  # what the archive leaves out for good: wall-clock times (pawnslib.play.timings keeps them)
+FIELDS = ("black", "white", "round", "result", "plies", "rules", "moves", "values", "nodes", "info")
+PER_PLY = ("moves", "values", "nodes", "info")  # one entry per move
 REQUIRED = tuple(k for k in FIELDS if k in GameRecord.__required_keys__)
 
 Key = tuple[int, int, int]  # (black, white, round)
@@ -89,16 +92,16 @@ def schedule_order(record: Mapping) -> tuple[int, int, int]:
 
 
 def compact(record: Mapping) -> dict:
-    """``record`` without the fields the archive replays, its fields in the archive's order.
+    """``record`` as the archive holds it: without the fields it replays or leaves out, in the archive's order.
 
     Args:
-        record: a game record (its ``positions`` and ``features`` may be absent).
+        record: a game record (its ``positions``, ``features`` and ``seconds`` may be absent).
 
     Returns:
         The known fields in :data:`FIELDS` order, then any others by name.
     """
     known = [k for k in FIELDS if k in record]
-    extra = sorted(k for k in record if k not in FIELDS and k not in REPLAYED)
+    extra = sorted(k for k in record if k not in FIELDS and k not in REPLAYED and k not in LOCAL)
     return {k: record[k] for k in known + extra}
 
 

@@ -33,7 +33,9 @@ class PlayedGame(TypedDict):
     moves: list[str]  # the T moves, as str(Move)
     values: list[float]  # the mover's search value of each move (Black's point of view)
     nodes: list[int]  # nodes each search visited
-    seconds: list[float]  # wall time of each search (the one field that differs between reruns)
+    # Wall time of each search: machine-dependent, so only in a freshly played record and the raw working file; the
+    # archive leaves it out, and a run's timings.json (pawnslib.play.timings) summarises it.
+    seconds: NotRequired[list[float]]
     info: NotRequired[list[dict]]  # per ply: the mover's SearchResult.info and the opponent's observe(); only
     # present when some player gave extra information (e.g. the asymmetric player's predictions)
 

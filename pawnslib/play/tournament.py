@@ -7,7 +7,8 @@ the same game: it is played once and recorded for each round (its per-move ``sec
 those same searches). Records are appended to ``<out>/games.jsonl`` as games finish, one JSON
 line each; re-running the same tournament skips finished games, those of ``games.jsonl`` and
 those of the compact, committed archive ``<out>/games.jsonl.gz`` (:mod:`pawnslib.play.archive`),
-which a run rewrites whenever it no longer holds exactly the finished games.
+which a run rewrites whenever it no longer holds exactly the finished games. The searches' wall-clock times stay
+out of the archive; a run that played games summarises them in ``<out>/timings.json`` (:mod:`~.timings`).
 
 Black may be any player, built for each game by a factory (:class:`~pawnslib.play.players.PlayerFactory`);
 White plays its strategy's plain alpha-beta moves. Both players break ties by the tournament's noise scheme
@@ -32,10 +33,11 @@ from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position, rules_index
-from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, Key, finished_games, game_key, write_archive
+from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, Key, compact, finished_games, game_key, write_archive
 from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
 from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
+from pawnslib.play.timings import write_timings
 from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.noise import check_noise, uses_seed
 from pawnslib.search.seeds import check_seed, derive_seed
@@ -150,10 +152,11 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
 
     Args:
         strategies: ``{id: weights}``.
-        out_dir: folder for ``games.jsonl``, ``games.jsonl.gz`` and ``meta.json``; finished games found
-            in either games file are kept and not replayed (the raw file's record wins for a game in both), and
-            the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
-            games. ``None``: keep the records in memory only.
+        out_dir: folder for ``games.jsonl``, ``games.jsonl.gz``, ``meta.json`` and ``timings.json``; finished
+            games found in either games file are kept and not replayed (the raw file's record wins for a game in
+            both), the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
+            games, and ``timings.json`` is written when some game carries its times (one played now or kept in the
+            raw file). ``None``: keep the records in memory only.
         settings: the run's rounds, depth, seed, rules, noise and jobs in one value; then none of the six
             keywords below may be given (each left out is :data:`DEFAULTS`').
         rounds: how many times every ordered pairing is played.
@@ -196,9 +199,17 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
         done |= _play_missing(todo, done, (strategies, black_player, depth, seed, rules, noise), raw,
                               once=not uses_seed(noise), n_jobs=n_jobs, scheduler=scheduler, progress=progress,
                               label=label)
-    if out is not None and archived != done:
-        write_archive(out / ARCHIVE_NAME, done.values())
+    if out is not None:
+        _keep(out, archived, done)
     return [done[k] for k in schedule(strategies, rounds)]
+
+
+def _keep(out: Path, archived: dict | None, done: dict) -> None:
+    """Write the run folder ``out``'s archive of the games ``done``, unless it holds them already (``archived``, as
+    :func:`~.archive.compact` has them: their times do not count), and the summary of their times."""
+    if archived is None or {k: compact(r) for k, r in archived.items()} != {k: compact(r) for k, r in done.items()}:
+        write_archive(out / ARCHIVE_NAME, done.values())
+    write_timings(out, done.values())
 
 
 def _play_missing(todo: list[Key], done: dict, games: tuple, raw: Path | None, *, once: bool, n_jobs: int,

@@ -8,16 +8,26 @@ scratch folder, and puts each page at its address:
 
 * ``R/html/index.html``, the front page (:func:`front_page`): the thesis, the headline findings
   (``R/tables/headlines.md``, whose links use today's heading ids, :func:`~pawnslib.report.bookconf.anchor`), one
-  line per chapter with its first sentence, the other readings' pages, and links to every table and figure;
+  line per chapter with its first sentence, the other readings' pages, and links to the timings page and to every
+  table and figure;
 * ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook, every code input
   folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out; a chapter run under several
   readings says which one it shows and links the same chapter under the others;
-* what the pages share, beside them in ``R``: ``_static/`` (the theme, without source maps), ``_images/`` (the
-  notebooks' figures), ``search.html`` and ``searchindex.js`` (the full-text search, which works offline).
+* what the pages share, in ``R/html`` too (:data:`~pawnslib.report.publish.SHARED`): ``_static/`` (the theme,
+  without source maps), ``_images/`` (the notebooks' figures), ``search.html`` and ``searchindex.js`` (the
+  full-text search);
+* ``R/html/timings.html``, the wall-clock times (:mod:`~pawnslib.report.timings_page`), not built by Sphinx, so that
+  a new time changes that page alone.
 
-Nothing on a page comes from the network. The same notebooks always give the same bytes.
+So ``R/html`` is the whole site but the other readings' pages, which load what they share from it. Sphinx builds a
+site whose root is ``R`` (docnames ``html/index``, ``king/html/03_minimax``) with the shared files at that root;
+:func:`~pawnslib.report.publish.publish` moves them into ``html/`` and rewrites the pages' relative links and the
+search's docnames to match.
+Nothing on a page comes from the network, and the search lists its hits without fetching their pages (a page opened
+from the files may not). The same notebooks always give the same bytes.
 
-Layer ``report``: it imports ``config``, ``game.rules`` (the readings) and :mod:`~pawnslib.report.bookconf`.
+Layer ``report``: it imports ``config``, ``game.rules`` (the readings), :mod:`~pawnslib.report.bookconf`,
+:mod:`~pawnslib.report.publish` and :mod:`~pawnslib.report.timings_page`.
 """
 
 from __future__ import annotations
@@ -26,7 +36,6 @@ import copy
 import io
 import os
 import re
-import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -37,7 +46,9 @@ import nbformat
 
 from pawnslib import config
 from pawnslib.game.rules import READINGS
+from pawnslib.report import timings_page
 from pawnslib.report.bookconf import CSS, anchor
+from pawnslib.report.publish import publish
 
 THESIS_TITLE = "Asymmetric Game Trees using Dynamic Bayesian Networks"
 THESIS_BY = "E. S. Pedersen, master's thesis, Aalborg University, 2008"
@@ -45,7 +56,6 @@ HEADLINES = "headlines.md"  # in R/tables: a markdown bullet list of the headlin
 # The cells papermill tags, labelled by what they say: what the page was run with.
 PARAMETER_TAGS = {"parameters": "Parameters: the notebook's defaults",
                   "injected-parameters": "Parameters of this run (set by papermill)"}
-SHARED = ("_static", "_images", "search.html", "searchindex.js")  # what every page uses, in R
 _ABBREVIATIONS = {"e.g", "i.e", "al", "cf", "vs", "etc", "Fig", "Eq", "Sec", "resp"}
 _HEADING = re.compile(r"^ {0,3}#[ \t]+(.+?)[ \t#]*$", re.M)
 
@@ -179,12 +189,17 @@ def _chapters(results: Path, readings: list[tuple[str, Path]]) -> list[str]:
 
 
 def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
-    """The front page's links to every table (markdown and CSV) and every figure (a thumbnail), by reading."""
+    """The front page's links to the timings page, every table (markdown and CSV) and every figure, by reading."""
     lines = []
     for kind, suffixes in (("Tables", (".md", ".csv")), ("Figures", (".png",))):
-        found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES))
+        # A table of times is on the timings page, which every front page links: this page stays the same bytes.
+        found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES
+                            and not timings_page.is_timing(p.relative_to(f))))
                  for r, f in readings]
-        if any(paths for _, paths in found):
+        if kind == "Tables":
+            lines += ["", "## Tables", "", f"[Wall-clock times]({timings_page.PAGE}), on the machine that made these "
+                      "results: the only figures that differ by machine, so kept apart from the tables."]
+        elif any(paths for _, paths in found):
             lines += ["", f"## {kind}"]
         for r, paths in found:
             if not paths:
@@ -264,25 +279,6 @@ def _sphinx(src: Path, out: Path) -> tuple[dict[str, str], dict[str, list[str]]]
     return titles, app.env.pawnslib_unconverted
 
 
-def _publish(out: Path, results: Path, pages: dict[str, Path]) -> None:
-    """Put the built site in place: every page at its address (old pages removed), the shared files in ``results``."""
-    for folder in {p.parent for p in pages.values()}:
-        folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("*.html"):
-            old.unlink()
-    for doc, path in pages.items():
-        shutil.copyfile(out / f"{doc}.html", path)
-    for name in SHARED:
-        target = results / name
-        if target.is_dir():
-            shutil.rmtree(target)
-        if (out / name).is_dir():
-            shutil.copytree(out / name, target, ignore=shutil.ignore_patterns("*.map"),
-                            copy_function=shutil.copyfile)
-        elif (out / name).is_file():
-            shutil.copyfile(out / name, target)
-
-
 def build_site(results: str | Path = "results") -> list[Page]:
     """Build the results site of ``results``: every executed notebook's page and the front page (see the module).
 
@@ -290,7 +286,7 @@ def build_site(results: str | Path = "results") -> list[Page]:
         results: the results folder.
 
     Returns:
-        The pages written, the front page first.
+        The pages written, the front page first and the timings page last.
 
     Raises:
         FileNotFoundError: the results folder does not exist, or holds no executed notebook.
@@ -304,8 +300,10 @@ def build_site(results: str | Path = "results") -> list[Page]:
         src, out = Path(tmp) / "src", Path(tmp) / "out"
         pages = _layout(results, src)
         titles, unconverted = _sphinx(src, out)
-        _publish(out, results, pages)
-    return [Page(path, titles.get(doc, ""), unconverted.get(doc, [])) for doc, path in pages.items()]
+        publish(out, results, pages)
+    timings = timings_page.write_timings_page(results)
+    return [*(Page(path, titles.get(doc, ""), unconverted.get(doc, [])) for doc, path in pages.items()),
+            Page(timings, timings_page.TITLE)]
 
 
 class _FirstTable(HTMLParser):

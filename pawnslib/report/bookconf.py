@@ -2,8 +2,9 @@
 
 :mod:`~pawnslib.report.book` writes a ``conf.py`` of one line, ``from pawnslib.report.bookconf import *``, so the
 names in ``__all__`` are the configuration: MyST-NB reads the executed notebooks without running them, and the
-book theme gives every page a sidebar of chapters, an outline of the page, full-text search and previous/next
-links. Beyond what those tools do, this module adds three things (the first two in :func:`setup`):
+book theme gives every page a sidebar of chapters, an outline of the page, full-text search (its hits listed
+without an excerpt, which it would fetch from each hit's page: a page opened from the files may fetch nothing) and
+previous/next links. Beyond what those tools do, this module adds three things (the first two in :func:`setup`):
 
 * formulas as MathML, converted at build time by latex2mathml (:func:`tex_to_mathml`), so that a page shows them
   with no script and no network (Sphinx's default, MathJax, would load from a CDN); a formula that does not convert
@@ -45,6 +46,7 @@ html_math_renderer = "mathml"
 html_copy_source = False
 html_show_sourcelink = False
 html_use_index = False
+html_show_search_summary = False  # a hit's excerpt is fetched from its page: refused from the files (file://)
 html_last_updated_fmt = None
 smartquotes = False  # the text as written: a heading's id (anchor) and the claims' quotes depend on it
 nb_execution_mode = "off"  # the notebooks ran under papermill; their outputs are shown as they are
@@ -166,8 +168,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
 
 __all__ = ["extensions", "html_context", "html_copy_source", "html_css_files", "html_last_updated_fmt",
-           "html_math_renderer", "html_show_sourcelink", "html_sidebars", "html_static_path", "html_theme",
-           "html_theme_options", "html_title", "html_use_index", "myst_all_links_external", "myst_dmath_allow_digits",
-           "myst_dmath_allow_space", "myst_enable_extensions", "nb_execution_mode", "nb_ipywidgets_js",
-           "nb_mime_priority_overrides", "nb_output_stderr", "nb_render_markdown_format", "project", "root_doc",
-           "smartquotes", "suppress_warnings"]  # conf.py's names (``import *``); anchor and tex_to_mathml by name
+           "html_math_renderer", "html_show_search_summary", "html_show_sourcelink", "html_sidebars",
+           "html_static_path", "html_theme", "html_theme_options", "html_title", "html_use_index",
+           "myst_all_links_external", "myst_dmath_allow_digits", "myst_dmath_allow_space", "myst_enable_extensions",
+           "nb_execution_mode", "nb_ipywidgets_js", "nb_mime_priority_overrides", "nb_output_stderr",
+           "nb_render_markdown_format", "project", "root_doc", "smartquotes",
+           "suppress_warnings"]  # conf.py's names (``import *``); anchor and tex_to_mathml by name

@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 BASELINE = "plain6"  # the method every other is paired with (pawnslib.experiments.costs.BASELINE)
 FRONTIER = ("plain6", "plain8")  # "search deeper": the dashed line of strength against cost
-STRENGTH_COLUMNS = ("method", "score", "score_lo", "score_hi", "nodes_mean", "time_ratio")
+STRENGTH_COLUMNS = ("method", "score", "score_lo", "score_hi", "nodes_mean")
 FOREST_COLUMNS = ("method", "black", "white", "diff", "diff_lo", "diff_hi")
 SWEEP_COLUMNS = ("max_pr", "share_likely", "share_made", "share_correct")
-# (column, axis label, tick unit) of strength against cost's two panels
-COST_AXES = (("nodes_mean", "mean nodes per Black search (log scale)", ""),
-             ("time_ratio", "time per search against plain6, same positions (log scale)", "×"))
+# (column, axis label, tick unit) of strength against cost's panel: nodes, the same on every machine (the methods'
+# times are timing data, on the timings page: pawnslib.report.timings_page)
+COST_AXIS = ("nodes_mean", "mean nodes per Black search (log scale)", "")
 # the MAX_PR sweep's curves: (column, label, colour), Okabe-Ito's colour-blind-safe blue, orange and green
 SWEEP_CURVES = (("share_likely", "replies called likely", "#0072B2"),
                 ("share_made", "White moves with a prediction", "#E69F00"),
@@ -105,21 +105,21 @@ def _cost_panel(ax: Axes, methods: pd.DataFrame, x: str, label: str, unit: str) 
 
 
 def strength_cost(methods: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Strength against cost: each method's mean score against nodes per search (left) and time ratio (right).
+    """Strength against cost: each method's mean score against its nodes per search.
 
-    The score reads in percent (``65 %``); both panels have log x axes with plain tick labels (``5k 10k 20k``,
-    ``1× 2× 5×``), each method its own colour and marker (:func:`~pawnslib.report.style.method_style`), and the
+    The score reads in percent (``65 %``); the x axis is logarithmic with plain tick labels (``5k 10k 20k``),
+    each method its own colour and marker (:func:`~pawnslib.report.style.method_style`), and the
     dashed line joining ``plain6`` and ``plain8`` (what searching deeper buys) when both are present. The methods
-    are named in one legend below the panels, so no label covers a point. A method whose cost is missing (NaN) is
-    left out of that panel only.
+    are named in one legend below the panel, so no label covers a point. A method whose cost is missing (NaN) is
+    left out.
 
     Args:
         methods: Chapter 13's method table (``tables/ch13_methods.csv``): one row per method with ``method``,
-            ``score``, ``score_lo``, ``score_hi`` (its 95 % interval), ``nodes_mean`` and ``time_ratio``.
+            ``score``, ``score_lo``, ``score_hi`` (its 95 % interval) and ``nodes_mean``.
         title: the figure's title; none if None.
 
     Returns:
-        The matplotlib Figure (two axes and the legend).
+        The matplotlib Figure (one axes and the legend).
 
     Raises:
         ValueError: a missing column (named), no rows, a method without a style (named) or with two rows.
@@ -133,12 +133,11 @@ def strength_cost(methods: pd.DataFrame, *, title: str | None = None) -> Figure:
     import matplotlib.pyplot as plt
     from matplotlib.ticker import FuncFormatter
 
-    fig, axes = plt.subplots(1, 2, figsize=(12, 5.6), sharey=True, layout="constrained")
-    for ax, (x, label, unit) in zip(axes, COST_AXES, strict=True):
-        _cost_panel(ax, methods, x, label, unit)
-    axes[0].set_ylabel("Black's mean score (95 % interval)")
-    axes[0].yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.0f} %"))
-    legend_below(fig, list(axes), columns=7, first=list(methods.method))
+    fig, ax = plt.subplots(figsize=(8, 5.6), layout="constrained")
+    _cost_panel(ax, methods, *COST_AXIS)
+    ax.set_ylabel("Black's mean score (95 % interval)")
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.0f} %"))
+    legend_below(fig, [ax], columns=5, first=list(methods.method))
     if title:
         fig.suptitle(title)
     return fig

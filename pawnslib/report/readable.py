@@ -39,14 +39,6 @@ def percent(x: float, lo: float | None = None, hi: float | None = None, *, digit
     return text if lo is None or _missing(lo) else f"{text} ({100 * lo:.{digits}f}-{100 * hi:.{digits}f})"
 
 
-def ratio(x: float, lo: float | None = None, hi: float | None = None) -> str:
-    """A ratio to ``plain6``: ``10.6x (9.5-11.9)``, three significant digits; "–" when NaN."""
-    if _missing(x):
-        return MISSING
-    text = f"{x:.3g}x"
-    return text if lo is None or _missing(lo) or lo == hi else f"{text} ({lo:.3g}-{hi:.3g})"
-
-
 def _holm(p: float, p_holm: float) -> str:
     return MISSING if _missing(p_holm) else holm_value(p, p_holm)
 
@@ -59,20 +51,19 @@ def _need(df: pd.DataFrame, columns: list[str], what: str) -> None:
 
 def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
     """``ch13_methods`` as a page shows it: per method its games, Black's score, the paired change from ``plain6``
-    in points, the Holm-corrected p, nodes per Black search and time per search against ``plain6``.
+    in points, the Holm-corrected p and nodes per Black search (times: the timing table ``ch13_timing``).
 
     Raises:
         ValueError: a column of ``ch13_methods`` missing (named).
     """
     cols = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
-            "nodes_mean", "time_ratio", "time_ratio_lo", "time_ratio_hi"]
+            "nodes_mean"]
     _need(methods, cols, "ch13_methods")
     rows = [{"method": r.method, "games": int(r.games),
              "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
              "change from plain6, points": points(r.diff, r.diff_lo, r.diff_hi),
              "p (Holm)": _holm(r.p, r.p_holm),
-             "nodes per search": f"{r.nodes_mean:,.0f}",
-             "time against plain6": ratio(r.time_ratio, r.time_ratio_lo, r.time_ratio_hi)}
+             "nodes per search": f"{r.nodes_mean:,.0f}"}
             for r in methods.itertuples()]
     return pd.DataFrame(rows)
 
@@ -128,4 +119,4 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-__all__ = ["claims_table", "contrasts_table", "methods_table", "percent", "points", "prediction_table", "ratio"]
+__all__ = ["claims_table", "contrasts_table", "methods_table", "percent", "points", "prediction_table"]

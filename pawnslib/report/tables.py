@@ -1,10 +1,12 @@
 """Saving notebook results: tables as CSV plus a GitHub-markdown copy, figures as PNG.
 
 Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` and
-``figures/<name>.png``. The markdown writer is our own, so ``tabulate`` is not needed.
+``figures/<name>.png``. The markdown writer is our own, so ``tabulate`` is not needed. A table of wall-clock
+times is saved by :func:`save_timing` as ``tables/<name>_timing.csv``: timing data, which differs by machine and is
+shown on the site's timings page, never in a notebook (an executed notebook is the same bytes on every machine).
 
-Layer ``report``: it may import every layer; it imports only :mod:`~pawnslib.report.style` (cells as text, and
-whether an index is worth writing).
+Layer ``report``: it may import every layer; it imports only ``config`` (the first reading) and
+:mod:`~pawnslib.report.style` (cells as text, and whether an index is worth writing).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pawnslib import config
 from pawnslib.report.style import cell, has_label_index
 
 if TYPE_CHECKING:
@@ -21,6 +24,7 @@ if TYPE_CHECKING:
 
 
 FLOAT_DIGITS = 12  # significant digits of a float in a saved CSV
+TIMING_SUFFIX = "_timing"  # a timing table's name ends so (pawnslib.report.timings_page.is_timing)
 
 
 def _cell(value: object, column: object = None) -> str:
@@ -54,6 +58,25 @@ def save_table(df: pd.DataFrame, name: str, results_dir: str | Path) -> tuple[Pa
     return csv, md
 
 
+def save_timing(df: pd.DataFrame, name: str, results_dir: str | Path, *, rules: str = config.RULES) -> str:
+    """Save the wall-clock table ``df`` as ``tables/<name>_timing.csv`` and ``.md``; return a sentence for the page.
+
+    Args:
+        df: the times.
+        name: the table's name, without ``_timing``.
+        results_dir: the reading's results folder (``config.reading_dir``).
+        rules: its reading: where its pages lie, hence the link to the timings page (``<R>/html/timings.html``).
+
+    Returns:
+        A markdown sentence naming the file and linking the timings page, for the notebook to show instead of the
+        times.
+    """
+    csv, _ = save_table(df, f"{name}{TIMING_SUFFIX}", results_dir)
+    page = "timings.html" if rules == config.RULES else "../../html/timings.html"
+    return (f"Wall-clock times are timing data, different on every machine: `tables/{csv.name}`, shown on "
+            f"[the timings page]({page}).")
+
+
 def save_figure(fig: Figure, name: str, results_dir: str | Path) -> Path:
     """Write ``fig`` to ``results_dir/figures/<name>.png`` at 120 dpi; return the path."""
     out = Path(results_dir) / "figures"
@@ -63,4 +86,4 @@ def save_figure(fig: Figure, name: str, results_dir: str | Path) -> Path:
     return path
 
 
-__all__ = ["FLOAT_DIGITS", "markdown_table", "save_figure", "save_table"]
+__all__ = ["FLOAT_DIGITS", "TIMING_SUFFIX", "markdown_table", "save_figure", "save_table", "save_timing"]

@@ -8,7 +8,7 @@ from pawnslib.experiments import chapter13_words
 
 def test_verdict_is_written_from_the_table():
     rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
+             "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
                                ("random", -0.05, 0.01, 1.2))]
     t = pd.DataFrame(rows)
@@ -24,7 +24,7 @@ def test_verdict_is_written_from_the_table():
 
 def test_the_verdict_uses_its_alpha():
     rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "time_ratio": r}
+             "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
                                ("om-perfect", 0.05, 0.03, 2.5))]
     t = pd.DataFrame(rows)
@@ -48,7 +48,7 @@ def test_comparison_words_follow_the_corrected_test_and_say_when_the_interval_di
 
 def test_the_opponent_verdict_is_written_from_the_table():
     rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p": p, "p_holm": p,
-             "halfwidth": 0.02, "rounds_needed": 25, "time_ratio": r}
+             "halfwidth": 0.02, "rounds_needed": 25, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
                                ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
                                ("one-hist-game", 0.04, 0.01, 1.3))]

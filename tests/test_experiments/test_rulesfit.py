@@ -47,7 +47,7 @@ def fake_reading(rules, plain, asym, fit=None):
 
     fit = fit or {"branching": ("reproduced", 10.5, 10.2, 10.8), "win_rate": ("reproduced", 0.5, 0.45, 0.55),
                   "nodes": ("not reproduced", 900.0, 880.0, 920.0)}
-    return ReadingClaims(rules, pd.DataFrame(), {}, {"thesis": counts(plain)}, {"thesis": counts(asym)},
+    return ReadingClaims(rules, pd.DataFrame(), pd.DataFrame(), {}, {"thesis": counts(plain)}, {"thesis": counts(asym)},
                          pd.DataFrame(), pd.DataFrame(), pd.DataFrame(), {}, {}, pd.DataFrame(), fit)
 
 

@@ -41,6 +41,11 @@ def by_schedule(records):
     return sorted(records, key=lambda r: (r["round"], r["black"], r["white"]))
 
 
+def bare(records):
+    """``records`` as the archive gives them back: without the searches' wall-clock ``seconds``."""
+    return [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+
+
 def lines_of(path):
     return gzip.decompress(path.read_bytes()).decode().splitlines()
 
@@ -63,9 +68,10 @@ def test_archive_round_trips_the_raw_records_with_info(tmp_path, rules):
     raw = read_records(tmp_path / RAW_NAME)
     assert all(r["info"] and r["rules"] == rules for r in raw)  # the players' info is there to keep
     back = read_archive(tmp_path / ARCHIVE_NAME)
-    assert back == by_schedule(raw) == records
-    assert [list(r) for r in back] == [list(r) for r in by_schedule(raw)]  # even the field order
-    assert all("positions" not in json.loads(line) and "info" in json.loads(line)
+    assert all(len(r["seconds"]) == r["plies"] for r in raw)  # times are measured, and kept in the raw file only
+    assert back == bare(by_schedule(raw)) == bare(records)
+    assert [list(r) for r in back] == [list(r) for r in bare(by_schedule(raw))]  # even the field order
+    assert all("positions" not in json.loads(line) and "seconds" not in json.loads(line) and "info" in json.loads(line)
                for line in lines_of(tmp_path / ARCHIVE_NAME))
     # Positions and features really are replayed: a changed move changes them (or is refused).
     assert back[0]["positions"][1] == raw[0]["positions"][1] and len(back[0]["features"]) == back[0]["plies"] + 1
@@ -76,7 +82,7 @@ def test_a_200_ply_game_without_a_result_is_a_draw(tmp_path):
     rec = {"black": 1, "white": 1, "round": 0, **play_game(zero, zero, depth=1, seed=363)}
     assert rec["plies"] == 200 and rec["result"] == "draw"
     write_archive(tmp_path / ARCHIVE_NAME, [rec])
-    assert read_archive(tmp_path / ARCHIVE_NAME) == [rec]
+    assert read_archive(tmp_path / ARCHIVE_NAME) == bare([rec])
     write_archive(tmp_path / ARCHIVE_NAME, [rec | {"result": "black"}])
     with pytest.raises(ValueError, match=r"says a black win, but its 200 moves end in a draw"):
         read_archive(tmp_path / ARCHIVE_NAME)
@@ -101,7 +107,7 @@ def test_write_archive_refuses_duplicates_and_incomplete_records(run, tmp_path):
     write_archive(tmp_path / ARCHIVE_NAME, records)
     before = (tmp_path / ARCHIVE_NAME).read_bytes()
     with pytest.raises(TypeError):  # not JSON: the old archive is kept whole
-        write_archive(tmp_path / ARCHIVE_NAME, [records[0] | {"seconds": [object()] * records[0]["plies"]}])
+        write_archive(tmp_path / ARCHIVE_NAME, [records[0] | {"info": [{"x": object()}] * records[0]["plies"]}])
     assert (tmp_path / ARCHIVE_NAME).read_bytes() == before
 
 
@@ -188,7 +194,7 @@ def test_moves_after_the_end_and_results_the_moves_do_not_reach_are_named(run, t
     def one_more(r):
         ply = len(r["moves"])
         legal = "base-2,6" if ply % 2 == 0 else "base-5,1"
-        return r | {"plies": ply + 1, **{k: r[k] + r[k][-1:] for k in ("values", "nodes", "seconds")},
+        return r | {"plies": ply + 1, **{k: r[k] + r[k][-1:] for k in ("values", "nodes")},
                     "moves": r["moves"] + [legal]}
 
     path, rec = _edited(run, tmp_path, one_more)
@@ -196,7 +202,7 @@ def test_moves_after_the_end_and_results_the_moves_do_not_reach_are_named(run, t
         read_archive(path)
 
     def one_less(r):
-        return r | {"plies": r["plies"] - 1, **{k: r[k][:-1] for k in ("moves", "values", "nodes", "seconds")}}
+        return r | {"plies": r["plies"] - 1, **{k: r[k][:-1] for k in ("moves", "values", "nodes")}}
 
     path, rec = _edited(run, tmp_path, one_less)
     with pytest.raises(ValueError, match=rf":2 \(game .*\): field result says a {rec['result']} win, but its "
@@ -222,9 +228,10 @@ def test_load_run_unites_archive_and_raw_file_raw_winning(run, tmp_path):
     out, records = run
     with pytest.raises(FileNotFoundError, match="holds no games"):
         load_run(tmp_path)
+    records = bare(records)
     write_archive(tmp_path / ARCHIVE_NAME, records[:5])
     assert load_run(tmp_path) == records[:5]
-    changed = records[2] | {"seconds": [0.5] * records[2]["plies"]}
+    changed = records[2] | {"values": [0.5] * records[2]["plies"]}
     for rec in [changed, *reversed(records[5:])]:
         append_record(tmp_path / RAW_NAME, rec)
     assert load_run(tmp_path) == records[:2] + [changed] + records[3:]
@@ -244,9 +251,9 @@ def test_a_run_kept_only_in_its_archive_plays_nothing(run, tmp_path, monkeypatch
         raise AssertionError("a game was played")
 
     monkeypatch.setattr(tournament, "_play_scheduled", fail)
-    assert run_tournament(TWO, tmp_path, rounds=2, **KW) == records
+    assert run_tournament(TWO, tmp_path, rounds=2, **KW) == bare(records)
     assert (tmp_path / ARCHIVE_NAME).stat().st_mtime_ns == before  # it held exactly the games: not rewritten
-    assert sorted(p.name for p in tmp_path.iterdir()) == [ARCHIVE_NAME, "meta.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [ARCHIVE_NAME, "meta.json"]  # nothing timed: no timings
     with pytest.raises(AssertionError, match="a game was played"):  # the failing player is really in place
         run_tournament(TWO, tmp_path, rounds=3, **KW)
 
@@ -267,9 +274,8 @@ def test_a_run_resumes_from_both_files_and_archives_the_new_games(run, tmp_path,
     monkeypatch.setattr(tournament, "_play_scheduled", counted)
     again = run_tournament(TWO, tmp_path, rounds=2, **KW)
     assert sorted(played) == sorted((r["black"], r["white"], r["round"]) for r in records[6:])
-    strip = [{k: v for k, v in r.items() if k != "seconds"} for r in records]
-    assert [{k: v for k, v in r.items() if k != "seconds"} for r in again] == strip
-    assert read_archive(tmp_path / ARCHIVE_NAME) == again  # now all eight games
+    assert bare(again) == bare(records)
+    assert read_archive(tmp_path / ARCHIVE_NAME) == bare(again)  # now all eight games
     assert len(read_records(tmp_path / RAW_NAME)) == 5  # the raw file only gained the games played
 
 
@@ -277,7 +283,21 @@ def test_a_raw_record_that_differs_from_the_archive_wins_and_is_archived(run, tm
     out, records = run
     shutil.copy(out / "meta.json", tmp_path / "meta.json")
     write_archive(tmp_path / ARCHIVE_NAME, records)
-    changed = records[0] | {"seconds": [1.0] * records[0]["plies"]}
+    changed = records[0] | {"values": [1.0] * records[0]["plies"]}
     append_record(tmp_path / RAW_NAME, changed)
     again = run_tournament(TWO, tmp_path, rounds=2, **KW)
-    assert again == [changed] + records[1:] == read_archive(tmp_path / ARCHIVE_NAME)
+    assert bare(again) == bare([changed] + records[1:]) == read_archive(tmp_path / ARCHIVE_NAME)
+
+
+def test_a_raw_record_that_differs_only_in_its_times_leaves_the_archive_alone(run, tmp_path):
+    out, records = run
+    shutil.copy(out / "meta.json", tmp_path / "meta.json")
+    write_archive(tmp_path / ARCHIVE_NAME, records)
+    before = (tmp_path / ARCHIVE_NAME).read_bytes()
+    slower = records[0] | {"seconds": [1.0] * records[0]["plies"]}
+    append_record(tmp_path / RAW_NAME, slower)
+    again = run_tournament(TWO, tmp_path, rounds=2, **KW)
+    assert again[0] == slower and (tmp_path / ARCHIVE_NAME).read_bytes() == before
+    summary = json.loads((tmp_path / "timings.json").read_text())  # the times go to the timing file instead
+    assert summary["games"] == len(records) and summary["games timed"] == 1
+    assert summary["black"]["mean seconds"] == 1.0 and summary["black"]["searches"] == (slower["plies"] + 1) // 2

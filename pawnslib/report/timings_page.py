@@ -1,0 +1,137 @@
+"""The results' wall-clock times on one page, ``R/html/timings.html``, beside the site's pages but not built by Sphinx.
+
+Why
+---
+Every file ``make reproduce`` writes into a results folder ``R`` is the same bytes on any machine, except how long
+things took, which depends on the machine and its load. Those figures live in timing files of their own
+(:func:`is_timing`): a table whose name says ``timing`` (``R/tables/perft_timing.csv``,
+``R/king/tables/search_stats_timing.csv``), anything in a ``logs`` folder (``R/logs/timings.txt``: the last run
+from scratch, step by step) and each run's ``timings.json`` (``R/runs/**``). A notebook shows none of them, so that
+an executed notebook is byte-stable; :func:`timings_page` shows the tables and the step log instead.
+
+The page is plain HTML with the site's stylesheets, written by :func:`write_timings_page` after Sphinx's build
+(:func:`~pawnslib.report.book.build_site`): a new time changes this page alone, never the search index or another
+page. The front page links it.
+
+Layer ``report``: it imports ``config`` and ``game.rules`` (the readings).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import numbers
+import os
+from pathlib import Path
+
+import pandas as pd
+
+from pawnslib import config
+from pawnslib.game.rules import READINGS
+
+PAGE = "timings.html"  # in R/html
+TITLE = "Wall-clock times on the machine that made these results"
+STEP_LOG = Path("logs") / "timings.txt"  # the last run from scratch (reproduce.mk's FROM_SCRATCH)
+# The theme's stylesheets and the site's own (bookconf.CSS), in R/html/_static: this page looks like the others.
+STYLESHEETS = ("styles/pydata-sphinx-theme.css", "styles/sphinx-book-theme.css", "site.css")
+# The theme lays a page out by its grid of sidebars, which this page has none of: a column of its own.
+STYLE = ("main.bd-main { max-width: 64rem; margin: 1.5rem auto; padding: 0 1.5rem; } h2 { font-size: 1.25rem; } "
+         "table.table { width: auto; margin-left: 0; font-size: 0.85rem; } table.table td { text-align: right; }")
+EXPLANATION = (
+    "How long a search, a game or a step of <code>make reproduce</code> took depends on the machine and on what "
+    "else it was doing. Every other file in <code>results/</code> is the same bytes on any machine; these are not, "
+    "so they are kept apart, in timing files, and no chapter shows them. Each reading's tables of times are its "
+    "<code>tables/*_timing.csv</code> (the run under another reading in <code>&lt;reading&gt;/tables/</code>), "
+    "the steps of the last run from scratch are <code>logs/timings.txt</code>, and each tournament's seconds per "
+    "search are its <code>runs/&lt;run&gt;/timings.json</code>. The tables and the step log are below.")
+
+
+def is_timing(path: Path) -> bool:
+    """Whether a file of a results folder is timing data: it is in a ``logs`` folder, or its name says ``timing``.
+
+    Args:
+        path: the file's path relative to the results folder (an absolute path's own folders would count too).
+
+    Returns:
+        True for e.g. ``tables/perft_timing.csv``, ``king/tables/ch13_timing.md``, ``logs/timings.txt``,
+        ``logs/steps.txt`` and ``runs/t/timings.json``; False for ``tables/search_stats.csv``.
+    """
+    path = Path(path)
+    return "logs" in path.parts[:-1] or "timing" in path.name
+
+
+def _number(x: object) -> str:
+    """A cell as a reader reads it: a number to four significant digits, thousands separated, never an exponent."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        return str(x)
+    if isinstance(x, numbers.Integral) or (float(x).is_integer() and abs(x) >= 1000):
+        return f"{int(x):,}"
+    if not math.isfinite(x):
+        return "" if math.isnan(x) else str(x)
+    digits = max(0, 3 - math.floor(math.log10(abs(x)))) if x else 0
+    return f"{x:,.{digits}f}"
+
+
+def _table(path: Path) -> str:
+    """A timing CSV as an HTML table, its cells formatted by :func:`_number`."""
+    df = pd.read_csv(path)
+    return df.to_html(index=False, border=0, classes="table", na_rep="", formatters={c: _number for c in df.columns})
+
+
+def timings_page(results: str | Path) -> str:
+    """The HTML of ``R/html/timings.html``: the explanation, each reading's timing tables, the step log.
+
+    Args:
+        results: the results folder ``R``.
+
+    Returns:
+        The page: a section per ``tables/*timing*.csv`` of each reading's folder (the first reading first), its
+        heading the file's path in ``R``, linked; then ``logs/timings.txt`` as it is, if present. With no timing
+        file, a sentence saying there is none yet.
+    """
+    results = Path(results)
+    here = results / "html"
+    folders = [config.reading_dir(results, r) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
+    files = [p for f in folders for p in sorted((f / "tables").glob("*timing*.csv"))]
+    log = results / STEP_LOG
+    sections = []
+    for path in [*files, *([log] if log.is_file() else [])]:
+        name = path.relative_to(results).as_posix()
+        href = html.escape(Path(os.path.relpath(path, here)).as_posix())
+        body = (_table(path) if path.suffix == ".csv"
+                else f"<pre>{html.escape(path.read_text(encoding='utf-8'))}</pre>")
+        sections.append(f'<section>\n<h2><a href="{href}"><code>{html.escape(name)}</code></a></h2>\n{body}\n'
+                        "</section>")
+    if not sections:
+        sections = ["<p>There are no timing files yet: <code>make reproduce</code> writes them.</p>"]
+    css = "\n".join(f'<link rel="stylesheet" href="_static/{s}">' for s in STYLESHEETS)
+    return f"""<!DOCTYPE html>
+<html lang="en" data-theme="light">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{TITLE}</title>
+{css}
+<style>{STYLE}</style>
+</head>
+<body>
+<main class="bd-main"><div class="bd-content"><article class="bd-article" role="main">
+<p><a href="index.html">&larr; Pedersen (2008), reproduced: the front page</a></p>
+<h1>{TITLE}</h1>
+<p>{EXPLANATION}</p>
+{chr(10).join(sections)}
+</article></div></main>
+</body>
+</html>
+"""
+
+
+def write_timings_page(results: str | Path) -> Path:
+    """Write :func:`timings_page` to ``R/html/timings.html``; return its path."""
+    path = Path(results) / "html" / PAGE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(timings_page(results).encode("utf-8"))
+    return path
+
+
+__all__ = ["PAGE", "TITLE", "is_timing", "timings_page", "write_timings_page"]
