@@ -198,18 +198,10 @@ def test_no_machine_path_on_a_page(site):
         assert not _machine_paths(page, str(results.parent), str(Path.home()) + "/", ".venv/lib"), path
 
 
-# Notebook 14 saved its game by an absolute path until it saved by a relative one; its executed copy keeps the
-# message until its next run (make reproduce), and then this test passes on that page too.
-STALE = "Saved the game to /tmp/"
-
-
 @pytest.mark.parametrize("path", [*sorted(ROOT.glob("results/**/html/*.html")), ROOT / "results/html/searchindex.js"],
                          ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_no_machine_path_on_a_committed_page(path):
-    page = path.read_text(encoding="utf-8")
-    if STALE in page and not _machine_paths(page.replace(STALE, "")):
-        pytest.xfail("notebook 14's executed copy predates its relative save path: run make reproduce")
-    assert not _machine_paths(page), path
+    assert not _machine_paths(path.read_text(encoding="utf-8")), path
 
 
 def test_code_inputs_are_folded_and_the_parameters_labelled_and_stderr_left_out(site):
