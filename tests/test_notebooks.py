@@ -46,7 +46,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     "11_asymmetric_game_tree": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
         {"tables/table_11_1_thesis.csv": (4, 4), "tables/prediction_stats.csv": (1, None),
-         "tables/search_stats.csv": (2, None), "tables/table_11_2_thesis.csv": None,
+         "tables/search_stats.csv": (2, None), "tables/tree_effect.csv": (1, 7), "tables/table_11_2_thesis.csv": None,
          "tables/table_11_3_thesis.csv": None, "figures/figure_11_1.png": None, "data/dbn_thesis.npz": None,
          "data/training_thesis.csv": None},
     ),

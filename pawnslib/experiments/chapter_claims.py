@@ -5,16 +5,17 @@ The report (:func:`~.claims.reading_claims`) and the chapters' own notebooks (10
 so a claim reads the same, figure and verdict, wherever it is stated; the verdict rules are :mod:`~.thesis`'s.
 
 Imports: :mod:`pawnslib.play` (types), :mod:`pawnslib.search` (the thesis's strategies) and the experiments
-:mod:`~.thesis`, :mod:`~.stats` and :mod:`~.paired`.
+:mod:`~.thesis`, :mod:`~.cells` (its tables at their effective sample), :mod:`~.stats` and :mod:`~.paired`.
 """
 
 from __future__ import annotations
 
 import pandas as pd
+from statsmodels.stats.multitest import multipletests
 
-from pawnslib.experiments import thesis
+from pawnslib.experiments import cells, thesis
 from pawnslib.experiments.paired import pooled_win_change, win_changes
-from pawnslib.experiments.stats import game_ids, pairing_counts, prediction_summary, strategy_strength
+from pawnslib.experiments.stats import game_ids, pairing_counts, prediction_summary, strategy_strength, tree_effect
 from pawnslib.play.records import GameRecord
 from pawnslib.search.strategies import THESIS
 
@@ -22,6 +23,12 @@ from pawnslib.search.strategies import THESIS
 def tally(verdicts: pd.Series) -> str:
     v = verdicts.value_counts().get
     return f"{v('reproduced', 0)} reproduced, {v('not reproduced', 0)} not, {v('inconclusive', 0)} inconclusive"
+
+
+def sample(table: str) -> str:
+    """What the thesis's Table ``table`` holds, in words: its games a pairing and the effective games a cell."""
+    return (f"{thesis.GAMES_PER_PAIRING} games a pairing, {cells.EFFECTIVE_GAMES} effective (every cell of Table "
+            f"{table} a multiple of 1/{cells.EFFECTIVE_GAMES})")
 
 
 def claim(section: str, text: str, thesis_says: str, ours: str, verdict: str, why: str) -> dict:
@@ -38,12 +45,13 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
         (the claims, Table 10.2 beside ours, each set's :func:`~.stats.strategy_strength`).
     """
     counts = pairing_counts(plain["thesis"])
-    t102 = thesis.compare_table(thesis.TABLE_10_2, counts)
+    t102 = cells.compare_table(thesis.TABLE_10_2, counts)
     tc = thesis.table_counts(thesis.TABLE_10_2)
-    claims = [claim("10", "Table 10.2: Black's win rate in each of the 16 pairings",
-                     f"{thesis.GAMES_PER_PAIRING} games a pairing", f"{rounds} games a pairing", tally(t102.verdict),
+    claims = [claim("10", "Table 10.2: Black's win rate in each of the 16 pairings", sample("10.2"),
+                     f"{rounds} games a pairing", tally(t102.verdict),
                      f"Black wins {100 * counts.win_rate.mean():.0f} % of our games, "
-                     f"{100 * tc.black_wins.sum() / tc.games.sum():.0f} % of the thesis's; per cell below")]
+                     f"{100 * tc.black_wins.sum() / tc.games.sum():.0f} % of the thesis's; per cell below, Fisher's "
+                     f"exact test at {cells.EFFECTIVE_GAMES} games, Holm-corrected over the 16 cells")]
     strength = {s: strategy_strength(records) for s, records in plain.items()}
     theirs = strategy_strength(thesis.table_records(thesis.TABLE_10_2))
     for s, st in strength.items():
@@ -129,30 +137,30 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
     Returns:
         (the claims, Table 11.1 beside ours, Tables 11.2 and 11.3 pairing by pairing).
     """
-    t111 = thesis.compare_table(thesis.TABLE_11_1, pairing_counts(asym["thesis"]))
-    claims = [claim("11.2", "Table 11.1: Black's win rate with the asymmetric tree, 16 pairings",
-                     f"{thesis.GAMES_PER_PAIRING} games a pairing", f"{rounds} games a pairing", tally(t111.verdict),
-                     "per cell in the report tables")]
-    cmp = win_changes(plain["thesis"], asym["thesis"], seed=seed).set_index(["black", "white"])
-    rows = []
-    for table, pairs in (("11.2", thesis.TABLE_11_2), ("11.3", thesis.TABLE_11_3)):
-        for (b, w), (before, after) in pairs.items():
-            r, figure = cmp.loc[(b, w)], thesis.table_change((b, w))
-            rows.append({"table": table, "black": b, "white": w, "thesis": f"{before} -> {after}",
-                         "thesis change": figure,
-                         "ours (plain -> asym)": f"{100 * r.plain:.0f}% -> {100 * r.asym:.0f}%",
-                         "change": r["diff"], "change_lo": r.diff_lo, "change_hi": r.diff_hi,
-                         "identical twins": f"{r.identical} of {r.games}", "p_value": r.p,
-                         "verdict": thesis.interval_verdict(figure, r.diff_lo, r.diff_hi)})
-    changes = pd.DataFrame(rows)
+    t111 = cells.compare_table(thesis.TABLE_11_1, pairing_counts(asym["thesis"]))
+    claims = [claim("11.2", "Table 11.1: Black's win rate with the asymmetric tree, 16 pairings", sample("11.1"),
+                     f"{rounds} games a pairing", tally(t111.verdict),
+                     f"per cell in the report tables: Fisher's exact test at {cells.EFFECTIVE_GAMES} games, "
+                     "Holm-corrected over the 16 cells")]
+    changes, null = _changes(plain["thesis"], asym["thesis"], seed)
     for table in ("11.2", "11.3"):
         part = changes[changes.table == table]
         claims.append(claim("11.2", f"Table {table}: the pairings whose Black win rate "
                              f"{'rose' if table == '11.2' else 'fell'}", f"{len(part)} pairings",
-                             f"changes of {100 * part.change.min():+.0f} to {100 * part.change.max():+.0f} points",
-                             tally(part.verdict), "per pairing, the thesis's change against our paired 95 % interval "
-                             f"(plain and asymmetric games share seeds; half-width at most {100 * thesis.NARROW:.0f} "
-                             "points to reproduce)"))
+                             f"changes of {100 * part.change.min():+.0f} to {100 * part.change.max():+.0f} win-rate "
+                             "points", tally(part.verdict),
+                             f"per pairing: inconclusive where the thesis's change is within its own noise (Fisher's "
+                             f"p of its {cells.EFFECTIVE_GAMES} games after against its {cells.EFFECTIVE_GAMES} before "
+                             f"at least {thesis.ALPHA}); else its change against our paired 95 % interval"))
+    claims.append(_null_claim(null))
+    for s in plain:
+        e = tree_effect(plain[s], asym[s]).sum()
+        claims.append(claim("11.2", f"how often the asymmetric tree changes play ({s} strategies)", "never measured",
+                             f"Black's move in {e.changed:,} of {e.black_moves:,} searches from the same history "
+                             f"({100 * e.changed / e.black_moves:.1f} %); {e.games - e.move_identical:,} of "
+                             f"{e.games:,} games played otherwise, {e.games - e.same_result:,} with another result",
+                             "new", "plain and asymmetric games share seeds, so they are one game until Black's "
+                             "first different move"))
     for s in plain:
         poor = pairing_counts(plain[s]).query("win_rate < 1 / 3")
         pairs = list(zip(poor.black, poor.white, strict=True))
@@ -178,4 +186,41 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
     return claims, t111, changes
 
 
-__all__ = ["balance_claims", "claim", "prediction_claims", "tally", "tree_claims"]
+def _changes(plain: list[GameRecord], asym: list[GameRecord], seed: int) -> tuple[pd.DataFrame, dict]:
+    """Tables 11.2 and 11.3 pairing by pairing (the thesis's change with its own p, ours paired, the verdict), and
+    :func:`~.cells.null_changes` of our plain games."""
+    cmp = win_changes(plain, asym, seed=seed).set_index(["black", "white"])
+    effect = tree_effect(plain, asym).set_index(["black", "white"])
+    null = cells.null_changes(pairing_counts(plain))
+    rows = []
+    for t in null["changes"].itertuples():
+        r, e = cmp.loc[(t.black, t.white)], effect.loc[(t.black, t.white)]
+        rows.append({"table": t.table, "black": t.black, "white": t.white, "thesis": t.thesis,
+                     "thesis change": t.thesis_change, "thesis p": t.thesis_p,
+                     "ours (plain -> asym)": f"{100 * r.plain:.0f}% -> {100 * r.asym:.0f}%",
+                     "change": r["diff"], "change_lo": r.diff_lo, "change_hi": r.diff_hi,
+                     "move-identical games": f"{e.move_identical} of {e.games}", "p": r.p,
+                     "verdict": cells.change_cell_verdict(t.thesis_p, t.thesis_change, r.diff_lo, r.diff_hi)})
+    holm = multipletests(cmp.p, method="holm")[1]
+    return pd.DataFrame(rows), null | {"ours_changed": int((holm < thesis.ALPHA).sum()), "pairings": len(cmp)}
+
+
+def _null_claim(null: dict) -> dict:
+    """Tables 11.2 and 11.3 together: did the thesis's tree change more pairings than no change at all would show?
+
+    Inconclusive when no change at all would print as many moved pairings with chance ``alpha`` or more (the thesis's
+    evidence cannot tell); else reproduced when our paired tests find some pairing changed (Holm over the 16), not
+    reproduced when they find none.
+    """
+    p, n, ours = null["p_at_least"], null["moved"], null["ours_changed"]
+    verdict = "inconclusive" if p >= thesis.ALPHA else "reproduced" if ours else "not reproduced"
+    return claim("11.2", f"Tables 11.2 and 11.3: the asymmetric tree changed Black's win rate in {n} of the "
+                 f"{null['pairings']} pairings", f"{n} pairings moved by a third of their games or more",
+                 f"with no change at all, two {cells.EFFECTIVE_GAMES}-game samples of each of our plain pairings would "
+                 f"move {null['expected']:.1f} on average, {n} or more with chance {p:.2f}; our paired tests find "
+                 f"{ours} of {null['pairings']} changed (Holm)", verdict,
+                 "the chance is exact (Poisson binomial) over our plain win rates; inconclusive when it is at least "
+                 f"{thesis.ALPHA}: no change at all could have printed the thesis's tables")
+
+
+__all__ = ["balance_claims", "claim", "prediction_claims", "sample", "tally", "tree_claims"]

@@ -24,7 +24,7 @@ import pandas as pd
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.experiments import pipeline, thesis
+from pawnslib.experiments import cells, pipeline, thesis
 from pawnslib.experiments.chapter_claims import balance_claims, claim, prediction_claims, tree_claims
 from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.offline import offline_claims
@@ -58,7 +58,7 @@ class ReadingClaims:
     strategies: dict[str, dict]
     counts: dict[str, pd.DataFrame]  # pairing_counts of the plain tournaments
     counts_asym: dict[str, pd.DataFrame]  # and of the asymmetric ones
-    table_10_2: pd.DataFrame  # thesis.compare_table, thesis strategies, plain
+    table_10_2: pd.DataFrame  # cells.compare_table, thesis strategies, plain
     table_11_1: pd.DataFrame  # the same, asymmetric
     changes: pd.DataFrame  # Tables 11.2 and 11.3, pairing by pairing
     strength: dict[str, pd.DataFrame]
@@ -176,15 +176,21 @@ def _recognition_claims(g: _Games, train_rounds: int) -> tuple[list[dict], pd.Da
                                  "its purpose (Ch. 1, 8); never measured",
                                  f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
                                  f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
-                                 + ("above chance" if lo > at.chance else "not above chance"), "new",
+                                 + chance_word(lo, hi, at.chance), "new",
                                  "the model's most probable White strategy given the game so far, on held-out "
                                  "games; each training row has its own latent strategy"))
     return claims, pd.concat(rows) if rows else pd.DataFrame()
 
 
+def chance_word(lo: float, hi: float, chance: float) -> str:
+    """How a 95 % interval ``lo`` to ``hi`` stands to ``chance``: above, below, or not distinguishable from it."""
+    return "above chance" if lo > chance else "below chance" if hi < chance else "not distinguishable from chance"
+
+
 def _win_rate_fit(counts: pd.DataFrame) -> tuple:
-    """Black's overall win rate in Table 10.2's games against the thesis's, for the rules fit."""
-    tc = thesis.table_counts(thesis.TABLE_10_2)
+    """Black's overall win rate in Table 10.2's games against the thesis's (at its effective sample), for the rules
+    fit."""
+    tc = thesis.table_counts(thesis.TABLE_10_2, cells.EFFECTIVE_GAMES)
     wins, games = int(counts.black_wins.sum()), int(counts.games.sum())
     v, _, lo, hi = thesis.verdict(int(tc.black_wins.sum()), int(tc.games.sum()), wins, games)
     return v, wins / games, lo, hi

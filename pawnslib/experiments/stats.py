@@ -143,6 +143,43 @@ def search_summary(records: list[dict], colour: str = "black") -> dict:
     return out
 
 
+def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
+    """How often Black's other search changed play: per pairing, games played move for move alike, games with the same
+    result, and Black's moves where both tournaments had reached the same position by the same moves.
+
+    The two tournaments share seeds, so White's search is the same wherever the history is; the first move that differs
+    is Black's, and until it the games are one. So a game's Black moves with the same history are its Black moves up
+    to the first difference, that one included, and the game changed Black's move once if it differs at all.
+
+    Args:
+        plain, asym: the two tournaments' records (with ``moves``), the same (black, white, round) games.
+
+    Returns:
+        One row per (black, white): ``games``, ``move_identical``, ``same_result``, ``black_moves`` (searched with
+        the same history in both) and ``changed`` (of those, where Black chose another move).
+
+    Raises:
+        ValueError: a game of one tournament missing from the other.
+    """
+    other = {(r["black"], r["white"], r["round"]): r for r in asym}
+    rows = []
+    for r in plain:
+        a = other.get((r["black"], r["white"], r["round"]))
+        if a is None:
+            raise ValueError(f"game (black, white, round) = {(r['black'], r['white'], r['round'])} is in one "
+                             "tournament only")
+        first = next((t for t, (x, y) in enumerate(zip(r["moves"], a["moves"], strict=False)) if x != y), None)
+        same = first is None and len(r["moves"]) == len(a["moves"])
+        upto = min(len(r["moves"]), len(a["moves"])) if first is None else first + 1
+        rows.append({"black": r["black"], "white": r["white"], "move_identical": same,
+                     "same_result": r["result"] == a["result"], "black_moves": (upto + 1) // 2,
+                     "changed": first is not None})
+    g = pd.DataFrame(rows).groupby(["black", "white"])
+    return g.agg(games=("changed", "size"), move_identical=("move_identical", "sum"),
+                 same_result=("same_result", "sum"), black_moves=("black_moves", "sum"),
+                 changed=("changed", "sum")).reset_index()
+
+
 def strategy_strength(records: list[dict]) -> pd.DataFrame:
     """Per strategy, both colours: games, wins, win rate with interval, and how many others it can beat.
 

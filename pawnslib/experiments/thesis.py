@@ -2,12 +2,14 @@
 
 Every number here is typed from the thesis (Pedersen 2008); Table 10.1 lives in
 :data:`pawnslib.search.strategies.THESIS`. The thesis played 9 games per pairing, so a cell
-``"67%(33%)"`` means 6 Black wins and 3 draws of 9.
+``"67%(33%)"`` means 6 Black wins and 3 draws of 9; but every cell is a third, so its 9 games are 3 games' evidence
+(:mod:`~.cells` reads that off the tables and tests each cell at it).
 
 The verdicts ("reproduced", "not reproduced", "inconclusive"; "new" for what the thesis never measured) follow one
 of four written rules, by what the thesis gives:
 
-* **A rate with its counts** (a cell of Tables 10.2 and 11.1, the share of correct predictions), :func:`verdict`:
+* **A rate with its counts** (Black's wins over Table 10.2; a cell of Tables 10.2 and 11.1, by
+  :func:`~.cells.compare_table`, at the effective sample and Holm-corrected within its table), :func:`verdict`:
   *not reproduced* when Fisher's exact test rejects equal rates (p < 0.05); *reproduced* when it does not and the
   thesis's rate lies inside our 95 % Wilson interval; *inconclusive* otherwise.
 * **A figure without a spread** (a mean, a ratio, a change read off its tables), :func:`interval_verdict`:
@@ -134,8 +136,9 @@ def table_counts(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> pd.D
 
 # The verdicts' written rules (the module docstring's), as the report's legend shows them.
 VERDICT_RULES = {
-    "reproduced": "a rate with the thesis's counts: Fisher's exact test finds no difference and the thesis's rate "
-                  "lies in our 95 % interval; a figure (a mean, a ratio, a change read off its tables): our 95 % "
+    "reproduced": "a rate with the thesis's counts (a table's cell: 3 effective games, Holm-corrected within the "
+                  "table): Fisher's exact test finds no difference and the thesis's rate lies in our 95 % interval; "
+                  "a figure (a mean, a ratio, a change read off its tables): our 95 % "
                   f"interval contains it and, for a change, is at most ±{100 * NARROW:.0f} points wide; a direction: "
                   "our interval lies wholly on the claimed side; no effect: every change's interval within "
                   f"±{100 * NO_EFFECT:.0f} points; a statement about the tables: it holds of our games, "
@@ -145,7 +148,8 @@ VERDICT_RULES = {
                       f"±{100 * NO_EFFECT:.0f} points (no effect); a statement that does not hold of our games",
     "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change "
                     f"(a direction) or ±{100 * NO_EFFECT:.0f} points (no effect), "
-                    "or the rate's samples neither agree nor differ (typical of the thesis's 9 games a pairing)",
+                    "or the rate's samples neither agree nor differ (typical of a cell's 3 effective games), "
+                    "or the thesis's own change is within its own noise (Tables 11.2 and 11.3)",
     "new": "the thesis never measured it; the finding is ours, with its own test",
 }
 
@@ -317,22 +321,6 @@ def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 
                  cluster_means(b, base_clusters, n_boot, rng))
     lo, hi = np.quantile(top / bottom, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
-
-
-def compare_table(thesis: list[list[str]], ours: pd.DataFrame) -> pd.DataFrame:
-    """Per pairing: the thesis's cell, ours (win rate, interval), the Fisher p-value and the verdict.
-
-    ``ours`` is :func:`~.stats.pairing_counts` of our games.
-    """
-    t = table_counts(thesis).merge(ours, on=["black", "white"], suffixes=("_thesis", ""))
-    out = []
-    for r in t.itertuples():
-        v, p, lo, hi = verdict(r.black_wins_thesis, r.games_thesis, r.black_wins, r.games)
-        out.append({"black": r.black, "white": r.white, "thesis": r.thesis,
-                    "ours": f"{100 * r.win_rate:.0f}%" + (f"({100 * r.draw_rate:.0f}%)" if r.draws else ""),
-                    "our 95% interval": f"{100 * lo:.0f}-{100 * hi:.0f}%", "games": r.games, "p_value": p,
-                    "verdict": v})
-    return pd.DataFrame(out)
 
 
 # Which reading of the rules did the thesis play? Its outcome counts against each reading's, a predictive check.

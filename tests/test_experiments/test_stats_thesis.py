@@ -4,12 +4,14 @@ thesis's own tables."""
 import numpy as np
 import pytest
 
+from pawnslib.experiments import cells
 from pawnslib.experiments.paired import compare_pairings, pooled_win_change
 from pawnslib.experiments.stats import (
     balance_table,
     pairing_counts,
     strategy_strength,
     thesis_cell,
+    tree_effect,
     wilson,
 )
 from pawnslib.experiments.thesis import (
@@ -19,7 +21,6 @@ from pawnslib.experiments.thesis import (
     TABLE_11_3,
     beats_verdict,
     change_verdict,
-    compare_table,
     interval_verdict,
     mean_verdict,
     no_effect_verdict,
@@ -75,8 +76,8 @@ def test_pairing_counts_tables_and_comparisons():
     assert cb.set_index(["black", "white"]).loc[(1, 1)][["games", "black_wins", "draws"]].tolist() == [3, 2, 1]
     assert balance_table(cb, with_interval=False).loc[1, 1] == "67%(33%)" == thesis_cell(2 / 3, 1 / 3)
     after = pairing_counts(records([(1, 2, "black")] * 25 + [(1, 2, "white")] * 5))
-    table = compare_table(TABLE_10_2, after)
-    assert table.verdict.tolist() == ["not reproduced"]  # the thesis's 0 of 9 against our 25 of 30
+    table = cells.compare_table(TABLE_10_2, after)
+    assert table.verdict.tolist() == ["not reproduced"]  # the thesis's 0 of 3 (effective) against our 25 of 30
 
 
 def test_changes_are_paired_game_by_game():
@@ -275,3 +276,16 @@ def test_means_and_ratios_resample_games_when_told_them():
     v, r, lo, hi = thesis.ratio_verdict(ours, base, 1.4, seed=1, clusters=np.repeat(np.arange(30), 3), paired=True)
     assert v == "reproduced" and r == pytest.approx(1.4) and hi - lo < 1e-9  # always exactly 1.4
     assert thesis.ratio_verdict(ours, base, 1.4, seed=1)[3] - thesis.ratio_verdict(ours, base, 1.4, seed=1)[2] > 0.1
+
+
+def test_tree_effect_counts_black_moves_until_the_games_part():
+    def game(round_, moves, result):
+        return {"black": 1, "white": 2, "round": round_, "moves": moves, "result": result}
+
+    plain = [game(0, ["a", "x", "b", "y", "c"], "black"), game(1, ["a", "x", "b"], "white")]
+    asym = [game(0, ["a", "x", "b", "y", "c"], "black"),  # the same game: 3 Black moves, none changed
+            game(1, ["a", "x", "d", "z"], "white")]  # Black's second move differs: 2 Black moves, 1 changed
+    e = tree_effect(plain, asym).iloc[0]
+    assert (e.games, e.move_identical, e.same_result, e.black_moves, e.changed) == (2, 1, 2, 5, 1)
+    with pytest.raises(ValueError, match="one tournament only"):
+        tree_effect(plain, asym[:1])
