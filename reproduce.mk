@@ -107,6 +107,8 @@ $(2)/runs/%_asym/done: $(2)/data/dbn_%.npz $(ASYM)
 	$$(call timed,asymmetric $$* $(1),$(CLI) tournament --set $$* --method asym --results $(2) --rules $(1) $(ARGS))
 	touch $$@
 
+# Notebook 03 draws the depth-6 tournament's nodes when its games are there: so they must be, whatever the steps' order.
+$(2)/notebooks/03_minimax.ipynb: $(2)/runs/thesis_minimax/done
 $(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_thesis.npz
 $(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz $(2)/data/dbn_game_$(s).npz)
 $(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done

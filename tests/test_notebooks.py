@@ -218,3 +218,23 @@ def test_a_bad_parameter_stops_the_notebook_at_once_naming_it(name, bad, kernel,
     assert f"notebook parameter {param} = {value!r}" in e.evalue, e.evalue
     assert e.exec_count is not None
     assert not any((tmp_path / d).exists() for d in ("tables", "figures", "runs")), "it did work before failing"
+
+
+def test_notebook_03_waits_for_the_tournament_it_draws():
+    """Notebook 03 draws the depth-6 tournament's nodes when its games are there: under `make reproduce -j` it must
+    run after that tournament in every reading, or its figure would depend on the order the steps happened to run."""
+    import os
+    import shutil
+    import subprocess
+
+    from pawnslib import config
+
+    if shutil.which("make") is None:
+        pytest.skip("needs make")
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    db = subprocess.run(["make", "-pn", "reproduce"], cwd=ROOT, capture_output=True, text=True, env=env,
+                        timeout=120).stdout
+    for rules in config.READINGS:
+        folder = config.reading_dir("results", rules).as_posix()
+        rule = re.search(rf"^{re.escape(folder)}/notebooks/03_minimax\.ipynb:(.*)$", db, re.M)
+        assert rule and f"{folder}/runs/thesis_minimax/done" in rule[1].split(), rules
