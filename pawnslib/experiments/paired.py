@@ -265,9 +265,10 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
     the asymmetric one's, game by game (the two tournaments play the same seeds, so a game pairs with its twin).
 
     Returns:
-        One row per (black, white): ``games``, ``plain`` and ``asym`` win rates, ``identical`` (twins with the same
-        result), ``diff`` (asym - plain) with its bootstrap interval ``diff_lo, diff_hi`` (over the pairing's
-        rounds) and the sign-flip ``p`` (on win indicators: McNemar's exact test on the twins that differ).
+        One row per (black, white): ``games``, ``plain`` and ``asym`` win rates, ``same_result`` (twins with the same
+        result, not necessarily the same moves), ``diff`` (asym - plain) with its bootstrap interval ``diff_lo,
+        diff_hi`` (over the pairing's rounds) and the sign-flip ``p`` (on win indicators: McNemar's exact test on the
+        twins that differ).
 
     Raises:
         ValueError: the tournaments do not play the same games (:func:`check_paired`).
@@ -276,7 +277,7 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
     rows = []
     for (b, w), g in wide.groupby(level=["black", "white"]):
         rows.append({"black": int(b), "white": int(w), "plain": float(g.plain.mean()), "asym": float(g.asym.mean()),
-                     "identical": int((g.plain == g.asym).sum()),
+                     "same_result": int((g.plain == g.asym).sum()),
                      **_paired(g.asym, g.plain, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)})
     return pd.DataFrame(rows)
 
@@ -285,9 +286,9 @@ def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05
                      seed: int = config.SEED) -> pd.DataFrame:
     """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with the thesis's cell format.
 
-    Columns ``black, white, black wins (minimax), black wins (asym), games, identical, delta, delta_lo, delta_hi,
-    p_value, change``: ``change`` is "improved" / "worse" when the paired test rejects no change at ``alpha``,
-    else "within noise".
+    Columns ``black, white, black wins (minimax), black wins (asym), games, same result, delta, delta_lo, delta_hi,
+    p_value, change`` (``same result``: twins with the same win indicator, not necessarily the same moves);
+    ``change`` is "improved" / "worse" when the paired test rejects no change at ``alpha``, else "within noise".
     """
     ch = win_changes(plain, asym, seed=seed)
 
@@ -300,7 +301,7 @@ def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05
         "black": ch.black, "white": ch.white,
         "black wins (minimax)": [before[k] for k in zip(ch.black, ch.white, strict=True)],
         "black wins (asym)": [after[k] for k in zip(ch.black, ch.white, strict=True)],
-        "games": ch.games, "identical": ch.identical, "delta": ch["diff"], "delta_lo": ch.diff_lo,
+        "games": ch.games, "same result": ch.same_result, "delta": ch["diff"], "delta_lo": ch.diff_lo,
         "delta_hi": ch.diff_hi, "p_value": ch.p,
         "change": np.where(ch.p >= alpha, "within noise", np.where(ch["diff"] > 0, "improved", "worse"))})
 

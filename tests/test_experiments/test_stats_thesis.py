@@ -86,14 +86,14 @@ def test_changes_are_paired_game_by_game():
     p1, a1 = twins((1, 2), ["white"] * 30, ["black"] * 25 + ["white"] * 5)
     p2, a2 = twins((2, 1), ["black"] * 10 + ["white"] * 10, ["black"] * 10 + ["white"] * 10)
     cmp = compare_pairings(p1 + p2, a1 + a2, seed=1).set_index(["black", "white"])
-    assert cmp.loc[(1, 2), "change"] == "improved" and cmp.loc[(1, 2), "identical"] == 5
+    assert cmp.loc[(1, 2), "change"] == "improved" and cmp.loc[(1, 2), "same result"] == 5
     assert cmp.loc[(2, 1), "change"] == "within noise" and cmp.loc[(2, 1), "delta"] == 0
     assert cmp.loc[(2, 1), "delta_lo"] == cmp.loc[(2, 1), "delta_hi"] == 0  # identical twins: no doubt at all
     assert cmp.loc[(1, 2), "black wins (minimax)"] == "0%" and cmp.loc[(1, 2), "black wins (asym)"] == "83%"
     # Swapping which twin Black wins in (2, 1) keeps both win rates but now every twin differs.
     p3, a3 = twins((2, 1), ["black"] * 10 + ["white"] * 10, ["white"] * 10 + ["black"] * 10)
     swapped = compare_pairings(p1 + p3, a1 + a3, seed=1).set_index(["black", "white"]).loc[(2, 1)]
-    assert swapped.delta == 0 and swapped.identical == 0 and swapped.delta_lo < -0.1
+    assert swapped.delta == 0 and swapped["same result"] == 0 and swapped.delta_lo < -0.1
     c = pooled_win_change(p1 + p2, a1 + a2, [(1, 2), (2, 1)], seed=1)
     assert c["diff"] == pytest.approx(25 / 50) and c["p"] < 0.05
     assert change_verdict(+1, c["diff_lo"], c["diff_hi"]) == "reproduced"
