@@ -13,14 +13,14 @@ reads the number off the tables themselves):
   of the 16 pairings would still move by a third of the games or more between two 3-game samples? And each of the
   thesis's own changes, tested against its own samples (:func:`change_cell_verdict` judges a pairing by it).
 
-Imports: :mod:`~.thesis` (the tables, the verdict words) and :mod:`~.stats` (the Wilson interval).
+Imports: :mod:`~.thesis` (the tables, the rate's test and verdict rule) and :mod:`~.stats` (the Wilson interval).
 """
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.stats import binom, fisher_exact
+from scipy.stats import binom
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib.experiments import thesis
@@ -45,17 +45,12 @@ def effective_games(*tables: list[list[str]], most: int = thesis.GAMES_PER_PAIRI
 EFFECTIVE_GAMES = effective_games(thesis.TABLE_10_2, thesis.TABLE_11_1)
 
 
-def fisher_p(k1: int, n1: int, k2: int, n2: int) -> float:
-    """Fisher's exact two-sided p for k1 of n1 against k2 of n2."""
-    return float(fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
-
-
 def detectable(k_ours: int, n_ours: int, n_thesis: int, *, alpha: float = thesis.ALPHA) -> float:
     """The smallest difference from our rate ``k_ours / n_ours`` that a thesis cell of ``n_thesis`` games could show
     and Fisher's test reject at ``alpha`` (uncorrected: no correction makes it smaller); NaN when no outcome of the
     thesis's ``n_thesis`` games could be told from ours."""
     gaps = [abs(k / n_thesis - k_ours / n_ours) for k in range(n_thesis + 1)
-            if fisher_p(k, n_thesis, k_ours, n_ours) < alpha]
+            if thesis.fisher_p(k, n_thesis, k_ours, n_ours) < alpha]
     return min(gaps) if gaps else float("nan")
 
 
@@ -77,13 +72,12 @@ def compare_table(table: list[list[str]], ours: pd.DataFrame, *, games: int = EF
         rejected, *reproduced* when not and the thesis's rate lies in our interval, *inconclusive* otherwise.
     """
     t = thesis.table_counts(table, games).merge(ours, on=["black", "white"], suffixes=("_thesis", ""))
-    p = [fisher_p(r.black_wins_thesis, games, r.black_wins, r.games) for r in t.itertuples()]
+    p = [thesis.fisher_p(r.black_wins_thesis, games, r.black_wins, r.games) for r in t.itertuples()]
     holm = multipletests(p, alpha=alpha, method="holm")[1]
     rows = []
     for r, p_cell, p_holm in zip(t.itertuples(), p, holm, strict=True):
         lo, hi = wilson(r.black_wins, r.games)
-        rate = r.black_wins_thesis / games
-        verdict = ("not reproduced" if p_holm < alpha else "reproduced" if lo <= rate <= hi else "inconclusive")
+        verdict = thesis.rate_verdict(p_holm, r.black_wins_thesis / games, lo, hi, alpha=alpha)
         rows.append({"black": r.black, "white": r.white, "thesis": r.thesis,
                      "ours": f"{100 * r.win_rate:.0f}%" + (f"({100 * r.draw_rate:.0f}%)" if r.draws else ""),
                      "our 95% interval": f"{100 * lo:.0f}-{100 * hi:.0f}%", "games": r.games, "thesis games": games,
@@ -138,6 +132,6 @@ def null_changes(plain: pd.DataFrame, *, games: int = EFFECTIVE_GAMES) -> dict:
         for (b, w), (before, after) in pairs.items():
             k0, k1 = (round(games * thesis.parse_cell(c)[0]) for c in (before, after))
             rows.append({"table": table, "black": b, "white": w, "thesis": f"{before} -> {after}",
-                         "thesis_change": (k1 - k0) / games, "thesis_p": fisher_p(k1, games, k0, games)})
+                         "thesis_change": (k1 - k0) / games, "thesis_p": thesis.fisher_p(k1, games, k0, games)})
     return {"moved": moved, "expected": float(np.arange(len(dist)) @ dist), "p_at_least": float(dist[moved:].sum()),
             "distribution": dist, "changes": pd.DataFrame(rows)}

@@ -327,6 +327,5 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
         .merge(costs.time_ratios(times, seed=seed), on="method"))
     plain = pipeline.play_tournament(results, set_name, settings=settings)
     return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE, seed=seed),
-                      sweeps,
-                      times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed),
+                      sweeps, times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed),
                       foresight_contrasts(scores, seed=seed))

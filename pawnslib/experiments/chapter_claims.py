@@ -142,7 +142,8 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
                      f"{rounds} games a pairing", tally(t111.verdict),
                      f"per cell in the report tables: Fisher's exact test at {cells.EFFECTIVE_GAMES} games, "
                      "Holm-corrected over the 16 cells")]
-    changes, null = _changes(plain["thesis"], asym["thesis"], seed)
+    effect = {s: tree_effect(plain[s], asym[s]) for s in plain}
+    changes, null = _changes(plain["thesis"], asym["thesis"], effect["thesis"], seed)
     for table in ("11.2", "11.3"):
         part = changes[changes.table == table]
         claims.append(claim("11.2", f"Table {table}: the pairings whose Black win rate "
@@ -154,7 +155,7 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
                              f"at least {thesis.ALPHA}); else its change against our paired 95 % interval"))
     claims.append(_null_claim(null))
     for s in plain:
-        e = tree_effect(plain[s], asym[s]).sum()
+        e = effect[s].sum()
         claims.append(claim("11.2", f"how often the asymmetric tree changes play ({s} strategies)", "never measured",
                              f"Black's move in {e.changed:,} of {e.black_moves:,} searches from the same history "
                              f"({100 * e.changed / e.black_moves:.1f} %); {e.games - e.move_identical:,} of "
@@ -186,11 +187,12 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
     return claims, t111, changes
 
 
-def _changes(plain: list[GameRecord], asym: list[GameRecord], seed: int) -> tuple[pd.DataFrame, dict]:
+def _changes(plain: list[GameRecord], asym: list[GameRecord], effect: pd.DataFrame,
+             seed: int) -> tuple[pd.DataFrame, dict]:
     """Tables 11.2 and 11.3 pairing by pairing (the thesis's change with its own p, ours paired, the verdict), and
-    :func:`~.cells.null_changes` of our plain games."""
+    :func:`~.cells.null_changes` of our plain games; ``effect`` is :func:`~.stats.tree_effect` of the two."""
     cmp = win_changes(plain, asym, seed=seed).set_index(["black", "white"])
-    effect = tree_effect(plain, asym).set_index(["black", "white"])
+    effect = effect.set_index(["black", "white"])
     null = cells.null_changes(pairing_counts(plain))
     rows = []
     for t in null["changes"].itertuples():

@@ -154,13 +154,22 @@ VERDICT_RULES = {
 }
 
 
+def fisher_p(k1: int, n1: int, k2: int, n2: int) -> float:
+    """Fisher's exact two-sided p for k1 of n1 against k2 of n2."""
+    return float(fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
+
+
+def rate_verdict(p: float, rate: float, lo: float, hi: float, *, alpha: float = ALPHA) -> str:
+    """The rule for a rate (module docstring): the test's ``p`` (corrected, where a table is tested cell by cell),
+    the thesis's ``rate`` and our interval ``lo`` to ``hi``."""
+    return "not reproduced" if p < alpha else "reproduced" if lo <= rate <= hi else "inconclusive"
+
+
 def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str, float, float, float]:
     """(verdict, Fisher p-value, our interval low, high) for a rate; see the module docstring."""
     lo, hi = wilson(k_ours, n_ours)
-    p = fisher_exact([[k_thesis, n_thesis - k_thesis], [k_ours, n_ours - k_ours]]).pvalue
-    if p < ALPHA:
-        return "not reproduced", p, lo, hi
-    return ("reproduced" if lo <= k_thesis / n_thesis <= hi else "inconclusive"), p, lo, hi
+    p = fisher_p(k_thesis, n_thesis, k_ours, n_ours)
+    return rate_verdict(p, k_thesis / n_thesis, lo, hi), p, lo, hi
 
 
 def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *,

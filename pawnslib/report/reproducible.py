@@ -80,7 +80,7 @@ def differences_from_git(results: str | Path, *, rev: str = "HEAD", timing: bool
         ValueError: ``results`` is not in a git work tree, or ``rev`` does not hold it (git's message included).
     """
     results = Path(results).resolve()
-    top = _git(results.parent if not results.is_dir() else results, "rev-parse", "--show-toplevel").decode().strip()
+    top = _git(results, "rev-parse", "--show-toplevel").decode().strip()
     rel = results.relative_to(top).as_posix()
     archive = _git(Path(top), "archive", "--format=tar", rev, rel)
     with tempfile.TemporaryDirectory() as tmp:

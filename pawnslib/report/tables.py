@@ -5,8 +5,9 @@ Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` an
 times is saved by :func:`save_timing` as ``tables/<name>_timing.csv``: timing data, which differs by machine and is
 shown on the site's timings page, never in a notebook (an executed notebook is the same bytes on every machine).
 
-Layer ``report``: it may import every layer; it imports only ``config`` (the first reading) and
-:mod:`~pawnslib.report.style` (cells as text, and whether an index is worth writing).
+Layer ``report``: it may import every layer; it imports only ``config`` (the first reading),
+:mod:`~pawnslib.report.style` (cells as text, and whether an index is worth writing) and
+:mod:`~pawnslib.report.timings_page` (the timings page's name).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.report.style import cell, has_label_index
+from pawnslib.report.timings_page import PAGE
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -72,7 +74,7 @@ def save_timing(df: pd.DataFrame, name: str, results_dir: str | Path, *, rules: 
         times.
     """
     csv, _ = save_table(df, f"{name}{TIMING_SUFFIX}", results_dir)
-    page = "timings.html" if rules == config.RULES else "../../html/timings.html"
+    page = PAGE if rules == config.RULES else f"../../html/{PAGE}"  # another reading's pages: R/<reading>/html
     return (f"Wall-clock times are timing data, different on every machine: `tables/{csv.name}`, shown on "
             f"[the timings page]({page}).")
 

@@ -26,8 +26,8 @@ def test_fisher_at_the_effective_sample_gives_the_reviews_figures():
     # The review's cells, Fisher two-sided at 9 games and at 3: 2-1, 3-3, 4-2 and 1-3.
     for (k9, k3, ours), (p9, p3) in {(6, 2, 95): (0.018, 0.17), (3, 1, 78): (0.0085, 0.13),
                                      (9, 3, 48): (0.003, 0.12), (6, 2, 2): (1.1e-6, 0.0034)}.items():
-        assert cells.fisher_p(k9, 9, ours, 100) == pytest.approx(p9, rel=0.1)
-        assert cells.fisher_p(k3, 3, ours, 100) == pytest.approx(p3, rel=0.1)
+        assert thesis.fisher_p(k9, 9, ours, 100) == pytest.approx(p9, rel=0.1)
+        assert thesis.fisher_p(k3, 3, ours, 100) == pytest.approx(p3, rel=0.1)
 
 
 def test_what_three_games_can_detect():
