@@ -123,7 +123,7 @@ $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
 COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn \
-	om-matched oracle
+	prom-dbn-cal om-matched oracle
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
@@ -132,7 +132,7 @@ $(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/ma
 	[ ! -e $@ ] || rm -rf $(C13)_$*
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
-$(patsubst %,$(C13)_%/done,one-hist-game prom-dbn): $(R)/data/dbn_game_$(COMPARE_SET).npz
+$(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
 $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .venv/stamp \
 		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz

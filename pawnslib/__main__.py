@@ -221,6 +221,8 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
         _error(a.command, f"argument --latent: --latent game (one S_w per game) is a one-slice model, "
                           f"not with --slices {a.slices}")
     pipeline.train_model(a.results, a.set, settings=_settings(a), slices=a.slices, latent=a.latent)
+    if a.latent == "game":  # and its calibrated recogniser (Chapter 13's prom-dbn-cal, the board's belief bars)
+        pipeline.calibrated_recogniser(a.results, a.set, settings=_settings(a))
     return ()
 
 
@@ -304,7 +306,8 @@ COMMANDS = {
         (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, *SETTINGS), _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
-        "  python -m pawnslib train --set thesis --latent game  # one S_w per game: data/dbn_game_thesis.npz"),
+        "  python -m pawnslib train --set thesis --latent game  # one S_w per game: data/dbn_game_thesis.npz, and its\n"
+        "                                                       # calibrated recogniser: data/recogniser_thesis.json"),
     "compare": Command(
         "play one Black method's games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
         (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,

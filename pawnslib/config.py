@@ -34,7 +34,8 @@ COMPARISON_STREAM = 13
 OFFLINE_STREAM = 11  # the random P(e) of Section 11.1's offline comparison: derive_seed(SEED, OFFLINE_STREAM)
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
-                      "om-perfect", "prom-uniform", "prom-dbn", "om-matched", "oracle")  # experiments.chapter13
+                      "om-perfect", "prom-uniform", "prom-dbn", "prom-dbn-cal", "om-matched",
+                      "oracle")  # experiments.chapter13
 # The tie-breaking study (pawnslib.experiments.tiebreak) replays Table 10.2 under every scheme and a second seed, and
 # these of Chapter 13's methods (with plain6) under every scheme.
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
@@ -58,6 +59,7 @@ PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero p
 # T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
 CEILING_EPSILON = 1e-3
 RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
+CALIBRATION_FOLDS = 5  # the calibrated recogniser's tau: cross-validated over this many folds of training rounds
 # The committed results folder, below the repository (the Makefile's R), and where a notebook run by hand works instead:
 # a copy of it below SCRATCH (pawnslib.experiments.params.results_folder), unless PUBLISH_ENV is set, as the Makefile
 # sets it for its papermill runs (`PAWNSLIB_PUBLISH=1`).
@@ -83,6 +85,12 @@ def model_path(results: str | Path, strategy_set: str, slices: int = 1, latent: 
     """
     kind = "_game" if latent == "game" else "" if slices == 1 else str(slices)
     return Path(results) / "data" / f"dbn{kind}_{strategy_set}.npz"
+
+
+def recogniser_path(results: str | Path, strategy_set: str) -> Path:
+    """The calibrated recogniser of a set (its tempering exponent, fitted on the training games): a small JSON beside
+    the per-game model it tempers."""
+    return Path(results) / "data" / f"recogniser_{strategy_set}.json"
 
 
 def comparison_dir(results: str | Path, strategy_set: str, method: str) -> Path:

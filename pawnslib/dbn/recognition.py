@@ -42,8 +42,8 @@ class SwModel(Protocol):
     def discretise(self, raw: np.ndarray) -> np.ndarray: ...
 
 
-def _logliks(model: SwModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
-             sb: np.ndarray) -> np.ndarray:
+def chain_logliks(model: SwModel, states: np.ndarray, starts: np.ndarray, stops: np.ndarray,
+                  sb: np.ndarray) -> np.ndarray:
     """(C, K): log P(chain c, S_b = sb[c], S_w) for the chains ``states[starts[c]:stops[c]]``."""
     out = np.empty((len(starts), len(model.strategy_ids)))
     sw_loglik_chains_into(model.kernel_arrays(), np.ascontiguousarray(states, np.int64), starts.astype(np.int64),
@@ -64,7 +64,7 @@ def chain_posteriors(model: SwModel, states: np.ndarray, starts: np.ndarray, sto
     Returns:
         (C, K), in S_w's state order.
     """
-    return softmax(_logliks(model, states, starts, stops, sb), axis=1)
+    return softmax(chain_logliks(model, states, starts, stops, sb), axis=1)
 
 
 def _row_logliks(model: SwModel, rows: pd.DataFrame) -> np.ndarray:
@@ -74,7 +74,7 @@ def _row_logliks(model: SwModel, rows: pd.DataFrame) -> np.ndarray:
     states = np.empty((2 * len(rows), nf), np.int64)  # row r is the chain states[2r : 2r + 2]
     states[0::2], states[1::2] = model.discretise(raw[:, :nf]), model.discretise(raw[:, nf:])
     starts = np.arange(0, 2 * len(rows), 2)
-    return _logliks(model, states, starts, starts + 2, rows["S_b"].to_numpy(np.int64))
+    return chain_logliks(model, states, starts, starts + 2, rows["S_b"].to_numpy(np.int64))
 
 
 def row_posteriors(model: SwModel, rows: pd.DataFrame) -> np.ndarray:

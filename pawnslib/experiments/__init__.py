@@ -15,8 +15,11 @@ Modules, in the order they build on each other:
 * :mod:`~pawnslib.experiments.costs` (what a search costs, back to back), :mod:`~pawnslib.experiments.maxpr`
   (the threshold rule's MAX_PR), :mod:`~pawnslib.experiments.chapter13` (Chapter 13's paired comparison) and
   :mod:`~pawnslib.experiments.chapter13_words` (its verdict in words).
-* :mod:`~pawnslib.experiments.claims` (every claim of the report, one reading at a time) and
-  :mod:`~pawnslib.experiments.rulesfit` (which reading the thesis's own figures and tables fit).
+* :mod:`~pawnslib.experiments.cells` and :mod:`~pawnslib.experiments.support` (the thesis's tables and claims at
+  its own evidence: 3 effective games a cell), :mod:`~pawnslib.experiments.claims` (every claim of the report, one
+  reading at a time), :mod:`~pawnslib.experiments.evidence` (the readings and sets as lines of evidence under each
+  claim, one verdict a claim) and :mod:`~pawnslib.experiments.rulesfit` (which reading the thesis's own figures and
+  tables fit).
 
 Layer ``experiments``: it may import every layer below it (game, search, dbn, guided, play) and ``config``;
 ``report`` and the command line import it. The names in ``__all__`` are re-exported lazily (a module
@@ -30,7 +33,8 @@ lazy_exports(__name__, {
     "pipeline": ("find_strategies", "opponent_model", "play_tournament", "strategy_set", "train_model"),
     "chapter13": ("Comparison", "black_player", "compare", "foresight_contrasts", "play_method"),
     "chapter13_words": ("verdict",),
-    "claims": ("ReadingClaims", "combine", "reading_claims", "verdict_summary"),
+    "claims": ("ReadingClaims", "reading_claims"),
+    "evidence": ("claim_verdict", "evidence_lines", "judge"),
     "rulesfit": ("RulesFit", "rules_fit"),
     "maxpr": ("max_pr", "threshold_sweep"),
     "costs": ("compare_with_plain", "time_methods"),

@@ -154,7 +154,8 @@ def perfect_trace(record: Mapping, strategies: Mapping, *, depth: int = config.D
 
 def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,
                      epsilon: float = config.CEILING_EPSILON, max_moves: int | None = None,
-                     n_jobs: int = config.JOBS, ties: str = "first") -> pd.DataFrame:
+                     n_jobs: int = config.JOBS, ties: str = "first",
+                     logliks: list[np.ndarray] | None = None) -> pd.DataFrame:
     """How well the perfect-knowledge recogniser's best guess names White's true strategy, by White move.
 
     The strategies often value the same replies best, so several of them can share the highest
@@ -168,6 +169,7 @@ def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: 
         records: game records with ``"white"``, ``"rules"``, ``"positions"`` and ``"moves"``.
         strategies, depth, epsilon, max_moves, n_jobs: as :func:`perfect_logliks`.
         ties: one of :data:`TIES`.
+        logliks: :func:`perfect_logliks` of ``records``, if already computed (then nothing is searched again).
 
     Returns:
         :func:`~.recognition.accuracy_table`'s frame, as ``recognition_accuracy``'s: by White
@@ -180,7 +182,8 @@ def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: 
     if ties not in TIES:
         raise ValueError(f"ties must be one of {', '.join(map(repr, TIES))}, got {ties!r}")
     records = list(records)
-    lls = perfect_logliks(records, strategies, depth=depth, epsilon=epsilon, max_moves=max_moves, n_jobs=n_jobs)
+    lls = logliks if logliks is not None else perfect_logliks(records, strategies, depth=depth, epsilon=epsilon,
+                                                              max_moves=max_moves, n_jobs=n_jobs)
     ids = list(check_strategies(strategies))
     hits, probs = [], []
     for rec, ll in zip(records, lls, strict=True):

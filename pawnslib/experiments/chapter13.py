@@ -85,6 +85,9 @@ METHODS = {m.name: m for m in (
     Method("prom-dbn", "PrOM search over the four strategies, probabilities "
            "$P(S_w \\mid \\text{White's moves so far})$ from the "
            "per-game model, updated after every White move", slices=1, latent="game", opponent="dbn"),
+    Method("prom-dbn-cal", "PrOM search as `prom-dbn`, with the calibrated recogniser: uniform before White's first "
+           "move, then the per-game model's evidence of White's moves tempered by an exponent fitted on the "
+           "training games", slices=1, latent="game", opponent="dbn-cal"),
     Method("om-matched", "OM search knowing White's weights, White's reply at ply 1 by a noise-free search to "
            "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),
     Method("oracle", "White's actual reply to every Black move known (White's own search with the seed it will use), "
@@ -139,6 +142,9 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
     if m.slices:  # the model, trained or checked here
         pipeline.opponent_model(results, set_name, settings=settings, slices=m.slices, latent=m.latent)
         path = str(config.model_path(results, set_name, m.slices, m.latent))
+    if m.opponent == "dbn-cal":
+        tau = pipeline.calibrated_recogniser(results, set_name, settings=settings).tau
+        return OpponentFactory(m.opponent, strategies, path, tau), f"{label} tau={tau:.6g}"
     if m.opponent:
         return OpponentFactory(m.opponent, strategies, path), label
     rule = m.rule
@@ -208,27 +214,32 @@ class Comparison:
 
 def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str = "one-hist",
                   thesis_set: bool = True, seed: int = config.SEED) -> pd.DataFrame:
-    """Chapter 12's "the asymmetric tree helps where a win was unlikely" and "strategy 4 suffers", paired.
+    """Chapter 12's "the asymmetric tree helps where a win was unlikely" and "strategy 4 suffers", paired: a second
+    sample of games for the report's claims of the same names (:data:`~.thesis.CLAIM_UNLIKELY`), in their unit.
 
-    The unlikely pairings are chosen on the Table 10.2 tournament's games (``plain``: Black's plain win
-    rate under 1/3, the report's rule), never on the comparison's, so that regression to the mean
-    cannot pass for an effect. Each claim is ``method`` against ``plain6`` pooled over its pairings;
-    ``p_holm`` corrects for the two claims. "Strategy 4" is the thesis's (``thesis_set``); another set
-    has no such claim.
+    ``scores`` holds Black's *wins* (:func:`~.paired.scores_frame` with ``wins=True``): the thesis's tables count
+    Black's wins, so these claims are in win-rate points wherever they are judged. The unlikely pairings are chosen
+    on the Table 10.2 tournament's games (``plain``: Black's plain win rate under 1/3, the report's rule), never on
+    the comparison's, so that regression to the mean cannot pass for an effect. Each claim is ``method`` against
+    ``plain6`` pooled over its pairings; ``p_holm`` corrects for the two claims; ``verdict`` is the report's rule
+    (:func:`~.thesis.magnitude_verdict` for "quite a lot", :func:`~.thesis.change_verdict` for a fall). "Strategy
+    4" is the thesis's (``thesis_set``); another set has no such claim.
     """
     counts = pairing_counts(plain)
     unlikely = [tuple(map(int, bw)) for bw in counts.query("win_rate < 1 / 3")[["black", "white"]].to_numpy()]
     top = thesis.STRONGEST
-    named = {"helps where a win was unlikely": (unlikely, +1)}
+    named = {thesis.CLAIM_UNLIKELY: (unlikely, +1)}
     if thesis_set:
-        named[f"strategy {top} suffers"] = ([(top, int(w)) for w in sorted(counts.white.unique())], -1)
+        named[thesis.CLAIM_SUFFERS] = ([(top, int(w)) for w in sorted(counts.white.unique())], -1)
     rows = []
     for claim, (pairs, direction) in named.items():
         if not pairs:
             rows.append({"claim": claim, "pairs": "none", "direction": direction})
             continue
         t = paired.subset_test(scores, method, pairs, baseline=BASELINE, seed=seed)
-        rows.append({"claim": claim, "direction": direction, **t, "pairs": " ".join(f"{b}-{w}" for b, w in pairs)})
+        rule = thesis.magnitude_verdict if claim == thesis.CLAIM_UNLIKELY else thesis.change_verdict
+        rows.append({"claim": claim, "direction": direction, **t, "pairs": " ".join(f"{b}-{w}" for b, w in pairs),
+                     "verdict": rule(direction, t["diff_lo"], t["diff_hi"])})
     out = pd.DataFrame(rows)
     tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
     if tested.any():
@@ -236,7 +247,8 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     return out
 
 
-# The foresight contrasts: (method, against, White's strategy or None for every pairing, what it measures).
+# The paired contrasts, foresight and calibrated recognition: (method, against, White's strategy or None for every
+# pairing, what it measures).
 CONTRASTS = (
     ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
     ("oracle", "plain8", None, "knowing White's next reply, against two more plies everywhere"),
@@ -246,6 +258,8 @@ CONTRASTS = (
     ("om-perfect", "plain6", 1, "OM search against White 1"),
     ("om-matched", "plain6", 1, "OM search with White's depth matched, against White 1"),
     ("om-matched", "om-perfect", 1, "matching White's depth, against White 1"),
+    ("prom-dbn-cal", "prom-uniform", None, "calibrated recognition of White, against none (1/4 each)"),
+    ("prom-dbn-cal", "prom-dbn", None, "calibrated recognition of White, against the overconfident one"),
 )
 
 
@@ -327,5 +341,6 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
         .merge(costs.time_ratios(times, seed=seed), on="method"))
     plain = pipeline.play_tournament(results, set_name, settings=settings)
     return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE, seed=seed),
-                      sweeps, times, thesis_claims(scores, plain, thesis_set=set_name == "thesis", seed=seed),
+                      sweeps, times, thesis_claims(paired.scores_frame(records, wins=True), plain,
+                                                   thesis_set=set_name == "thesis", seed=seed),
                       foresight_contrasts(scores, seed=seed))

@@ -2,7 +2,9 @@
 
 Every sentence is computed from the ``ch13_methods`` table (:func:`~.chapter13.compare`) and the claims' tests,
 with the significance level ``alpha`` (:data:`~.thesis.ALPHA`) it is given, so the notebook, the report and the
-README say the same.
+README say the same. Units: a method's change is in *score points* (a draw half a win); Chapter 12's claims, which
+the thesis states in Black's wins, in *win-rate points*. Every p names its correction and the group it corrects
+over.
 
 Imports the experiments :mod:`~.chapter13` (the methods), :mod:`~.paired` (its tests' floor) and :mod:`~.thesis`.
 """
@@ -23,8 +25,18 @@ def _pts(x: float) -> str:
 
 
 def diff_ci(t: pd.DataFrame, m: str) -> str:
-    """Method ``m``'s difference from plain6 with its interval, in points (``t``: ch13_methods by method)."""
-    return f"{_pts(t.loc[m, 'diff'])} points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+    """Method ``m``'s difference from plain6 with its interval, in score points (``t``: ch13_methods by method)."""
+    return f"{_pts(t.loc[m, 'diff'])} score points ({_pts(t.loc[m, 'diff_lo'])} to {_pts(t.loc[m, 'diff_hi'])})"
+
+
+def methods_group(t: pd.DataFrame) -> str:
+    """The group the methods' Holm correction runs over, in words (``t``: ch13_methods by method)."""
+    return f"over the {len(t) - 1} methods against plain6"
+
+
+def contrasts_group(contrasts: pd.DataFrame) -> str:
+    """The group the paired contrasts' Holm correction runs over, in words."""
+    return f"over the {len(contrasts)} paired contrasts"
 
 
 def holm_value(p: float, p_holm: float) -> str:
@@ -34,10 +46,11 @@ def holm_value(p: float, p_holm: float) -> str:
     return f"≤ {p_holm:.2g}" if p <= floor * (1 + 1e-9) else f"{p_holm:.2g}"
 
 
-def _holm(p: float, p_holm: float) -> str:
-    """A Holm-corrected p in a sentence: "p (Holm) ≤ x" at the test's floor, else "p (Holm) = x"."""
+def _holm(p: float, p_holm: float, group: str) -> str:
+    """A Holm-corrected p in a sentence, naming its ``group``: "p (Holm over ...) ≤ x" at the test's floor, else
+    "p (Holm over ...) = x"."""
     value = holm_value(p, p_holm)
-    return f"p (Holm) {value}" if value.startswith("≤") else f"p (Holm) = {value}"
+    return f"p (Holm {group}) {value}" if value.startswith("≤") else f"p (Holm {group}) = {value}"
 
 
 def comparison_word(diff: float, lo: float, hi: float, p_holm: float, alpha: float) -> str:
@@ -85,16 +98,17 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     worse = [m for m in predicting if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] < 0]
     out = [f"Each method played the same {n} games as `plain6`."]
     if better:
-        out.append(f"Beyond noise (Holm-corrected p < {alpha:g}), "
+        out.append(f"Beyond noise (p < {alpha:g}, Holm-corrected {methods_group(t)}), "
                    + ", ".join(f"`{m}` beats `plain6` by {ci(m)}" for m in better) + ".")
     elif predicting:
-        out.append(f"**No prediction method beats `plain6` beyond noise** (Holm-corrected p < {alpha:g}).")
+        out.append(f"**No prediction method beats `plain6` beyond noise** (p < {alpha:g}, Holm-corrected "
+                   f"{methods_group(t)}).")
     if worse:
         out.append("Beyond noise, " + ", ".join(f"`{m}` loses to it, {ci(m)}" for m in worse) + ".")
     if predicting:
         best = best_predicting(t)
-        out.append(f"The best prediction method, `{best}`, changes Black's score by {ci(best)}, "
-                   f"{_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'])}.")
+        out.append(best_sentence(t) + f", {_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'], methods_group(t))}.")
+        out.append(bound_sentence(t) + ".")
         if "plain8" in t.index:
             d8 = t.loc["plain8", "diff"]
             # A share of plain8's gain only for a change beyond noise: a ratio on an estimate within noise says nothing.
@@ -109,7 +123,7 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     wide = t.halfwidth.dropna()
     if len(wide):
         w = wide.idxmax()
-        out.append(f"Power: every difference's 95 % interval is within +-{100 * wide.max():.1f} points"
+        out.append(f"Power: every difference's 95 % interval is within +-{100 * wide.max():.1f} score points"
                    + (f" (goal +-{100 * target:.0f})." if wide.max() <= target else
                       f", wider than the goal of +-{100 * target:.0f}; `{w}` would need about "
                       f"{int(t.loc[w, 'rounds_needed'])} rounds a pairing to reach it."))
@@ -117,12 +131,37 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     if contrasts is not None and len(contrasts):
         out += foresight_verdict(contrasts, alpha)
     if claims is not None and "p" in claims:
-        for c in claims.dropna(subset=["p"]).itertuples():
-            held = (c.diff > 0) == (c.direction > 0) and c.p_holm < alpha
-            out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games): {_pts(c.diff)} points "
-                       f"({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), {_holm(c.p, c.p_holm)}: "
-                       + ("**supported**." if held else "**not supported** at this power."))
+        tested = claims.dropna(subset=["p"])
+        group = f"over Chapter 12's {len(tested)} claims"
+        for c in tested.itertuples():
+            out.append(f"Chapter 12's \"{c.claim}\" ({c.pairs}; {c.games} paired games, Black's wins): "
+                       f"{_pts(c.diff)} win-rate points ({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), "
+                       f"{_holm(c.p, c.p_holm, group)}: **{c.verdict}** by the "
+                       "report's rule, a second sample beside the report's.")
     return out
+
+
+def best_sentence(t: pd.DataFrame) -> str:
+    """The best of the prediction methods, with its simultaneous interval (it was picked as the largest of them, so
+    its own 95 % interval would overstate what it shows)."""
+    best, k = best_predicting(t), sum(METHODS[m].asym for m in t.index)
+    return (f"The largest change of the {k} prediction methods, `{best}`'s, is {_pts(t.loc[best, 'diff'])} score "
+            f"points ({_pts(t.loc[best, 'diff_lo_all'])} to {_pts(t.loc[best, 'diff_hi_all'])}, simultaneous 95 % "
+            f"interval {methods_group(t)})")
+
+
+def bound(t: pd.DataFrame) -> tuple[float, str]:
+    """The most any prediction method can gain over plain6 at this power: the highest upper end of their
+    simultaneous 95 % intervals, and the method it belongs to."""
+    m = max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff_hi_all"])
+    return float(t.loc[m, "diff_hi_all"]), m
+
+
+def bound_sentence(t: pd.DataFrame) -> str:
+    """:func:`bound` in words."""
+    b, m = bound(t)
+    return (f"At this power no prediction method gains more than {_pts(b)} score points over `plain6` (the highest "
+            f"upper end of their simultaneous 95 % intervals, `{m}`'s)")
 
 
 def _nodes(t: pd.DataFrame, m: str) -> float:
@@ -141,13 +180,13 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
     def beyond(m: str) -> str:
         p = t.loc[m, "p_holm"]
         word = comparison_word(t.loc[m, "diff"], t.loc[m, "diff_lo"], t.loc[m, "diff_hi"], p, alpha)
-        return f"`{m}` is {word} `plain6` ({ci(m)}, {_holm(t.loc[m, 'p'], p)})"
+        return f"`{m}` is {word} `plain6` ({ci(m)}, {_holm(t.loc[m, 'p'], p, methods_group(t))})"
 
     if "om-perfect" in t.index:
         d = t.loc["om-perfect", "diff"]
         out.append(f"Knowing White's weights exactly, OM search: {beyond('om-perfect')}, at "
                    f"{_nodes(t, 'om-perfect'):.1f} times plain6's nodes per search.")
-        learned = [m for m in ("prom-dbn", "one-hist-game") if m in t.index]
+        learned = [m for m in ("prom-dbn", "prom-dbn-cal", "one-hist-game") if m in t.index]
         if learned and d > 0:
             out.append("Of that gain, a learned model recovers " + "; ".join(
                 f"{100 * t.loc[m, 'diff'] / d:.0f} % with `{m}` ({ci(m)})" for m in learned) + ".")
@@ -159,7 +198,7 @@ def opponent_verdict(t: pd.DataFrame, ci, alpha: float) -> list[str]:
                    + ("**holds here** even with White's true weights." if disaster else
                       "**does not show here** with White's true weights (the papers' opponents were modelled, "
                       "not known)."))
-    prom = [m for m in ("prom-uniform", "prom-dbn") if m in t.index]
+    prom = [m for m in ("prom-uniform", "prom-dbn", "prom-dbn-cal") if m in t.index]
     if prom:
         wins = [m for m in prom if t.loc[m, "p_holm"] < alpha and t.loc[m, "diff"] > 0]
         out.append("The published finding that PrOM search beats alpha-beta at equal depth "
@@ -176,8 +215,8 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
     def said(method: str, against: str, white: str = "all") -> str:
         r = c[method, against, white]
         word = comparison_word(r.diff, r.diff_lo, r.diff_hi, r.p_holm, alpha)
-        return (f"{word} `{against}`: {_pts(r.diff)} points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}; {r.games} "
-                f"paired games, {_holm(r.p, r.p_holm)})")
+        return (f"{word} `{against}`: {_pts(r.diff)} score points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}; "
+                f"{r.games} paired games, {_holm(r.p, r.p_holm, contrasts_group(contrasts))})")
 
     def beyond(method: str, against: str, white: str = "all") -> bool:
         return (method, against, white) in c and c[method, against, white].p_holm < alpha
@@ -191,8 +230,8 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
     if ("oracle", "one-hist", "all") in c:
         r = c["oracle", "one-hist", "all"]
         if beyond("oracle", "one-hist") and r.diff > 0:
-            room = (f"a better model of White's next reply could still win up to {_pts(r.diff_hi)} points over the "
-                    "thesis's method")
+            room = (f"a better model of White's next reply could still win up to {_pts(r.diff_hi)} score points "
+                    "over the thesis's method")
         elif beyond("oracle", "one-hist"):
             room = ("even a perfect model of White's next reply, used to search below the reply it predicts, does "
                     "worse than the thesis's method: no better model could win anything this way, so what limits "
@@ -213,6 +252,15 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
     if ("om-matched", "plain6", "all") in c:
         out.append(f"Over every pairing, `om-matched` is {said('om-matched', 'plain6')}, and "
                    f"{said('om-matched', 'om-perfect')}.")
+    if ("prom-dbn-cal", "prom-uniform", "all") in c:
+        r = c["prom-dbn-cal", "prom-uniform", "all"]
+        answer = ("**it pays**" if beyond("prom-dbn-cal", "prom-uniform") and r.diff > 0 else
+                  "**no: calibrated recognition loses to recognising no one**" if beyond("prom-dbn-cal", "prom-uniform")
+                  else "**no gain from recognition is measurable** at this power")
+        out.append(f"Does recognising White pay once its beliefs are calibrated? PrOM search with them "
+                   f"(`prom-dbn-cal`) is {said('prom-dbn-cal', 'prom-uniform')}, PrOM search that recognises no one"
+                   + (f", and {said('prom-dbn-cal', 'prom-dbn')}" if ("prom-dbn-cal", "prom-dbn", "all") in c else "")
+                   + f": {answer}.")
     return out
 
 
@@ -227,17 +275,26 @@ def load_tables(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None,
             pd.read_csv(contrasts, dtype={"white": str}) if contrasts.is_file() else None)
 
 
-def report_claim(methods: pd.DataFrame, rules: str) -> dict:
-    """The report's claims-table row for Chapter 13's answer: the best prediction method against ``plain6``.
-
-    The thesis asks the question but never measures it, so the verdict is "new"; the row's columns are those of
-    :func:`~.claims.combine` for the reading ``rules`` the comparison played.
+def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str) -> list[dict]:
+    """Chapter 13's lines of evidence for the report's claims (:mod:`~.evidence`), under the reading ``rules`` it
+    played: its own answer, whether predicting the opponent pays (the thesis asks but never measures it: "new"), and
+    its second sample of Chapter 12's two claims (``claims``), in the report's unit (win-rate points) and by its
+    rule. A line for a claim the report makes leaves its section, thesis figure and support to the report's lines.
     """
     t = methods.set_index("method")
     best = best_predicting(t)
-    ours = (f"best of {sum(METHODS[m].asym for m in t.index)} prediction methods, {best}: {diff_ci(t, best)}, "
-            f"Holm p = {t.loc[best, 'p_holm']:.2g}, {int(t.loc[best, 'games'])} paired games")
-    if "plain8" in t.index:
-        ours += f"; two more plies (plain8): {_pts(t.loc['plain8', 'diff'])}"
-    return {"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
-            "thesis": "its question (Ch. 1, 13); never measured", f"ours ({rules})": ours, f"verdict ({rules})": "new"}
+    ours = (f"{best_sentence(t)[4:]}; {_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'], methods_group(t))}; "
+            f"{int(t.loc[best, 'games'])} paired games; {bound_sentence(t)[0].lower()}{bound_sentence(t)[1:]}")
+    out = [{"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
+            "thesis": "its question (Ch. 1, 13); never measured", "support": "ours", "reading": rules,
+            "strategies": "thesis", "ours": ours, "verdict": "new",
+            "why": "paired games against plain6, p Holm-corrected over the methods; the best method's interval "
+                   "simultaneous over them (it was picked as the best)"}]
+    tested = claims.dropna(subset=["p"]) if claims is not None and "p" in claims else pd.DataFrame()
+    for c in tested.itertuples():
+        out.append({"claim": c.claim, "reading": rules, "strategies": "thesis (Chapter 13's games)",
+                    "ours": f"{c.pairs}: {_pts(c.diff)} win-rate points ({_pts(c.diff_lo)} to {_pts(c.diff_hi)}), "
+                            f"{c.games} paired games", "verdict": c.verdict,
+                    "why": f"Chapter 13's {c.method} against plain6, a second sample of games; Black's wins pooled, "
+                           "paired by round; 95 % interval"})
+    return out

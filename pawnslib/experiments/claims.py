@@ -4,8 +4,8 @@
 :class:`~pawnslib.config.RunSettings`, and returns the claims table (section, claim, thesis, ours, verdict, why;
 the verdict rules are :mod:`pawnslib.experiments.thesis`'s) with the frames the report draws from, one step per
 part of the thesis (Chapters 10 and 11's rows from :mod:`~.chapter_claims`, which their notebooks quote too).
-:func:`combine` sets several readings side by side; which reading the thesis played is
-:mod:`~.rulesfit`'s question.
+:mod:`~.evidence` stacks the readings' rows as lines of evidence under each claim; which reading the thesis
+played is :mod:`~.rulesfit`'s question.
 
 Imports: ``config``, :mod:`pawnslib.dbn`, :mod:`pawnslib.guided`, :mod:`pawnslib.play`, :mod:`pawnslib.search` and the
 experiments :mod:`~.pipeline`, :mod:`~.thesis`, :mod:`~.chapter_claims`, :mod:`~.stats`, :mod:`~.costs`,
@@ -41,7 +41,6 @@ from pawnslib.play.records import GameRecord, positions_of
 from pawnslib.search.alphabeta import search
 from pawnslib.search.strategies import THESIS
 
-VERDICTS = ("reproduced", "not reproduced", "inconclusive", "new")  # "new": a claim the thesis never measured
 TIMED_POSITIONS_GAMES = 64  # held-out games whose positions time plain against asymmetric search
 SORT_GAMES = 16  # held-out games whose positions are searched sorted and unsorted
 
@@ -51,7 +50,8 @@ class ReadingClaims:
     """One reading's claims and the frames the report draws (keys of the dicts: strategy sets)."""
 
     rules: str
-    claims: pd.DataFrame  # section, claim, thesis, ours, verdict, why
+    claims: pd.DataFrame  # one line of evidence per claim and set: section, claim, thesis, support, strategies, ours,
+    # verdict, why (chapter_claims.claim's rows)
     # the claims about time, judged on a timing experiment: their figures differ by machine, so they are timing data
     # (the table reproduction_claims_timing), kept apart from the claims above, whose every byte is the same anywhere
     timing: pd.DataFrame
@@ -109,30 +109,34 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
             v, mean, lo, hi = nodes = thesis.nodes_verdict(g.plain[s], seed)
             claims.append(claim("11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain alpha-beta",
                                  f"{thesis.NODES_PLAIN}", f"{mean:.0f} ({lo:.0f}-{hi:.0f})", v,
-                                 "Black's searches in the plain tournament"))
+                                 "Black's searches in the plain tournament",
+                                 support="no data: a mean without its spread"))
         v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed,
                                             clusters=thesis.search_games(g.asym[s]),
                                             base_clusters=thesis.search_games(g.plain[s]))
-        claims.append(claim("11.2", f"the asymmetric tree visits about as many nodes as the plain one ({s})",
+        claims.append(claim("11.2", "the asymmetric tree visits about as many nodes as the plain one",
                              f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; "
                              "Chapter 12: fewer)", f"{r:.2f}x ({lo:.2f}-{hi:.2f})", v,
                              "mean nodes of Black's searches, asymmetric over plain tournament; predicted replies go "
-                             f"{EXTENSION} plies deeper"))
+                             f"{EXTENSION} plies deeper", support="no data: two means without their spread",
+                             strategies=s))
         # Time is only comparable on the same positions in the same run: the tournaments ran at different loads.
         held = [r for r in g.plain[s] if r["round"] >= settings.train_rounds][:TIMED_POSITIONS_GAMES]
         same = compare_with_plain(held, g.models[s], strategies[s], settings=settings)
         v, r, lo, hi = thesis.ratio_verdict(same.asym_seconds, same.plain_seconds, thesis.TIME_RATIO, seed,
                                             clusters=same.game, paired=True)
-        timing.append(claim("11.2", f"time per search, asymmetric against plain ({s})",
+        timing.append(claim("11.2", "time per search, asymmetric against plain",
                              f"{thesis.SECONDS_ASYM} s against {thesis.SECONDS_PLAIN} s ({thesis.TIME_RATIO:.1f}x)",
                              f"{1000 * same.asym_seconds.mean():.2f} ms against {1000 * same.plain_seconds.mean():.2f} "
                              f"ms ({r:.2f}x, {lo:.2f}-{hi:.2f})", v, f"both searches on the same {len(same)} held-out "
-                             "positions, back to back; P(e) runs inside the numba search"))
+                             "positions, back to back; P(e) runs inside the numba search",
+                             support="no data: two means without their spread", strategies=s))
         share = sa["share extended"]
-        claims.append(claim("12", f"the asymmetric tree often searches to depth {thesis.SEARCH_DEPTH + EXTENSION} "
-                             f"({s})", "often", f"{100 * share:.0f} % of Black's searches",
+        claims.append(claim("12", f"the asymmetric tree often searches to depth {thesis.SEARCH_DEPTH + EXTENSION}",
+                             "often", f"{100 * share:.0f} % of Black's searches",
                              "reproduced" if share >= 1 / 3 else "not reproduced",
-                             "'often' read as at least a third of the searches"))
+                             "'often' read as at least a third of the searches", support="no data: no figure",
+                             strategies=s))
     return claims, timing, nodes
 
 
@@ -148,13 +152,15 @@ def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
                      "greatly", f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out "
                      "positions)", thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES),
                                                          np.log(hi / thesis.SORT_SAVES)),
-                     f"'greatly' read as at least halving the nodes: the ratio's interval above {thesis.SORT_SAVES}")]
+                     f"'greatly' read as at least halving the nodes: the ratio's interval above {thesis.SORT_SAVES}",
+                     support="no data: no figure")]
     dsum = FEATURE_NAMES.index("DSum")
     values = {f[dsum] for r in g.plain["thesis"] for f in r["features"]}
     claims.append(claim("11.2", "DSum takes over 100 different values in the data", f"over {thesis.DSUM_VALUES}",
                          f"{len(values)} in the {len(g.plain['thesis'])} games of Table 10.2",
                          "reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced",
-                         "distinct DSum scores of every position of the plain tournament"))
+                         "distinct DSum scores of every position of the plain tournament",
+                         support=f"shows it: a count of its data, 'over {thesis.DSUM_VALUES}'"))
     return claims
 
 
@@ -172,13 +178,14 @@ def _recognition_claims(g: _Games, train_rounds: int) -> tuple[list[dict], pd.Da
             rows.append(acc.reset_index().assign(strategies=s))
             at = acc.loc[min(10, acc.index.max())]
             lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
-            claims.append(claim("beyond", f"the DBN recognises White's strategy ({s})",
+            claims.append(claim("beyond", "the DBN recognises White's strategy",
                                  "its purpose (Ch. 1, 8); never measured",
                                  f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
                                  f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
                                  + chance_word(lo, hi, at.chance), "new",
                                  "the model's most probable White strategy given the game so far, on held-out "
-                                 "games; each training row has its own latent strategy"))
+                                 "games; each training row has its own latent strategy", support="ours",
+                                 strategies=s))
     return claims, pd.concat(rows) if rows else pd.DataFrame()
 
 
@@ -251,26 +258,3 @@ def every_reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT
         joblib.delayed(reading_claims)(config.reading_dir(results, r), settings=settings.replace(rules=r),
                                        sets=sets[r]) for r in readings)
     return dict(zip(readings, done, strict=True))
-
-
-def verdict_summary(verdicts: pd.Series) -> tuple[pd.Series, int]:
-    """How many single claims got each verdict, and how many rows summarise per-pairing tables instead.
-
-    ``verdicts`` is the verdict column of the table the reader sees (a claim absent from a reading, NaN, is left
-    out), so that the tally counts the rows shown.
-    """
-    verdicts = verdicts.dropna()
-    single = verdicts.where(verdicts.isin(VERDICTS))
-    return single.value_counts().reindex(list(VERDICTS), fill_value=0), int(single.isna().sum())
-
-
-def combine(by_reading: dict[str, pd.DataFrame], columns=("ours", "verdict")) -> pd.DataFrame:
-    """Claims tables of several readings side by side: section, claim, thesis, then ``columns`` per reading.
-
-    Rows follow the first reading's order; a claim only some readings make is blank for the others.
-    """
-    keys = ["section", "claim", "thesis"]
-    out = pd.concat([c[keys] for c in by_reading.values()]).drop_duplicates().reset_index(drop=True)
-    for r, c in by_reading.items():
-        out = out.merge(c[[*keys, *columns]].rename(columns={k: f"{k} ({r})" for k in columns}), on=keys, how="left")
-    return out

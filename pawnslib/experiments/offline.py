@@ -138,10 +138,11 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
         t = threshold_against_random(model, held, bound, seed=derive_seed(settings.seed, config.OFFLINE_STREAM))
         claims.append({
             "section": "11.1",
-            "claim": f"with a fixed pr threshold the DBN predicts less well than a random P(e) ({s})",
-            "thesis": "worse (no figure)",
+            "claim": "with a fixed pr threshold the DBN predicts less well than a random P(e)",
+            "thesis": "worse (no figure)", "support": "no data: no figure", "strategies": s,
             "ours": (f"{100 * t['share_a']:.0f} % correct against {100 * t['share_b']:.0f} %: "
-                     f"{100 * t['diff']:+.1f} points ({100 * t['diff_lo']:+.1f} to {100 * t['diff_hi']:+.1f})"),
+                     f"{100 * t['diff']:+.1f} percentage points ({100 * t['diff_lo']:+.1f} to "
+                     f"{100 * t['diff_hi']:+.1f})"),
             "verdict": t["verdict"],
             "why": (f"pr < {t['max_pr']:.3f} (Chapter 13's MAX_PR) on the {t['games']} held-out games: "
                     f"{t['made_a']} and {t['made_b']} predictions, {t['likely_a']:.1f} and {t['likely_b']:.1f} "
@@ -151,10 +152,11 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
         tables[s] = table
         far = table.loc[table["diff"].abs().idxmax()]
         claims.append({
-            "section": "11.2", "claim": f"the number of time slices has almost no effect on correct predictions ({s})",
-            "thesis": f"almost none (it used {config.N_SLICES})",
+            "section": "11.2", "claim": "the number of time slices has almost no effect on correct predictions",
+            "thesis": f"almost none (it used {config.N_SLICES})", "support": "no data: 'initial tests', no figure",
+            "strategies": s,
             "ours": (f"{len(table)} slice counts ({', '.join(map(str, table.slices))}): largest change "
-                     f"{100 * far['diff']:+.1f} points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
+                     f"{100 * far['diff']:+.1f} percentage points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
                      f"{100 * far.diff_hi:+.1f})"),
             "verdict": verdict,
             "why": (f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "

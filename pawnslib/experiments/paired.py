@@ -42,8 +42,8 @@ N_PERM = 10_000  # sign patterns per randomised test (the test is exact when 2**
 KEYS = ["black", "white", "round"]  # a game: the same for every method
 COLUMNS = ["method", *KEYS, "score"]
 SCORES = {"black": 1.0, "draw": 0.5, "white": 0.0}  # Black's score by the game's result
-SUMMARY = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
-           "halfwidth", "rounds_needed"]  # method_summary's columns
+SUMMARY = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "diff_lo_all",
+           "diff_hi_all", "p", "p_holm", "halfwidth", "rounds_needed"]  # method_summary's columns
 PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "p"]
 
 
@@ -168,11 +168,13 @@ def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: flo
 
     Returns:
         One row per method (baseline first, then in order of first appearance), columns ``method, games,
-        score, score_lo, score_hi, diff, diff_lo, diff_hi, p, p_holm, halfwidth, rounds_needed``. ``p_holm``
-        is Holm-corrected over the non-baseline methods. ``rounds_needed`` = ceil(rounds * (halfwidth /
-        target)**2), the rounds per pairing at which the half-width would reach ``target`` if it shrinks
-        as 1/sqrt(rounds); it may be fewer than now (0 when the interval has no width). The baseline's
-        diff is 0 and its diff interval, p, p_holm, halfwidth and rounds_needed are NaN.
+        score, score_lo, score_hi, diff, diff_lo, diff_hi, diff_lo_all, diff_hi_all, p, p_holm, halfwidth,
+        rounds_needed``. ``p_holm`` is Holm-corrected over the non-baseline methods, and ``diff_lo_all`` to
+        ``diff_hi_all`` is the change's simultaneous interval over them (Bonferroni: each at level
+        ``1 - (1 - level) / k`` for ``k`` methods), the one to quote for a method picked as the best of them.
+        ``rounds_needed`` = ceil(rounds * (halfwidth / target)**2), the rounds per pairing at which the half-width
+        would reach ``target`` if it shrinks as 1/sqrt(rounds); it may be fewer than now (0 when the interval has
+        no width). The baseline's diff is 0 and its diff intervals, p, p_holm, halfwidth and rounds_needed are NaN.
 
     Raises:
         ValueError: ``scores`` is not a paired table (:func:`check_paired`).
@@ -181,14 +183,18 @@ def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: flo
     rounds = wide.index.get_level_values("round").to_numpy()
     n_rounds = len(np.unique(rounds))
     nan = float("nan")
+    level_all = 1 - (1 - level) / max(1, len(wide.columns) - 1)
     rows = []
     for m in wide.columns:
         lo, hi = cluster_ci(wide[m].to_numpy(), rounds, level=level, n_boot=n_boot, seed=seed)
         row = {"method": m, "games": len(wide), "score": float(wide[m].mean()), "score_lo": lo, "score_hi": hi}
         if m == baseline:
-            row |= {"diff": 0.0, "diff_lo": nan, "diff_hi": nan, "p": nan, "halfwidth": nan, "rounds_needed": nan}
+            row |= {"diff": 0.0, "diff_lo": nan, "diff_hi": nan, "diff_lo_all": nan, "diff_hi_all": nan, "p": nan,
+                    "halfwidth": nan, "rounds_needed": nan}
         else:
             row |= _paired(wide[m], wide[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
+            row["diff_lo_all"], row["diff_hi_all"] = cluster_ci(wide[m].to_numpy() - wide[baseline].to_numpy(), rounds,
+                                                                level=level_all, n_boot=n_boot, seed=seed)
             row["halfwidth"] = max(row["diff"] - row["diff_lo"], row["diff_hi"] - row["diff"])
             # The 1e-9 keeps a ratio that is a whole number up to rounding from costing an extra round.
             row["rounds_needed"] = float(math.ceil(n_rounds * (row["halfwidth"] / target) ** 2 - 1e-9))

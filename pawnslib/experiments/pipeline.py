@@ -11,11 +11,13 @@ model files) and :mod:`pawnslib.play` (tournaments, Harmony*, the asymmetric pla
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn import learn
+from pawnslib.dbn.calibrated import TemperedRecogniser, cross_validated_tau
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import training_rows, write_training_csv
@@ -224,3 +226,35 @@ def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int 
                          for k in sorted(asked.keys() | recorded.keys()) if asked.get(k) != recorded.get(k))
         raise ModelFileError(f"{path} was trained on other games ({diff}); {fix}")
     return model
+
+
+def calibrated_recogniser(results: str | Path, set_name: str, *,
+                          settings: RunSettings = DEFAULT_SETTINGS) -> TemperedRecogniser:
+    """The set's calibrated recogniser (:mod:`pawnslib.dbn.calibrated`): the per-game model with its tempering
+    exponent, read from ``data/recogniser_<set>.json`` when that file records the same training, else fitted by
+    cross-validation on the training games (``config.CALIBRATION_FOLDS`` folds of rounds) and written.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`SETS`.
+        settings: the training rounds, depth, seed, reading and noise the per-game model is (to be) trained on.
+
+    Raises:
+        ValueError: an unknown set or bad arguments.
+        ModelFileError: a model file trained on other games.
+    """
+    model = opponent_model(results, set_name, settings=settings, latent="game")
+    path = config.recogniser_path(results, set_name)
+    asked = _training(set_name, settings)
+    if path.is_file():
+        fit = json.loads(path.read_text(encoding="utf-8"))
+        if fit.get("training") == asked:
+            return TemperedRecogniser(model, fit["tau"])
+    records = play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
+    fit = cross_validated_tau(records, n_strategies=len(model.strategy_ids), folds=config.CALIBRATION_FOLDS,
+                              seed=settings.seed, restarts=config.EM_RESTARTS, n_slices=config.N_SLICES)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")  # written whole, then renamed: a reader never sees half a file
+    tmp.write_text(json.dumps(fit | {"training": asked}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return TemperedRecogniser(model, fit["tau"])

@@ -3,7 +3,10 @@
 :func:`recognition_trace` gives P(S_w | the game so far) after each White move (the model's posteriors,
 :func:`pawnslib.dbn.recognition.chain_posteriors`), :func:`recognition_accuracy` how often its best guess names
 White's true strategy, and :func:`accuracy_table` the frame every recogniser's accuracy is reported in (with
-Wilson intervals). It carries no run settings: it reads a model and recorded games.
+Wilson intervals). Whether a recogniser's confidence means what it says: :func:`calibration_table` (accuracy,
+mean largest probability, log-loss and Brier score by White move), :func:`reliability_table` (the reliability
+diagram) and :func:`log_loss_gain` (against knowing nothing, with intervals). It carries no run settings: it reads
+a model's beliefs and recorded games.
 
 Imports: :mod:`pawnslib.dbn` (the posteriors) and :mod:`pawnslib.experiments.stats` (Wilson intervals).
 """
@@ -14,7 +17,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 
+from pawnslib.dbn.calibrated import TemperedRecogniser
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.recognition import chain_posteriors
 from pawnslib.experiments.stats import wilson
@@ -95,3 +100,97 @@ def accuracy_table(hits: Sequence[np.ndarray], probs: Sequence[np.ndarray], k: i
     out["ci_low"], out["ci_high"] = [c[0] for c in ci], [c[1] for c in ci]
     out["chance"] = 1.0 / k
     return out
+
+
+CALIBRATION_COLUMNS = ["recogniser", "move", "games", "accuracy", "mean_max_p", "log_loss", "brier"]
+P_FLOOR = 1e-15  # a probability of the true strategy below this scores as this (log-loss at most 34.5 nats)
+
+
+def _by_move(beliefs: Sequence[np.ndarray], truth: Sequence[int]) -> pd.DataFrame:
+    """One row per (game, White move): move, the true strategy's probability, the largest, argmax right, Brier."""
+    rows = []
+    for p, t in zip(beliefs, truth, strict=True):
+        p = np.asarray(p, float)
+        onehot = np.eye(p.shape[1])[t]
+        rows.append(pd.DataFrame({"move": np.arange(1, len(p) + 1), "p_true": p[:, t], "max_p": p.max(axis=1),
+                                  "hit": p.argmax(axis=1) == t, "brier": ((p - onehot) ** 2).sum(axis=1)}))
+    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=["move", "p_true", "max_p", "hit",
+                                                                                 "brier"])
+
+
+def calibration_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[int]) -> pd.DataFrame:
+    """How well each recogniser's beliefs name White's strategy and how honest their confidence is, by White move.
+
+    Args:
+        beliefs: ``{recogniser: per game a (J, K) array}``, row j-1 the belief after White's j-th move.
+        truth: per game the true strategy's column.
+
+    Returns:
+        :data:`CALIBRATION_COLUMNS`: per recogniser and move the ``games`` still running, ``accuracy`` (argmax
+        right), ``mean_max_p`` (mean largest probability: as high as the accuracy when calibrated), ``log_loss``
+        (mean -ln P(true), the true probability floored at :data:`P_FLOOR`; ln K knows nothing) and ``brier`` (mean
+        squared distance from the truth's indicator; (K - 1) / K knows nothing).
+    """
+    out = []
+    for name, b in beliefs.items():
+        d = _by_move(b, truth).assign(log_loss=lambda x: -np.log(np.maximum(x.p_true.astype(float), P_FLOOR)))
+        g = d.groupby("move").agg(games=("hit", "size"), accuracy=("hit", "mean"), mean_max_p=("max_p", "mean"),
+                                  log_loss=("log_loss", "mean"), brier=("brier", "mean"))
+        out.append(g.reset_index().assign(recogniser=name))
+    return pd.concat(out, ignore_index=True)[CALIBRATION_COLUMNS]
+
+
+def reliability_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[int], *, bins: int = 10
+                      ) -> pd.DataFrame:
+    """The reliability diagram's points: every probability a recogniser gave any strategy after any White move,
+    binned, against how often that strategy was the true one (calibrated: the two equal).
+
+    Returns:
+        Per recogniser and bin (equal widths on [0, 1]): ``n`` probabilities, ``mean_p`` and ``observed``.
+    """
+    out = []
+    for name, b in beliefs.items():
+        p = np.concatenate([np.asarray(x, float).ravel() for x in b])
+        y = np.concatenate([np.eye(np.asarray(x).shape[1])[t][None].repeat(len(x), 0).ravel()
+                            for x, t in zip(b, truth, strict=True)])
+        k = np.minimum((p * bins).astype(int), bins - 1)
+        d = pd.DataFrame({"bin": k, "p": p, "y": y}).groupby("bin").agg(n=("p", "size"), mean_p=("p", "mean"),
+                                                                         observed=("y", "mean"))
+        out.append(d.reset_index().assign(recogniser=name))
+    return pd.concat(out, ignore_index=True)[["recogniser", "bin", "n", "mean_p", "observed"]]
+
+
+def log_loss_gain(belief: Sequence[np.ndarray], truth: Sequence[int], *, level: float = 0.95) -> pd.DataFrame:
+    """A recogniser's log-loss against knowing nothing (ln K), by White move, paired over the games running.
+
+    Returns:
+        Per move (index): ``games``, ``diff`` (mean log-loss minus ln K: below 0 beats uniform) and its normal
+        ``lo``, ``hi`` interval over games.
+    """
+    k = np.asarray(belief[0]).shape[1] if len(belief) else 1
+    d = _by_move(belief, truth)
+    d["diff"] = -np.log(np.maximum(d.p_true.astype(float), P_FLOOR)) - np.log(k)
+    g = d.groupby("move")["diff"].agg(["size", "mean", "std"])
+    half = norm.ppf(0.5 + level / 2) * g["std"].fillna(0) / np.sqrt(g["size"])
+    return pd.DataFrame({"games": g["size"], "diff": g["mean"], "lo": g["mean"] - half, "hi": g["mean"] + half})
+
+
+def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser],
+                     records: Sequence[dict]) -> tuple[dict[str, list[np.ndarray]], list[int]]:
+    """Each recogniser's belief after every White move of each game, and each game's true strategy (its column).
+
+    A model's belief is its posterior given White's chain x_0, x_2, ... (:func:`recognition_trace`); a calibrated
+    recogniser's is uniform before White's first move and counts only what White's moves produced
+    (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`), its rows from White's first move on.
+
+    Raises:
+        ValueError: recognisers whose strategy ids differ (their columns would not be the same strategies).
+    """
+    ids = {tuple(r.strategy_ids) for r in recognisers.values()}
+    if len(ids) != 1:
+        raise ValueError(f"the recognisers name their strategies differently: {sorted(ids)}")
+    order = list(ids.pop())
+    beliefs = {name: [r.trace(np.asarray(g["features"]), int(g["black"]))[1:] if isinstance(r, TemperedRecogniser)
+                      else recognition_trace(r, np.asarray(g["features"]), int(g["black"])) for g in records]
+               for name, r in recognisers.items()}
+    return beliefs, [order.index(int(g["white"])) for g in records]

@@ -156,7 +156,9 @@ def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
 
     Returns:
         One row per (black, white): ``games``, ``move_identical``, ``same_result``, ``black_moves`` (searched with
-        the same history in both) and ``changed`` (of those, where Black chose another move).
+        the same history in both), and of those ``extended`` (the asymmetric search went deeper somewhere),
+        ``value_changed`` (its root value differs from the plain search's) and ``changed`` (Black chose another
+        move).
 
     Raises:
         ValueError: a game of one tournament missing from the other.
@@ -171,13 +173,16 @@ def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
         first = next((t for t, (x, y) in enumerate(zip(r["moves"], a["moves"], strict=False)) if x != y), None)
         same = first is None and len(r["moves"]) == len(a["moves"])
         upto = min(len(r["moves"]), len(a["moves"])) if first is None else first + 1
+        black = range(0, upto, 2)  # Black's moves searched from the same history
         rows.append({"black": r["black"], "white": r["white"], "move_identical": same,
-                     "same_result": r["result"] == a["result"], "black_moves": (upto + 1) // 2,
+                     "same_result": r["result"] == a["result"], "black_moves": len(black),
+                     "extended": sum(bool(a["info"][t].get("extended")) for t in black),
+                     "value_changed": sum(abs(r["values"][t] - a["values"][t]) > 1e-9 for t in black),
                      "changed": first is not None})
     g = pd.DataFrame(rows).groupby(["black", "white"])
     return g.agg(games=("changed", "size"), move_identical=("move_identical", "sum"),
-                 same_result=("same_result", "sum"), black_moves=("black_moves", "sum"),
-                 changed=("changed", "sum")).reset_index()
+                 same_result=("same_result", "sum"), black_moves=("black_moves", "sum"), extended=("extended", "sum"),
+                 value_changed=("value_changed", "sum"), changed=("changed", "sum")).reset_index()
 
 
 def strategy_strength(records: list[dict]) -> pd.DataFrame:

@@ -210,7 +210,7 @@ def headline_verdict(classes: list[str | None], estimates: list[float], unit: st
     "depends on the tie-breaker" with the range of their estimates. A class of None (no noise: every round replays
     one game, so there is no interval) is not judged; its estimate is given after the verdict."""
     judged = [(c, x) for c, x in zip(classes, estimates, strict=True) if c is not None]
-    sign = "+" if unit.strip() == "points" else ""  # a difference shows its sign
+    sign = "+" if unit.strip().endswith("points") else ""  # a difference shows its sign
     unjudged = "".join(f"; without noise {x:{sign}.1f}{unit}" for c, x in zip(classes, estimates, strict=True)
                        if c is None)
     kinds = list(dict.fromkeys(c for c, _ in judged))
@@ -239,8 +239,8 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame) -> pd.DataFrame:
         rows.append(row | {"verdict": headline_verdict(classes, list(100 * t.black_win_rate), " %")})
     for method, t in methods.groupby("method", sort=False):
         classes = [None if np.isnan(p) else sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
-        row = {"finding": f"`{method}` against `plain6` (points)"}
+        row = {"finding": f"`{method}` against `plain6` (score points)"}
         row |= {n: f"{100 * d:+.1f}" + ("" if np.isnan(lo) else f" ({100 * lo:+.1f} to {100 * hi:+.1f})")
                 for n, d, lo, hi in zip(t.noise, t["diff"], t.diff_lo, t.diff_hi, strict=True)}
-        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t["diff"]), " points")})
+        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t["diff"]), " score points")})
     return pd.DataFrame(rows)

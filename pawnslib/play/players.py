@@ -9,7 +9,8 @@ unless told otherwise:
 - :class:`DeepAlphaBeta`: the same moves and values by the transposition-table search (White's, Harmony*'s);
 - :class:`AsymPlayer`: Black with the asymmetric tree, keeping its predictions of White's replies (Chapters 9, 11);
 - :class:`PromPlayer`: Black searching by PrOM against fixed opponent types (OM search: one type; Chapter 13);
-- :class:`RecognisingPlayer`: PrOM with an opponent model's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``).
+- :class:`RecognisingPlayer`: PrOM with an opponent model's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``,
+  and ``prom-dbn-cal`` with the calibrated recogniser of :mod:`pawnslib.dbn.calibrated`).
 
 Every player searches by one tie-breaking scheme, its ``noise`` (:mod:`pawnslib.search.noise`, default
 ``config.NOISE``); the tournament gives both players its own. A player's moves depend on nothing random but
@@ -39,6 +40,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from pawnslib import config
+from pawnslib.dbn.calibrated import TemperedRecogniser
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.twoslice import TwoSliceModel, load_model
 from pawnslib.game.position import Position
@@ -284,7 +286,8 @@ class RecognisingPlayer:
 
     Attributes:
         weights: Black's weights.
-        model: a model whose S_w states are matched to strategy ids (``sw_matched``).
+        model: a model whose S_w states are matched to strategy ids (``sw_matched``), or a calibrated recogniser
+            over one (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`: uniform before White's first move).
         black_strategy: Black's strategy id.
         strategies: every id the model knows, with that strategy's weights.
         depth: the search's depth.
@@ -294,7 +297,7 @@ class RecognisingPlayer:
     """
 
     weights: Weights
-    model: OpponentModel
+    model: OpponentModel | TemperedRecogniser
     black_strategy: int
     strategies: StrategySet
     depth: int = field(default=config.DEPTH, kw_only=True)
@@ -331,23 +334,29 @@ class OpponentFactory:
 
     Attributes:
         kind: ``"perfect"`` (OM search with White's true weights, ``opponent``), ``"uniform"`` (PrOM over
-            ``strategies`` at 1/K each) or ``"dbn"`` (PrOM with the model's P(S_w | moves so far)).
+            ``strategies`` at 1/K each), ``"dbn"`` (PrOM with the model's P(S_w | moves so far)) or ``"dbn-cal"``
+            (the same with the calibrated recogniser: the model's transitions tempered by ``tau``).
         strategies: the set's (id, weights) pairs.
-        model_path: the opponent model file (``"dbn"`` only), loaded once per process.
+        model_path: the opponent model file (``"dbn"`` and ``"dbn-cal"``), loaded once per process.
+        tau: the calibrated recogniser's tempering exponent (``"dbn-cal"`` only).
 
     Raises:
-        ValueError: an unknown kind, or ``"dbn"`` without a model file.
+        ValueError: an unknown kind, ``"dbn"`` or ``"dbn-cal"`` without a model file, or ``"dbn-cal"`` without a
+            tau in [0, 1].
     """
 
     kind: str
     strategies: StrategySet
     model_path: str = ""
+    tau: float | None = None
 
     def __post_init__(self):
-        if self.kind not in ("perfect", "uniform", "dbn"):
-            raise ValueError(f"kind must be 'perfect', 'uniform' or 'dbn', got {self.kind!r}")
-        if self.kind == "dbn" and not self.model_path:
-            raise ValueError("kind 'dbn' needs the opponent model's file, model_path")
+        if self.kind not in ("perfect", "uniform", "dbn", "dbn-cal"):
+            raise ValueError(f"kind must be 'perfect', 'uniform', 'dbn' or 'dbn-cal', got {self.kind!r}")
+        if self.kind.startswith("dbn") and not self.model_path:
+            raise ValueError(f"kind {self.kind!r} needs the opponent model's file, model_path")
+        if self.kind == "dbn-cal" and (self.tau is None or not 0 <= self.tau <= 1):
+            raise ValueError(f"kind 'dbn-cal' needs a tempering exponent tau in [0, 1], got {self.tau!r}")
 
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
                  noise: str) -> PromPlayer | RecognisingPlayer:
@@ -360,5 +369,7 @@ class OpponentFactory:
             return PromPlayer(weights, tuple((1.0 / k, tuple(w)) for _, w in self.strategies), depth=depth,
                               noise=noise)
         black_strategy = strategy_id(self.strategies, weights)
-        return RecognisingPlayer(weights, cached_model(self.model_path), black_strategy, self.strategies, depth=depth,
-                                 noise=noise)
+        model = cached_model(self.model_path)
+        if self.kind == "dbn-cal":
+            model = TemperedRecogniser(model, self.tau)
+        return RecognisingPlayer(weights, model, black_strategy, self.strategies, depth=depth, noise=noise)

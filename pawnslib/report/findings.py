@@ -9,9 +9,10 @@ same wherever it appears.
 or a comparison whose words ("better than", "not distinguishable from", ...) disagree with the interval printed
 beside them.
 
-Layer ``report``: it imports ``config`` and the experiments :mod:`~pawnslib.experiments.chapter13` (the methods' names),
-:mod:`~pawnslib.experiments.chapter13_words` (Chapter 13's sentences) and :mod:`~pawnslib.experiments.claims` (the
-verdicts' tally).
+Layer ``report``: it imports ``config``, the experiments :mod:`~pawnslib.experiments.chapter13` (the methods' names),
+:mod:`~pawnslib.experiments.chapter13_words` (Chapter 13's sentences), :mod:`~pawnslib.experiments.evidence` (each
+claim counted once) and :mod:`~pawnslib.experiments.cells` (the thesis's effective sample), and
+:mod:`~pawnslib.report.verdicts` (a line's name).
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from pathlib import Path
 import pandas as pd
 
 from pawnslib import config
-from pawnslib.experiments import chapter13_words
+from pawnslib.experiments import cells, chapter13_words, evidence
 from pawnslib.experiments.chapter13 import METHODS
-from pawnslib.experiments.claims import verdict_summary
+from pawnslib.experiments.thesis import ALPHA
+from pawnslib.report.verdicts import line_label
 
 REPORT, CH13 = "12_reproduction_report", "13_future_work"
 PAYS_LINK = f"[Chapter 13]({CH13}.html#Which-method-beats-plain6?)"  # the evidence for whether prediction pays
@@ -35,7 +37,7 @@ SECTIONS = (
     ("The balance of power (Table 10.2)", ("Table 10.2", "every strategy can beat", "two strategies perform",
                                            "strategy 4 is stronger"), f"{REPORT}.html#Chapter-10:-strategies-and-"
                                                                      "the-balance-of-power"),
-    ("Prediction (Chapter 11)", ("share of predictions that are correct (", "predictions per game",
+    ("Prediction (Chapter 11)", ("share of predictions that are correct", "predictions per game",
                                  "Figure 11.1", "with a fixed pr threshold", "the number of time slices"),
      f"{REPORT}.html#Chapter-11:-prediction"),
     ("The asymmetric tree in play (Tables 11.1 to 11.3)", ("Table 11.1", "Table 11.2", "Table 11.3",
@@ -47,30 +49,44 @@ SECTIONS = (
 )
 
 
-def said(row: pd.Series, readings: list[str]) -> str:
-    """One claim as the headlines quote it: its text, our figure under the first reading, and every reading's
-    verdict in bold (``**not reproduced**``, or ``**reproduced** (king: **inconclusive**)`` when they differ)."""
-    first = readings[0]
-    verdicts = {r: row.get(f"verdict ({r})") for r in readings if isinstance(row.get(f"verdict ({r})"), str)}
-    words = f"**{verdicts[first]}**"
-    others = [f"{r}: **{v}**" for r, v in verdicts.items() if r != first and v != verdicts[first]]
-    return f"{row['claim']}, ours {row[f'ours ({first})']}: {words}" + (f" ({'; '.join(others)})" if others else "")
+def said(claim: pd.Series, lines: pd.DataFrame) -> str:
+    """One claim as the headlines quote it: its text, our figure on its first line of evidence (named), its verdict
+    in bold, and when its lines disagree, which say what: "<claim>, ours <figure> (kalles, thesis strategies):
+    **mixed** (reproduced: king/thesis; not reproduced: kalles/thesis)"."""
+    mine = lines[lines.claim == claim["claim"]]
+    first = mine.iloc[0]
+    out = f"{claim['claim']}, ours {first.ours} ({line_label(first.reading, first.strategies)}): **{claim['verdict']}**"
+    if mine.verdict.nunique() > 1:
+        out += " (" + "; ".join(f"{v}: " + ", ".join(f"{x.reading}/{x.strategies}" for x in g.itertuples())
+                                for v, g in mine.groupby("verdict", sort=False)) + ")"
+    return out
 
 
-def _tally(claims: pd.DataFrame, reading: str) -> str:
-    counts, tables = verdict_summary(claims[f"verdict ({reading})"])
-    return (", ".join(f"{n} {k}" for k, n in counts.items() if n)
-            + f" (and {tables} per-pairing table{'s' if tables != 1 else ''}, judged cell by cell)")
+def said_line(line: pd.Series) -> str:
+    """One line of evidence as a chapter page quotes it, with the line's own verdict (not the claim's, which weighs
+    every line): "<claim> (kalles, thesis strategies), ours <figure>: **<verdict>**"."""
+    return (f"{line['claim']} ({line_label(line['reading'], line['strategies'])}), ours {line['ours']}: "
+            f"**{line['verdict']}**")
 
 
-def _reproduce(claims: pd.DataFrame, readings: list[str]) -> str:
-    """The first answer: does the thesis reproduce, by the first reading's verdicts, with every reading's tally."""
-    counts = claims[f"verdict ({readings[0]})"].value_counts()
-    lost, held = counts.get("not reproduced", 0), counts.get("reproduced", 0)
+def _counted(counts: dict) -> str:
+    return ", ".join(f"{n} {k}" for k, n in counts.items() if n and k != "new") or "none"
+
+
+def _reproduce(claims: pd.DataFrame) -> str:
+    """The first answer: does the thesis reproduce? Each claim counted once, with how many the thesis's own evidence
+    can show at its effective sample, and how many of those reproduce."""
+    t = evidence.tally(claims)
+    lost, held = t["all"]["not reproduced"], t["all"]["reproduced"]
     answer = "Mostly not" if lost > held else "Mostly" if held > lost else "Partly"
-    return (f"**Does the thesis reproduce? {answer}.** Of its claims, under "
-            + "; under ".join(f"the {r} reading: {_tally(claims, r)}" for r in readings)
-            + ("; *new* marks findings of ours the thesis never measured" if counts.get("new", 0) else "")
+    s = t["support"]
+    return (f"**Does the thesis reproduce? {answer}.** It makes {t['thesis']} distinct claims that we test, each "
+            f"counted once whatever the reading or strategy set. Its own evidence, at {cells.EFFECTIVE_GAMES} "
+            f"effective games a cell, shows {s['shows it']} of them; it cannot show {s['cannot show it']} (within "
+            f"its own noise, contradicted by its own counts, or resting on a figure it does not give) and gives no "
+            f"data for {s['no data']}. Of the {s['shows it']} its data show: {_counted(t['supported'])}; of all "
+            f"{t['thesis']}: {_counted(t['all'])} (*mixed*: reproduced under one reading or set, not under another)"
+            + (f"; {s['ours']} more are findings of ours" if s["ours"] else "")
             + f". [The claims table]({REPORT}.html#All-claims-at-a-glance)")
 
 
@@ -81,20 +97,46 @@ def _pays(methods: pd.DataFrame) -> tuple[str, list[str]]:
     return ("Yes" if better else "No"), better
 
 
-def answers(claims: pd.DataFrame, readings: list[str], *, rules_headline: str, ch13: tuple | None = None) -> list[str]:
+SCHEMES = {"thesis": "the thesis's noise", "position": "the position hash", "none": "no noise"}
+
+
+def _prom_dependence(survival: pd.DataFrame | None) -> str:
+    """PrOM search's findings that depend on the tie-breaker, each under every scheme, or "" (none, or no study)."""
+    if survival is None or not len(survival):
+        return ""
+    rows = survival[survival.finding.str.startswith("`prom-") & survival.verdict.str.startswith("depends")]
+    said = [f"{r.finding.split(' (')[0]}: " + ", ".join(f"{r[c]} under {SCHEMES[c]}" for c in SCHEMES if c in r)
+            for _, r in rows.iterrows()]
+    return f" PrOM's result depends on the tie-breaking (score points): {'; '.join(said)}." if said else ""
+
+
+def _pays_answer(ch13: tuple, survival: pd.DataFrame | None) -> str:
+    """Does predicting the opponent pay: the answer, the bound at this power, its conditions and PrOM's dependence
+    on the tie-breaking, in one bullet."""
+    t = ch13[0].set_index("method")
+    pays, better = _pays(ch13[0])
+    said = (f"`{', '.join(better)}` beat{'s' if len(better) == 1 else ''} `plain6` beyond noise" if better else
+            "no prediction method beats `plain6` beyond noise")
+    deeper = (f" Two more plies everywhere (`plain8`): {chapter13_words.diff_ci(t, 'plain8')}."
+              if "plain8" in t.index else "")
+    contrasts = ch13[2] if len(ch13) > 2 and ch13[2] is not None else pd.DataFrame()
+    recognition = "".join(f" {x.replace('**', '')}" for x in chapter13_words.foresight_verdict(contrasts, ALPHA)
+                          if x.startswith("Does recognising White pay")) if len(contrasts) else ""
+    return (f"**Does predicting the opponent pay? {pays}{'' if better else ', at this power'}:** {said} (p < "
+            f"{ALPHA:g}, Holm-corrected {chapter13_words.methods_group(t)}), under the "
+            f"{config.RULES} reading, with the thesis's strategies and the `{config.NOISE}` tie-breaking. "
+            f"{chapter13_words.bound_sentence(t)}; {chapter13_words.best_sentence(t)[0].lower()}"
+            f"{chapter13_words.best_sentence(t)[1:]}.{deeper}{recognition}{_prom_dependence(survival)} {PAYS_LINK}")
+
+
+def answers(claims: pd.DataFrame, *, rules_headline: str, ch13: tuple | None = None,
+            survival: pd.DataFrame | None = None) -> list[str]:
     """The report's first screen: one sentence for each of its questions (does the thesis reproduce? does predicting
-    the opponent pay, once Chapter 13 ran? which rules?), each linking to its evidence; :func:`headlines` says more."""
-    out = [_reproduce(claims, readings)]
+    the opponent pay, once Chapter 13 ran? which rules?), each linking to its evidence; :func:`headlines` says more.
+    ``claims`` is :func:`~pawnslib.experiments.evidence.judge`'s table."""
+    out = [_reproduce(claims)]
     if ch13 is not None:
-        t = ch13[0].set_index("method")
-        pays, better = _pays(ch13[0])
-        best = chapter13_words.best_predicting(t)
-        said = (f"`{', '.join(better)}` beat{'s' if len(better) == 1 else ''} `plain6` beyond noise" if better else
-                "no prediction method beats `plain6` beyond noise")  # Holm-corrected, as Chapter 13 says
-        deeper = (f"; two more plies everywhere (`plain8`): {chapter13_words.diff_ci(t, 'plain8')}"
-                  if "plain8" in t.index else "")
-        out.append(f"**Does predicting the opponent pay? {pays}:** {said} (the best, `{best}`: "
-                   f"{chapter13_words.diff_ci(t, best)}){deeper}. {PAYS_LINK}")
+        out.append(_pays_answer(ch13, survival))
     out.append(_rules(rules_headline.split(";")[0]))
     return out
 
@@ -106,13 +148,14 @@ def _rules(headline: str) -> str:
             f"({REPORT}.html#Which-rules-did-the-thesis-play?)")
 
 
-def headlines(claims: pd.DataFrame, readings: list[str], *, rules_headline: str,
+def headlines(claims: pd.DataFrame, lines: pd.DataFrame, *, rules_headline: str,
               ch13: tuple | None = None, survival: pd.DataFrame | None = None) -> list[str]:
     """The headline findings as markdown bullets (without the ``*``), links relative to the site's pages.
 
     Args:
-        claims: the report's claims table (:func:`~pawnslib.experiments.claims.combine`, Chapter 13's row added).
-        readings: the readings shown, the first one's figures quoted.
+        claims: the report's claims, one row each (:func:`~pawnslib.experiments.evidence.judge`).
+        lines: their lines of evidence (:func:`~pawnslib.experiments.evidence.evidence_lines`), Chapter 13's among
+            them.
         rules_headline: :class:`~pawnslib.experiments.rulesfit.RulesFit`'s headline.
         ch13: :func:`~pawnslib.experiments.chapter13_words.load_tables`' tables, or None before Chapter 13 ran.
         survival: ``tiebreak_sensitivity``'s table, or None before the tie-breaking study ran.
@@ -121,14 +164,11 @@ def headlines(claims: pd.DataFrame, readings: list[str], *, rules_headline: str,
         The answers (does the thesis reproduce? does predicting the opponent pay, once Chapter 13 ran? which
         rules?), then one bullet per part of the thesis, then which findings survive the tie-breaker.
     """
-    out = [_reproduce(claims, readings)]
+    out = [_reproduce(claims)]
     if ch13 is not None:
         said13 = chapter13_words.verdict_sentences(*ch13)
-        pays = _pays(ch13[0])[0]
-        deeper = [s for s in said13 if s.startswith("Two more plies everywhere")]
-        out.append(f"**Does predicting the opponent pay? {pays}.** " + " ".join(
-            [s.replace("**", "") for s in said13[1:3]] + deeper + [s for s in said13 if "published" in s])
-            + f" {PAYS_LINK}")
+        published = " ".join(s for s in said13 if "published" in s)
+        out.append(_pays_answer(ch13, survival).replace(f" {PAYS_LINK}", f" {published} {PAYS_LINK}"))
     out.append(_rules(rules_headline))
     if ch13 is not None:
         ceiling = [s for s in said13 if s.startswith(("Knowing White's very next reply",
@@ -138,10 +178,9 @@ def headlines(claims: pd.DataFrame, readings: list[str], *, rules_headline: str,
                        + f" [Chapter 13]({CH13}.html#The-ceiling-of-prediction:-the-oracle,-and-OM-search-at-"
                          "White's-depth)")
     for lead, starts, link in SECTIONS:
-        rows = [row for _, row in claims.iterrows() if str(row["claim"]).startswith(starts)
-                and "(harmony" not in str(row["claim"])]
+        rows = [row for _, row in claims.iterrows() if str(row["claim"]).startswith(starts)]
         if rows:
-            out.append(f"**{lead}.** " + "; ".join(said(row, readings) for row in rows) + f". [Evidence]({link})")
+            out.append(f"**{lead}.** " + "; ".join(said(row, lines) for row in rows) + f". [Evidence]({link})")
     if survival is not None and len(survival):
         held = survival.verdict.str.startswith("holds")
         depends = [f for f, h in zip(survival.finding, held, strict=True) if not h]
@@ -194,30 +233,62 @@ def sync_readme(readme: str | Path = "README.md", results: str | Path = config.C
 
 # ------------------------------------------------------------------------------------------------ the referee
 _NUM = r"([+-−]?\d+(?:\.\d+)?)"
+_UNIT = r"(?:score |win-rate |percentage )?points"
 _COMPARISON = re.compile(r"\b(better than|worse than|beats|loses to|not distinguishable(?: \(once Holm-corrected\))? "
-                         r"from)\b[^.;]{0,60}?" + _NUM + r" points \(" + _NUM + r" to " + _NUM)
-
-
+                         r"from)\b[^.;]{0,60}?" + _NUM + " " + _UNIT + r" \(" + _NUM + r" to " + _NUM)
 _NEGATED = re.compile(r"\b(no|none of|nor|neither)\b[^.;,]*$")
+_UNNAMED_P = re.compile(r"\bp \(Holm\)|\bHolm p\b")  # a Holm-corrected p that does not say what it corrects over
+_UNITS = ("score points", "win-rate points")
 
 
 def _number(text: str) -> float:
     return float(text.replace("−", "-"))
 
 
-def contradictions(text: str, claims: pd.DataFrame | None = None, reading: str = config.RULES) -> list[str]:
+def _quotes(text: str, claims: pd.DataFrame, lines: pd.DataFrame) -> list[str]:
+    """Claims quoted as :func:`said` quotes them with a figure none of their lines gives, or another verdict; and
+    claims given in two units."""
+    found = []
+    for c in claims.itertuples():
+        mine = lines[lines.claim == c.claim]
+        quoted = [f"{x.ours} ({line_label(x.reading, x.strategies)}): " for x in mine.itertuples()]
+        for at in re.finditer(re.escape(f"{c.claim}, ours "), text):
+            rest = text[at.end():]
+            start = next((q for q in quoted if rest.startswith(q)), None)
+            if start is None:
+                found.append(f"'{c.claim}': the page quotes '{rest[:60]}', which none of its lines of evidence gives")
+            elif not re.match(re.escape(c.verdict) + r"\b", rest[len(start):].lstrip("*")):
+                found.append(f"'{c.claim}': the page says '{rest[len(start):][:30]}', the claims table "
+                             f"{c.verdict!r}")
+        for x in mine.itertuples():  # a line quoted by said_line: its own figure and verdict
+            for at in re.finditer(re.escape(f"{c.claim} ({line_label(x.reading, x.strategies)}), ours "), text):
+                rest = text[at.end():]
+                if rest.startswith(f"{x.ours}: ") and not re.match(re.escape(x.verdict) + r"\b",
+                                                                    rest[len(x.ours) + 2:].lstrip("*")):
+                    found.append(f"'{c.claim}' ({x.reading}, {x.strategies}): the page says "
+                                 f"'{rest[len(x.ours) + 2:][:30]}', the line {x.verdict!r}")
+        units = {u for part in re.split(r"(?<=[.;])\s", text) if c.claim in part for u in _UNITS if u in part}
+        if len(units) > 1:
+            found.append(f"'{c.claim}' is given in two units, {' and '.join(sorted(units))}")
+    return found
+
+
+def contradictions(text: str, claims: pd.DataFrame | None = None, lines: pd.DataFrame | None = None) -> list[str]:
     """What a page's text says that its numbers or the claims table contradict.
 
     Args:
         text: the page's visible text, or its markdown.
-        claims: the claims table; every claim quoted as :func:`said` quotes it ("<claim>, ours <figure>: <verdict>")
-            must quote the table's figure and verdict under ``reading``.
-        reading: the reading whose figures and verdicts the quotes give first.
+        claims: the claims table (:func:`~pawnslib.experiments.evidence.judge`); with ``lines`` (their lines of
+            evidence), every claim quoted as :func:`said` quotes it ("<claim>, ours <figure> (<line>): <verdict>")
+            must quote one of its lines' figures and the claim's verdict.
+        lines: the lines of evidence (:func:`~pawnslib.experiments.evidence.evidence_lines`).
 
     Returns:
         One line per contradiction: a comparison whose words disagree with its interval ("better than" needs an
         interval above 0, "worse than" below 0, "not distinguishable from" one containing 0 unless it says the
-        difference vanished once Holm-corrected), or a claim quoted with another figure or verdict than the table's.
+        difference vanished once Holm-corrected); a Holm-corrected p that does not name the group it corrects over;
+        a claim quoted with a figure none of its lines gives or another verdict; a claim given in score points in
+        one place and win-rate points in another.
     """
     found = []
     for m in _COMPARISON.finditer(text):
@@ -228,20 +299,12 @@ def contradictions(text: str, claims: pd.DataFrame | None = None, reading: str =
               else "once Holm-corrected" in word or lo <= 0 <= hi)
         if not ok:
             found.append(f"'{m[0]}': the words say {word!r} but the interval is {lo:+g} to {hi:+g}")
-    if claims is None or f"verdict ({reading})" not in claims:
-        return found
-    for claim, ours, truth in zip(claims["claim"], claims[f"ours ({reading})"], claims[f"verdict ({reading})"],
-                                  strict=True):
-        if not isinstance(truth, str):
-            continue
-        for at in re.finditer(re.escape(f"{claim}, ours "), text):
-            rest = text[at.end():]
-            if not rest.startswith(f"{ours}: "):
-                found.append(f"'{claim}': the page quotes '{rest[:len(str(ours))]}', the claims table '{ours}'")
-            elif not re.match(re.escape(truth) + r"\b", rest[len(ours) + 2:].lstrip("*")):
-                found.append(f"'{claim}': the page says '{rest[len(ours) + 2:][:30]}', the claims table {truth!r}")
+    found += [f"'{text[max(0, m.start() - 40):m.end() + 10]}': a Holm-corrected p that does not name its group"
+              for m in _UNNAMED_P.finditer(text)]
+    if claims is not None and lines is not None:
+        found += _quotes(text, claims, lines)
     return found
 
 
 __all__ = ["README_BEGIN", "README_END", "answers", "contradictions", "headlines", "readme_block", "said",
-           "sync_readme", "write_headlines"]
+           "said_line", "sync_readme", "write_headlines"]

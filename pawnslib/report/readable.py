@@ -61,8 +61,8 @@ def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
     _need(methods, cols, "ch13_methods")
     rows = [{"method": r.method, "games": int(r.games),
              "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
-             "change from plain6, points": points(r.diff, r.diff_lo, r.diff_hi),
-             "p (Holm)": _holm(r.p, r.p_holm),
+             "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
+             f"p (Holm over the {len(methods) - 1} methods)": _holm(r.p, r.p_holm),
              "nodes per search": f"{r.nodes_mean:,.0f}"}
             for r in methods.itertuples()]
     return pd.DataFrame(rows)
@@ -98,7 +98,8 @@ def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
     rows = [{"method": r.method, "against": r.against,
              "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
              "what it asks": r.what, "paired games": int(r.games),
-             "change, points": points(r.diff, r.diff_lo, r.diff_hi), "p (Holm)": _holm(r.p, r.p_holm)}
+             "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
+             f"p (Holm over the {len(contrasts)} contrasts)": _holm(r.p, r.p_holm)}
             for r in contrasts.itertuples()]
     return pd.DataFrame(rows)
 
@@ -110,11 +111,12 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
+    cols = ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm", "verdict"]
     _need(claims, cols, "ch13_claims")
-    rows = [{"claim": r.claim, "the thesis says Black's score": "rises" if r.direction > 0 else "falls",
+    rows = [{"claim": r.claim, "the thesis says Black's win rate": "rises" if r.direction > 0 else "falls",
              "method": r.method, "pairings (Black-White)": r.pairs, "paired games": int(r.games),
-             "change, points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p), "p (Holm)": short_p(r.p_holm)}
+             "change, win-rate points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p),
+             f"p (Holm over the {len(claims)} claims)": short_p(r.p_holm), "verdict": r.verdict}
             for r in claims.itertuples()]
     return pd.DataFrame(rows)
 

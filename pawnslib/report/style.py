@@ -35,10 +35,10 @@ METHOD_STYLES: dict[str, tuple[str, str]] = {
     "one-hist": ("#0072B2", "^"), "two-hist": ("#88CCEE", "v"), "one-thr": ("#332288", "<"),
     "two-thr": ("#44AA99", ">"), "random": ("#999933", "X"), "one-hist-game": ("#117733", "D"),
     "om-perfect": ("#D55E00", "P"), "prom-uniform": ("#E69F00", "h"), "prom-dbn": ("#CC6677", "p"),
-    "om-matched": ("#AA4499", "*"), "oracle": ("#882255", "d"),
+    "prom-dbn-cal": ("#DDCC77", "H"), "om-matched": ("#AA4499", "*"), "oracle": ("#882255", "d"),
 }
 
-P_COLUMNS = ("p", "p_value", "p_holm", "p (Holm)")  # columns that hold p-values
+P_COLUMNS = ("p", "p_value", "p_holm", "thesis p")  # columns that hold p-values (and any "p (Holm over ...)")
 MISSING = "–"  # what an empty (NaN) cell shows
 
 # Figure text legible at the rendered size (a notebook figure is shown at about its own size, 120 dpi).
@@ -97,7 +97,8 @@ def cell(value: object, column: object) -> str:
     """``value`` as :func:`show` prints it in ``column`` (p-value columns by :func:`short_p`; a column of several
     levels, e.g. ``("kalles", "p_value")`` of readings set side by side, by its last level)."""
     name = column[-1] if isinstance(column, tuple) and column else column
-    if str(name) in P_COLUMNS and isinstance(value, float | np.floating | int | np.integer):
+    p_column = str(name) in P_COLUMNS or str(name).startswith("p (Holm")
+    if p_column and isinstance(value, float | np.floating | int | np.integer):
         return short_p(float(value))
     return number(value)
 

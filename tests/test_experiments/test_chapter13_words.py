@@ -2,42 +2,47 @@
 
 import numpy as np
 import pandas as pd
+import pytest
 
 from pawnslib.experiments import chapter13_words
 
 
 def test_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03,
+             "diff_lo_all": d - 0.04, "diff_hi_all": d + 0.04,
+             "p": p, "p_holm": p, "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
                                ("random", -0.05, 0.01, 1.2))]
     t = pd.DataFrame(rows)
     text = chapter13_words.verdict(t)
     assert "No prediction method beats" in text and "`random` loses to it" in text and "within +-3.0" in text
-    assert "(`plain8`) change it by +10.0 points (+7.0 to +13.0) at 9.0 times" in text
+    assert "(`plain8`) change it by +10.0 score points (+7.0 to +13.0) at 9.0 times" in text
     assert "`one-hist` changes it within noise, at 1.30 times" in text and "% of that" not in text  # p 0.6
     t.loc[2, "p_holm"], t.loc[2, "diff"] = 0.001, 0.05
-    assert "`one-hist` beats `plain6` by +5.0 points" in chapter13_words.verdict(t)
+    assert "`one-hist` beats `plain6` by +5.0 score points" in chapter13_words.verdict(t)
     assert "`one-hist` gains 50 % of that at 1.30 times" in chapter13_words.verdict(t)  # beyond noise: a share
     t["halfwidth"] = 0.06
     assert "would need about 57 rounds" in chapter13_words.verdict(t)
 
 
 def test_the_verdict_uses_its_alpha():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03, "p": p, "p_holm": p,
-             "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.03, "diff_hi": d + 0.03,
+             "diff_lo_all": d - 0.04, "diff_hi_all": d + 0.04,
+             "p": p, "p_holm": p, "halfwidth": 0.03, "rounds_needed": 57, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
                                ("om-perfect", 0.05, 0.03, 2.5))]
     t = pd.DataFrame(rows)
     default = chapter13_words.verdict(t)
-    assert "Beyond noise (Holm-corrected p < 0.05), `one-hist` beats `plain6`" in default
+    assert ("Beyond noise (p < 0.05, Holm-corrected over the 3 methods against plain6), `one-hist` beats `plain6`"
+            in default)
     assert "`om-perfect` is better than `plain6`" in default
     strict = chapter13_words.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
-    assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (Holm-corrected p < " \
-        "0.001)" in strict
+    assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (p < 0.001, " \
+        "Holm-corrected over the 3 methods against plain6)" in strict
     # om-perfect's interval (+2 to +8 points) excludes 0 but its Holm p does not pass 0.001: the words say which
     assert "`om-perfect` is not distinguishable (once Holm-corrected) from `plain6`" in strict
-    assert "Beyond noise (Holm-corrected p < 0.01), `one-hist` beats" in chapter13_words.verdict(t, alpha=0.01)
+    assert ("Beyond noise (p < 0.01, Holm-corrected over the 3 methods against plain6), `one-hist` beats"
+            in chapter13_words.verdict(t, alpha=0.01))
 
 
 def test_comparison_words_follow_the_corrected_test_and_say_when_the_interval_disagrees():
@@ -48,13 +53,15 @@ def test_comparison_words_follow_the_corrected_test_and_say_when_the_interval_di
 
 
 def test_the_opponent_verdict_is_written_from_the_table():
-    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "p": p, "p_holm": p,
-             "halfwidth": 0.02, "rounds_needed": 25, "nodes_mean": 1000 * r}
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02,
+             "diff_lo_all": d - 0.03, "diff_hi_all": d + 0.03,
+             "p": p, "p_holm": p, "halfwidth": 0.02, "rounds_needed": 25, "nodes_mean": 1000 * r}
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
                                ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
                                ("one-hist-game", 0.04, 0.01, 1.3))]
     text = chapter13_words.verdict(pd.DataFrame(rows))
-    assert "OM search: `om-perfect` is better than `plain6` (+8.0 points (+6.0 to +10.0), p (Holm) = 0.0001)" in text
+    assert ("OM search: `om-perfect` is better than `plain6` (+8.0 score points (+6.0 to +10.0), p (Holm over the 4 "
+            "methods against plain6) = 0.0001)") in text
     assert "25 % with `prom-dbn`" in text and "50 % with `one-hist-game`" in text
     assert "can be disastrous **does not show here**" in text and "PrOM search beats alpha-beta at equal depth " \
         "**is not reproduced here**" in text
@@ -77,11 +84,11 @@ def contrasts_table(om_white1: float, matched_white1: float, matched_vs_om: floa
 
 def test_the_foresight_verdict_is_written_from_the_contrasts():
     text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 0.05))
-    assert "(`oracle`), Black is better than `plain6`: +6.0 points (+4.0 to +8.0; 1600 paired games" in text
-    assert "and not distinguishable from `plain8`: +1.0 points" in text
-    assert "could still win up to +7.0 points over the thesis's method" in text
+    assert "(`oracle`), Black is better than `plain6`: +6.0 score points (+4.0 to +8.0; 1600 paired games" in text
+    assert "and not distinguishable from `plain8`: +1.0 score points" in text
+    assert "could still win up to +7.0 score points over the thesis's method" in text
     assert "Matching White's depth **removes** OM search's loss there." in text
-    assert "Against White 1, OM search (`om-perfect`) is worse than `plain6`: -50.0 points" in text
+    assert "Against White 1, OM search (`om-perfect`) is worse than `plain6`: -50.0 score points" in text
     text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.3, 0.2), 0.05))
     assert "**reduces but does not remove**" in text
     text = " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.49, 0.01), 0.05))
@@ -102,5 +109,56 @@ def test_a_p_at_the_randomised_test_floor_is_an_upper_bound():
     floor = contrasts_table(-0.5, -0.01, 0.49, p=1 / (N_PERM + 1))
     floor["p_holm"] = 0.0008
     text = " ".join(chapter13_words.foresight_verdict(floor, 0.05))
-    assert "p (Holm) ≤ 0.0008" in text and "p (Holm) =" not in text
-    assert "p (Holm) = 0.0001" in " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 0.05))
+    group = "p (Holm over the 8 paired contrasts)"
+    assert f"{group} ≤ 0.0008" in text and f"{group} =" not in text
+    assert f"{group} = 0.0001" in " ".join(chapter13_words.foresight_verdict(contrasts_table(-0.5, -0.01, 0.49), 0.05))
+
+
+def _table():
+    rows = [{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02, "diff_lo_all": d - 0.03,
+             "diff_hi_all": d + 0.03, "p": p, "p_holm": p, "halfwidth": 0.02, "rounds_needed": 25, "nodes_mean": 1000}
+            for m, d, p in (("plain6", 0, np.nan), ("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0),
+                            ("one-hist-game", 0.010, 1.0), ("prom-uniform", -0.003, 1.0))]
+    return pd.DataFrame(rows)
+
+
+def test_the_best_of_k_is_quoted_with_its_simultaneous_interval_and_the_bound():
+    t = _table().set_index("method")
+    best = chapter13_words.best_sentence(t)
+    assert best == ("The largest change of the 2 prediction methods, `one-hist-game`'s, is +1.0 score points (-2.0 "
+                    "to +4.0, simultaneous 95 % interval over the 4 methods against plain6)")
+    assert chapter13_words.bound(t) == (pytest.approx(0.04), "one-hist-game")
+    assert "no prediction method gains more than +4.0 score points" in chapter13_words.bound_sentence(t)
+    text = chapter13_words.verdict(_table())
+    assert best in text and "p (Holm over the 4 methods against plain6) = 1" in text
+
+
+def test_chapter_12_claims_are_in_win_rate_points_and_the_report_lines_carry_them():
+    claims = pd.DataFrame({"claim": ["the asymmetric tree helps Black quite a lot where a win was unlikely"],
+                           "direction": [1], "method": ["one-hist"], "pairs": ["1-2 1-3"], "games": [200],
+                           "diff": [0.02], "diff_lo": [-0.01], "diff_hi": [0.05], "p": [0.3], "p_holm": [0.6],
+                           "verdict": ["not reproduced"]})
+    text = chapter13_words.verdict(_table(), claims)
+    assert ("+2.0 win-rate points (-1.0 to +5.0), p (Holm over Chapter 12's 1 claims) = 0.6: **not reproduced**"
+            in text) and "score points (-1.0" not in text
+    lines = chapter13_words.report_lines(_table(), claims, "kalles")
+    assert [x["claim"] for x in lines] == ["predicting the opponent pays (Chapter 13, run)", claims.claim[0]]
+    assert lines[0]["verdict"] == "new" and "simultaneous 95 % interval" in lines[0]["ours"]
+    assert lines[1]["strategies"] == "thesis (Chapter 13's games)" and "win-rate points" in lines[1]["ours"]
+    assert "support" not in lines[1]  # the report's own claim gives its thesis figure and support
+
+
+def test_the_recognition_sentence_follows_its_contrast():
+    def table(diff, p):
+        rows = contrasts_table(-0.5, -0.01, 0.49)
+        extra = pd.DataFrame([{"method": "prom-dbn-cal", "against": a, "white": "all", "games": 1600, "diff": d,
+                               "diff_lo": d - 0.006, "diff_hi": d + 0.006, "p": p, "p_holm": p}
+                              for a, d in (("prom-uniform", diff), ("prom-dbn", 0.04))])
+        return pd.concat([rows, extra], ignore_index=True)
+
+    said = " ".join(chapter13_words.foresight_verdict(table(-0.011, 0.004), 0.05))
+    assert "`prom-dbn-cal`) is worse than `prom-uniform`: -1.1 score points" in said
+    assert "**no: calibrated recognition loses to recognising no one**" in said
+    assert "**it pays**" in " ".join(chapter13_words.foresight_verdict(table(0.02, 0.001), 0.05))
+    assert "**no gain from recognition is measurable** at this power" in " ".join(
+        chapter13_words.foresight_verdict(table(0.002, 0.6), 0.05))

@@ -4,15 +4,8 @@ import pandas as pd
 import pytest
 
 from pawnslib.config import RunSettings
-from pawnslib.experiments.claims import (
-    VERDICTS,
-    chance_word,
-    combine,
-    every_reading_claims,
-    pr_frequencies,
-    reading_claims,
-    verdict_summary,
-)
+from pawnslib.experiments.claims import chance_word, every_reading_claims, pr_frequencies, reading_claims
+from pawnslib.experiments.evidence import LINE_VERDICTS, SUPPORT, evidence_lines, judge, support_of
 
 TINY = RunSettings(rounds=2, train_rounds=1, depth=1, seed=3, jobs=1)
 
@@ -25,30 +18,33 @@ def tiny_claims(tmp_path_factory):
 
 def test_reading_claims_from_a_tiny_run(tiny_claims):
     results, rc = tiny_claims
-    assert rc.rules == TINY.rules and list(rc.claims.columns) == ["section", "claim", "thesis", "ours", "verdict",
-                                                                  "why"]
+    assert rc.rules == TINY.rules and list(rc.claims.columns) == ["section", "claim", "thesis", "support", "strategies",
+                                                                  "ours", "verdict", "why"]
     # the report's order: Chapter 10, prediction, the tree in play, its cost, then beyond the thesis
     order = list(dict.fromkeys(rc.claims.section))
     assert order == ["10", "12", "11.1", "11.2", "beyond"] and rc.claims.section.iloc[-1] == "beyond"
     assert rc.claims.claim.iloc[0].startswith("Table 10.2") and "2 games a pairing" in rc.claims.ours.iloc[0]
-    single = rc.claims.verdict.where(rc.claims.verdict.isin(VERDICTS)).dropna()
-    assert len(single) > 10 and len(rc.claims) >= 16
-    assert list(rc.fit) == ["branching", "predictions per game", "pr = 1 per game", "nodes", "win_rate"]
+    assert set(rc.claims.verdict) <= set(LINE_VERDICTS) and len(rc.claims) >= 16  # a table's line has one verdict
+    assert set(rc.claims.support.map(support_of)) == set(SUPPORT)  # every kind of thesis evidence occurs
+    assert not rc.claims.claim.str.contains(r"\((?:thesis|harmony)", regex=True).any()  # the set is a column
+    assert "its cells: " in rc.claims.ours.iloc[0]
+    assert list(rc.fit) == ["branching", "predictions per game", "nodes", "win_rate"]
     assert all(len(v) == 4 for v in rc.fit.values())
     assert len(rc.table_10_2) == len(rc.table_11_1) == 16 and set(rc.changes.table) == {"11.2", "11.3"}
     by_claim = rc.claims.set_index("claim")
     sorting = by_claim.filter(like="sorting the children", axis=0).iloc[0]
-    assert sorting.verdict in VERDICTS and "times the nodes unsorted" in sorting.ours  # a depth-2 search, unsorted
+    assert sorting.verdict in LINE_VERDICTS and "times the nodes unsorted" in sorting.ours  # a depth-2 search, unsorted
     assert by_claim.filter(like="DSum", axis=0).verdict.item() == "not reproduced"  # 2 rounds: few distinct values
     assert {"reproduced", "not reproduced"} >= set(by_claim.filter(like="can beat", axis=0).verdict)
     assert set(rc.recognition.strategies) == {"thesis"} and set(rc.counts) == set(rc.moves) == {"thesis"}
     # Tables 11.2 and 11.3 at the thesis's evidence, and how often the tree changed play at all.
     assert (rc.changes["thesis p"] >= 0.4).all() and set(rc.changes.verdict) == {"inconclusive"}
     null = by_claim.filter(like="changed Black's win rate in 10 of the 16", axis=0).iloc[0]
-    assert "with no change at all" in null.ours and null.verdict in VERDICTS
+    assert "with no change at all" in null.ours and null.verdict in LINE_VERDICTS
+    assert null.support.startswith("cannot show it: with no change at all")
     assert by_claim.filter(like="how often the asymmetric tree changes play", axis=0).verdict.item() == "new"
     # The claim about time is timing data, apart: every other claim is the same however often it is computed.
-    assert list(rc.timing.claim) == ["time per search, asymmetric against plain (thesis)"]
+    assert list(rc.timing.claim) == ["time per search, asymmetric against plain"]
     assert not rc.claims.claim.str.startswith("time per search").any()
     again = reading_claims(results, settings=TINY, sets=["thesis"])  # read back, not replayed: the same claims
     assert again.claims.equals(rc.claims) and again.fit == rc.fit
@@ -69,32 +65,12 @@ def test_reading_claims_need_the_thesis_set(tmp_path):
     assert not (tmp_path / "runs").exists()
 
 
-def claims_frame(rows):
-    return pd.DataFrame([{"section": s, "claim": c, "thesis": "t", "ours": o, "verdict": v, "why": "w"}
-                         for s, c, o, v in rows])
-
-
-def test_combine_sets_readings_side_by_side_in_order():
-    a = claims_frame([("10", "x", "1", "reproduced"), ("11", "y", "2", "not reproduced")])
-    b = claims_frame([("10", "x", "3", "inconclusive"), ("12", "z", "4", "reproduced"), ("11", "y", "5", "reproduced")])
-    both = combine({"kalles": a, "king": b})
-    assert both.claim.tolist() == ["x", "y", "z"]
-    assert list(both.columns) == ["section", "claim", "thesis", "ours (kalles)", "verdict (kalles)", "ours (king)",
-                                  "verdict (king)"]
-    assert both.set_index("claim").loc["y", "ours (king)"] == "5"
-    assert pd.isna(both.set_index("claim").loc["z", "ours (kalles)"])
-    assert list(combine({"kalles": a}, columns=("why",)).columns) == ["section", "claim", "thesis", "why (kalles)"]
-
-
-def test_verdict_summary_separates_single_claims_from_tables():
-    c = claims_frame([("10", "x", "", "reproduced"), ("10", "t", "", "3 reproduced, 1 not, 0 inconclusive"),
-                      ("11", "y", "", "reproduced"), ("12", "z", "", "inconclusive")])
-    counts, tables = verdict_summary(c.verdict)
-    assert counts.to_dict() == {"reproduced": 2, "not reproduced": 0, "inconclusive": 1, "new": 0} and tables == 1
-    shown = combine({"kalles": c})
-    shown.loc[len(shown)] = {"section": "13", "claim": "n", "thesis": "", "verdict (kalles)": "new"}  # a row added
-    assert verdict_summary(shown["verdict (kalles)"])[0]["new"] == 1  # the tally counts the rows shown
-    assert verdict_summary(pd.Series(["reproduced", None]))[0].sum() == 1  # a claim a reading lacks is not counted
+def test_one_reading_judged_counts_each_claim_once(tiny_claims):
+    _, rc = tiny_claims
+    lines = evidence_lines({"kalles": rc.claims, "king": rc.claims})
+    claims = judge(lines)
+    assert len(claims) == rc.claims.claim.nunique() and (claims["lines"] == 2).all()
+    assert claims.claim.tolist() == list(dict.fromkeys(rc.claims.claim))  # the report's order
 
 
 def test_pr_frequencies():

@@ -86,8 +86,11 @@ def test_identical_and_dominating_methods():
     s = table({"x": BASE, "plain6": BASE, "same": BASE, "all": [1] * 10, "none": [0] * 10})
     t = method_summary(s, n_boot=500, n_perm=2**10).set_index("method")
     assert list(t.index) == ["plain6", "x", "same", "all", "none"]  # baseline first, then as first seen
-    assert list(t.columns) == ["games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
-                               "halfwidth", "rounds_needed"]
+    assert list(t.columns) == ["games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "diff_lo_all",
+                               "diff_hi_all", "p", "p_holm", "halfwidth", "rounds_needed"]
+    # the simultaneous interval over the 4 methods contains each method's own 95 % interval
+    assert (t.diff_lo_all <= t.diff_lo).iloc[1:].all() and (t.diff_hi_all >= t.diff_hi).iloc[1:].all()
+    assert t.loc["all", "diff_hi_all"] - t.loc["all", "diff_lo_all"] > t.loc["all", "diff_hi"] - t.loc["all", "diff_lo"]
     assert t.loc["plain6", "diff"] == 0 and t.loc["plain6", ["diff_lo", "diff_hi", "p", "p_holm", "halfwidth",
                                                               "rounds_needed"]].isna().all()
     for m in ("x", "same"):

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 from conftest import reference_posterior
+from scipy.special import softmax
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
@@ -75,3 +76,53 @@ def test_inference_is_the_same_dbn(game_model, records):
     np.testing.assert_allclose(game_model.sw_posterior(f[0::2][: len(trace) + 1], rec["black"]), trace[-1])
     table = recognition_accuracy(game_model, records)
     assert table["games"].iloc[0] == len(records) and table["accuracy"].between(0, 1).all()
+
+
+def _synthetic(n_games=400, moves=8, k=4, seed=0):
+    """Beliefs drawn from a Dirichlet; the caller draws each truth from its belief, so every stated probability is
+    right as often as it says."""
+    rng = np.random.default_rng(seed)
+    beliefs = [rng.dirichlet(np.full(k, 0.7), size=moves) for _ in range(n_games)]
+    return beliefs, rng
+
+
+def test_a_recogniser_that_knows_the_truth_is_calibrated():
+    from pawnslib.experiments.recognition import calibration_table, reliability_table
+
+    beliefs, rng = _synthetic(moves=1)
+    truth = [int(rng.choice(4, p=b[0])) for b in beliefs]
+    t = calibration_table({"knows": beliefs, "uniform": [np.full((1, 4), 0.25)] * len(beliefs)}, truth)
+    knows, uniform = t[t.recogniser == "knows"].iloc[0], t[t.recogniser == "uniform"].iloc[0]
+    assert abs(knows.mean_max_p - knows.accuracy) < 0.06  # as sure as it is right
+    assert knows.log_loss < uniform.log_loss == pytest.approx(np.log(4))
+    assert uniform.brier == pytest.approx(0.75) and knows.brier < 0.75
+    r = reliability_table({"knows": beliefs}, truth, bins=5)
+    big = r[r.n >= 100]
+    assert len(big) >= 3 and (abs(big.observed - big.mean_p) < 0.08).all()  # on the diagonal
+    over = [softmax(np.log(b) * 4, axis=1) for b in beliefs]  # the same beliefs, overconfident
+    o = calibration_table({"over": over}, truth).iloc[0]
+    assert o.mean_max_p > o.accuracy + 0.1 and o.log_loss > knows.log_loss
+
+
+def test_log_loss_gain_is_paired_by_move():
+    from pawnslib.experiments.recognition import log_loss_gain
+
+    sure = [np.array([[0.7, 0.1, 0.1, 0.1]] * 3)] * 50
+    g = log_loss_gain(sure, [0] * 50)
+    assert list(g.index) == [1, 2, 3] and (g.games == 50).all()
+    assert g["diff"].iloc[0] == pytest.approx(-np.log(0.7) - np.log(4)) and (g.hi < 0).all()
+
+
+def test_held_out_beliefs_need_one_naming_of_the_strategies(model, game_model, records):
+    from pawnslib.dbn.calibrated import TemperedRecogniser
+    from pawnslib.experiments.recognition import held_out_beliefs
+
+    beliefs, truth = held_out_beliefs({"row": model, "cal": TemperedRecogniser(game_model, 0.1)}, records[:3])
+    assert [len(b) for b in beliefs["row"]] == [len(b) for b in beliefs["cal"]]  # a row per White move each
+    assert truth == [list(model.strategy_ids).index(r["white"]) for r in records[:3]]
+
+    class Other:
+        strategy_ids = (4, 3, 2, 1)
+
+    with pytest.raises(ValueError, match="name their strategies differently"):
+        held_out_beliefs({"row": model, "other": Other()}, records[:3])

@@ -279,13 +279,31 @@ def test_means_and_ratios_resample_games_when_told_them():
 
 
 def test_tree_effect_counts_black_moves_until_the_games_part():
-    def game(round_, moves, result):
-        return {"black": 1, "white": 2, "round": round_, "moves": moves, "result": result}
+    def game(round_, moves, result, values=None, extended=()):
+        info = [{"extended": t in extended} if t % 2 == 0 else {} for t in range(len(moves))]
+        return {"black": 1, "white": 2, "round": round_, "moves": moves, "result": result, "info": info,
+                "values": values or [0.0] * len(moves)}
 
     plain = [game(0, ["a", "x", "b", "y", "c"], "black"), game(1, ["a", "x", "b"], "white")]
-    asym = [game(0, ["a", "x", "b", "y", "c"], "black"),  # the same game: 3 Black moves, none changed
-            game(1, ["a", "x", "d", "z"], "white")]  # Black's second move differs: 2 Black moves, 1 changed
+    asym = [game(0, ["a", "x", "b", "y", "c"], "black", [0.0, 0.0, 0.5, 0.0, 0.0], extended=(2, 4)),  # the same
+            # game: 3 Black moves, none changed, 2 searched deeper, one of them to another root value
+            game(1, ["a", "x", "d", "z"], "white", [0.0, 0.0, 1.0, 0.0], extended=(2,))]  # Black's second move
+    # differs: 2 Black moves searched from the same history, 1 changed (and its value)
     e = tree_effect(plain, asym).iloc[0]
     assert (e.games, e.move_identical, e.same_result, e.black_moves, e.changed) == (2, 1, 2, 5, 1)
+    assert (e.extended, e.value_changed) == (3, 2)
     with pytest.raises(ValueError, match="one tournament only"):
         tree_effect(plain, asym[:1])
+
+
+def test_a_large_change_is_judged_by_its_size_not_its_sign():
+    from pawnslib.experiments.thesis import LARGE_CHANGE, magnitude_verdict
+
+    # the review's king Harmony* case: +0.7 win-rate points (+0.1 to +1.4) is a rise, but not "quite a lot"
+    assert change_verdict(+1, 0.001, 0.014) == "reproduced"
+    assert magnitude_verdict(+1, 0.001, 0.014) == "not reproduced"
+    assert magnitude_verdict(+1, 0.12, 0.30) == "reproduced"
+    assert magnitude_verdict(+1, 0.02, 0.30) == "inconclusive"  # could be either
+    assert magnitude_verdict(-1, -0.30, -0.12) == "reproduced"
+    assert magnitude_verdict(-1, -0.05, 0.02) == "not reproduced"
+    assert magnitude_verdict(+1, 0.0, 0.2, smallest=0.0) == "reproduced" and LARGE_CHANGE == 0.10

@@ -70,8 +70,9 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     out = tiebreak.sensitivity(table, methods)
     assert out.verdict.tolist() == [f"holds under every tie-breaker with noise: interval contains the thesis's "
                                     f"{rate:.0%}",
-                                    "depends on the tie-breaker: beats plain6, within noise; estimates 2.0 points "
-                                    "to 9.0 points"]
+                                    "depends on the tie-breaker: beats plain6, within noise; estimates 2.0 score "
+                                    "points to 9.0 score points"]
+    assert out.finding[1] == "`plain8` against `plain6` (score points)"
     assert out.loc[1, "none"] == "+2.0 (-1.0 to +5.0)"
 
 

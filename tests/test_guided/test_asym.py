@@ -76,3 +76,18 @@ def test_history_may_start_mid_game(records, model):
         a = asym_search(late, THESIS[3], model, 3, depth=2, mostlikely=mode)
         depth = 2 if mode == "never" else 4
         assert a.value == search(late[-1], THESIS[3], depth).value
+
+
+def test_under_the_king_reading_always_predicting_is_two_plies_deeper_too():
+    """The king reading's extensions rarely change play (tree_effect: the root value in a handful of searches); this
+    shows the kernel is not the reason: with every reply predicted it searches every line two plies deeper, as it
+    does under the kalles reading, and the root value changes where depth changes it."""
+    king = run_tournament(THESIS, None, rounds=1, depth=2, seed=4, n_jobs=1, progress=False, rules="king")
+    model = OpponentModel.fit(training_rows(king), restarts=1, seed=1)
+    changed = 0
+    for i, hist in enumerate(black_roots(king, 8)):
+        sid = 1 + i % 4
+        a = asym_search(hist, THESIS[sid], model, sid, depth=2, mostlikely="always")
+        assert a.value == search(hist[-1], THESIS[sid], 4).value
+        changed += a.value != search(hist[-1], THESIS[sid], 2).value
+    assert changed > 0

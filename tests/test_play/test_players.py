@@ -8,7 +8,7 @@ import pickle
 import numpy as np
 import pytest
 
-from pawnslib import config
+from pawnslib import Position, config
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.guided.asym import asym_search
@@ -72,7 +72,8 @@ def test_every_player_is_a_player_with_the_one_default_depth(model, game_model):
 
 def test_every_factory_has_the_one_signature(model_file):
     factories = [DeepFactory(2), AsymFactory(str(model_file), SET), OpponentFactory("uniform", SET),
-                 OpponentFactory("perfect", SET), OpponentFactory("dbn", SET, str(model_file))]
+                 OpponentFactory("perfect", SET), OpponentFactory("dbn", SET, str(model_file)),
+                 OpponentFactory("dbn-cal", SET, str(model_file), 0.01)]
     for f in factories:
         params = inspect.signature(f.__call__).parameters
         assert [(n, p.kind) for n, p in params.items()] == [("weights", inspect.Parameter.POSITIONAL_OR_KEYWORD),
@@ -85,6 +86,15 @@ def test_every_factory_has_the_one_signature(model_file):
         assert f(THESIS[1], depth=2, opponent=THESIS[2], noise="none").noise == "none"  # the tournament's scheme
     assert DeepFactory(2)(THESIS[1], depth=3, opponent=THESIS[2], noise="position") == DeepAlphaBeta(
         THESIS[1], depth=5, noise="position")
+
+
+def test_the_calibrated_factory_needs_its_tau(model_file):
+    with pytest.raises(ValueError, match="needs a tempering exponent tau in"):
+        OpponentFactory("dbn-cal", SET, str(model_file))
+    with pytest.raises(ValueError, match="needs the opponent model's file"):
+        OpponentFactory("dbn-cal", SET, tau=0.1)
+    player = OpponentFactory("dbn-cal", SET, str(model_file), 0.01)(THESIS[1], depth=2, opponent=(), noise="none")
+    assert player.model.tau == 0.01 and np.allclose(player.posterior([Position.start()]), 0.25)
 
 
 def test_public_names_explain_themselves(model):
@@ -199,7 +209,7 @@ def test_the_factory_builds_each_method(positions, game_model, tmp_path):
     assert same(uniform.choose([pos], 5), prom_search(pos, THESIS[1], uniform.opponents, 3, seed=5))
     dbn = OpponentFactory("dbn", SET, str(path))(THESIS[3], depth=3, opponent=THESIS[2], noise=config.NOISE)
     assert isinstance(dbn, RecognisingPlayer) and dbn.black_strategy == 3
-    with pytest.raises(ValueError, match="kind must be 'perfect', 'uniform' or 'dbn'"):
+    with pytest.raises(ValueError, match="kind must be 'perfect', 'uniform', 'dbn' or 'dbn-cal'"):
         OpponentFactory("oracle", SET)
     with pytest.raises(ValueError, match="needs the opponent model's file"):
         OpponentFactory("dbn", SET)

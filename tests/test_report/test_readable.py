@@ -24,10 +24,10 @@ def _methods():
 def test_methods_read_in_points_and_percent():
     t = readable.methods_table(_methods()).set_index("method")
     assert t.loc["plain8", "Black's score (95 % interval)"] == "76.4 % (75.2-77.5)"
-    assert t.loc["plain8", "change from plain6, points"] == "+9.7 (+7.4 to +11.9)"
-    assert t.loc["plain8", "p (Holm)"] == "≤ 0.0012"  # at the randomised test's floor
+    assert t.loc["plain8", "change from plain6, score points"] == "+9.7 (+7.4 to +11.9)"
+    assert t.loc["plain8", "p (Holm over the 1 methods)"] == "≤ 0.0012"  # at the randomised test's floor
     assert t.loc["plain8", "nodes per search"] == "24,385"
-    assert t.loc["plain6", "change from plain6, points"] == "–"
+    assert t.loc["plain6", "change from plain6, score points"] == "–"
     assert not any("time" in c for c in t.columns)  # times are timing data, on the timings page
     assert not any("_" in c for c in t.columns)  # headers in words
 
@@ -43,10 +43,12 @@ def test_contrasts_and_claims_say_their_direction_in_words():
     c = pd.DataFrame({"method": ["oracle"], "against": ["plain6"], "white": ["1"], "what": ["x"], "games": [400],
                       "diff": [-0.43], "diff_lo": [-0.475], "diff_hi": [-0.385], "p": [0.2], "p_holm": [0.4]})
     row = readable.contrasts_table(c).iloc[0]
-    assert row["White"] == "strategy 1" and row["change, points"] == "-43.0 (-47.5 to -38.5)"
-    assert row["p (Holm)"] == "0.4"
+    assert row["White"] == "strategy 1" and row["change, score points"] == "-43.0 (-47.5 to -38.5)"
+    assert row["p (Holm over the 1 contrasts)"] == "0.4"
     claims = pd.DataFrame({"claim": ["strategy 4 suffers"], "direction": [-1], "method": ["one-hist"], "pairs": ["4-1"],
                            "games": [400], "diff": [0.01875], "diff_lo": [-0.0075], "diff_hi": [0.0475], "p": [0.2],
-                           "p_holm": [0.4]})
+                           "p_holm": [0.4], "verdict": ["inconclusive"]})
     row = readable.claims_table(claims).iloc[0]
-    assert row["the thesis says Black's score"] == "falls" and row["change, points"] == "+1.9 (-0.8 to +4.8)"
+    assert row["the thesis says Black's win rate"] == "falls"
+    assert row["change, win-rate points"] == "+1.9 (-0.8 to +4.8)"
+    assert row["p (Holm over the 1 claims)"] == "0.4" and row["verdict"] == "inconclusive"

@@ -64,21 +64,23 @@ def _max_pr(folder: str, set_name: str, slices: int, run: RunSettings) -> float:
 
 
 @lru_cache(maxsize=8)
-def _game_model(folder: str, set_name: str, run: RunSettings):
-    """The set's per-game model, checked against ``run``'s training games (ModelFileError otherwise)."""
-    return pipeline.opponent_model(folder, set_name, settings=run, latent="game")
+def _recogniser(folder: str, set_name: str, run: RunSettings):
+    """The set's calibrated recogniser, its per-game model checked against ``run``'s training games."""
+    return pipeline.calibrated_recogniser(folder, set_name, settings=run)
 
 
 def _belief(folder: Path, settings: GameSettings, run: RunSettings) -> tuple[object | None, tuple[str, ...]]:
-    """The per-game model for the belief bars when the person plays White, or None and why not."""
+    """The calibrated recogniser for the belief bars when the person plays White (uniform before the person's
+    first move), or None and why not."""
     if settings.colour != "white":
         return None, ()
-    path = config.model_path(folder, settings.strategy_set, 1, "game")
-    if not path.exists():
-        hint = _train_hint(folder, settings.strategy_set, METHODS["one-hist-game"])
-        return None, (f"No belief bars: the per-game model {path} is missing; {hint}.",)
+    for path in (config.model_path(folder, settings.strategy_set, 1, "game"),
+                 config.recogniser_path(folder, settings.strategy_set)):
+        if not path.exists():
+            hint = _train_hint(folder, settings.strategy_set, METHODS["prom-dbn-cal"])
+            return None, (f"No belief bars: the calibrated recogniser's {path} is missing; {hint}.",)
     try:
-        return _game_model(str(folder), settings.strategy_set, run), ()
+        return _recogniser(str(folder), settings.strategy_set, run), ()
     except ValueError as e:  # ModelFileError: trained on other games, or damaged
         return None, (f"No belief bars: {e}",)
 

@@ -107,7 +107,7 @@ class PlayController:
         return engine.black(weights, depth=s.depth, opponent=(), noise=s.noise)  # a person has no weights
 
     def _new_recogniser(self) -> RecognisingPlayer | None:
-        """prom-dbn's player over the per-game model, for its posterior of the person's (White's) strategy."""
+        """prom-dbn-cal's player over the calibrated recogniser, for its belief in the person's (White's) strategy."""
         if self.engine.belief is None or self.settings.colour != "white":
             return None
         s = self.settings
@@ -211,7 +211,8 @@ class PlayController:
         return self._likely_cache[1]
 
     def belief(self) -> list[tuple[int, float]] | None:
-        """P(S_w | the person's moves so far) by the per-game model, per strategy id; None where not shown."""
+        """P(S_w | the person's moves so far) by the calibrated recogniser, per strategy id (uniform before the
+        person's first move); None where not shown."""
         if self.recogniser is None:
             return None
         post = self.recogniser.posterior(self.game.history)
