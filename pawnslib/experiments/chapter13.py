@@ -252,7 +252,7 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
 CONTRASTS = (
     ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
     ("oracle", "plain8", None, "knowing White's next reply, against two more plies everywhere"),
-    ("oracle", "one-hist", None, "what a better model of White's next reply could still win over the thesis's"),
+    ("oracle", "one-hist", None, "the oracle against the thesis's method: two algorithms, not two models"),
     ("om-matched", "om-perfect", None, "OM search with White's depth matched, against OM search"),
     ("om-matched", "plain6", None, "OM search with White's depth matched, against the thesis's player"),
     ("om-perfect", "plain6", 1, "OM search against White 1"),
