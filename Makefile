@@ -72,7 +72,15 @@ bench: .venv/stamp
 	$(PY) benchmarks/run.py
 
 # JupyterLab refuses to run as root unless told it may (a container's usual user).
+# JupyterLab at the repository's root, so that both the notebooks (notebooks/, stored without outputs) and their
+# executed copies (results/notebooks/) are in its file browser; it opens on notebooks/. Optional: PORT, TOKEN (else
+# Jupyter makes one and prints it), NO_BROWSER=1: e.g. `make lab PORT=8899 TOKEN=secret NO_BROWSER=1`.
+PORT ?=
+TOKEN ?=
+NO_BROWSER ?=
 lab: .venv/stamp
-	$(PY) -m jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root)
+	$(PY) -m jupyter lab --notebook-dir=. --LabApp.default_url=/lab/tree/notebooks $(if $(PORT),--port=$(PORT)) \
+		$(if $(TOKEN),--IdentityProvider.token=$(TOKEN)) $(if $(NO_BROWSER),--no-browser) \
+		$(if $(filter 0,$(shell id -u)),--allow-root)
 
 include reproduce.mk

@@ -2,10 +2,9 @@
 
 ``harmony``, ``tournament``, ``train`` and ``compare`` are the expensive, resumable steps the Makefile runs;
 ``site`` builds the results site from the executed notebooks; ``compile`` fills numba's cache before the steps run
-side by side. Each command has its own options, help and examples
-(``python -m pawnslib <command> --help``), and argparse refuses an option that the command does not take.
-The steps' options build one :class:`~pawnslib.config.RunSettings` (each value checked by RunSettings' own rule as
-it is parsed); every default is :mod:`pawnslib.config`'s or the step's own.
+side by side. Each command has its own options, help and examples (``python -m pawnslib <command> --help``); an
+option the command does not take, or one before the command, is refused naming it.
+The steps' options build one :class:`~pawnslib.config.RunSettings` (each value checked by its own rule as parsed).
 
 Every error is one line, ``python -m pawnslib <command>: error: <message>``, exit status 2: a bad value or path
 (``argument --seed: ...``), two options that conflict, and a step's own refusal (``ValueError``, among them
@@ -13,8 +12,7 @@ Every error is one line, ``python -m pawnslib <command>: error: <message>``, exi
 (``argument --depth: ... (depth: asked 2, recorded 1) ...``). Any other exception is a bug and propagates.
 
 Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline`,
-:mod:`~.experiments.chapter13` and :mod:`~.experiments.warmup`; :mod:`pawnslib.report.book` only inside the site's
-command.
+:mod:`~.experiments.chapter13`, :mod:`~.experiments.warmup`; :mod:`pawnslib.report.book` only in the site's command.
 """
 
 from __future__ import annotations
@@ -306,8 +304,7 @@ COMMANDS = {
         (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, *SETTINGS), _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
-        "  python -m pawnslib train --set thesis --latent game  # one S_w per game: data/dbn_game_thesis.npz, and its\n"
-        "                                                       # calibrated recogniser: data/recogniser_thesis.json"),
+        "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser"),
     "compare": Command(
         "play one Black method's games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
         (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,
@@ -361,7 +358,12 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
             status 0 after ``--help``.
     """
     top, parsers = _parsers()
-    a, extras = top.parse_known_args(list(argv))
+    if (argv := list(argv)) and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):  # before the command
+        takes = [n for n, p in parsers.items() if any(argv[0] in a.option_strings for a in p._actions)]
+        top.error(f"{argv[0]} comes before the command; options go after it, as in `{PROG} "
+                  f"{next((x for x in argv if x in parsers), takes[0] if takes else 'COMMAND')} {argv[0]} ...`"
+                  + (f" (taken by: {', '.join(takes)})" if takes else f": no command takes {argv[0]}"))
+    a, extras = top.parse_known_args(argv)
     if extras:  # argparse would report them as the top parser's; they are the command's
         parsers[a.command].error(f"unrecognized arguments: {' '.join(extras)} "
                                  f"({PROG} {a.command} --help lists its options)")

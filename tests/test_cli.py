@@ -143,7 +143,7 @@ def test_harmony_refuses_the_tournaments_options(capsys):
     (["tournament", "--search", "asym"], "unrecognized arguments: --search asym"),
     (["tournament", "--res", "elsewhere"], "unrecognized arguments: --res elsewhere"),  # no abbreviations
     (["bogus"], "argument COMMAND: invalid choice: 'bogus' (choose from 'harmony', 'tournament', 'train', "),
-    (["--seed", "7"], "argument COMMAND: invalid choice: '7'"),  # options come after the command
+    (["--seed", "7"], "--seed comes before the command; options go after it"),  # options come after the command
     (["tournament", "--rounds", "many"], "argument --rounds: invalid int value: 'many'"),
 ])
 def test_errors_are_one_line_with_status_2(capsys, tmp_path, args, message):
@@ -153,6 +153,14 @@ def test_errors_are_one_line_with_status_2(capsys, tmp_path, args, message):
 
 def test_no_command_is_one_line(capsys):
     assert fails(capsys, []) == "the following arguments are required: COMMAND"
+
+
+def test_an_option_before_the_command_is_named(capsys):
+    said = fails(capsys, ["--bogus"])  # the review's: argparse said only that COMMAND was required
+    assert said.startswith("--bogus comes before the command") and "no command takes --bogus" in said
+    said = fails(capsys, ["--results", "X", "tournament"])  # argparse said "invalid choice: 'X'"
+    assert said.startswith("--results comes before the command; options go after it, as in `python -m pawnslib "
+                           "tournament --results ...`") and "(taken by: harmony, tournament, train" in said
 
 
 @pytest.mark.parametrize("command", ["harmony", "tournament", "train", "site"])

@@ -169,10 +169,15 @@ def test_make_lab_allows_root_only_as_root(tmp_path, uid):
     (tmp_path / "id").write_text(f"#!/bin/sh\necho {uid}\n")
     (tmp_path / "id").chmod(0o755)
     env = os.environ | {"PATH": f"{tmp_path}{os.pathsep}{os.environ['PATH']}"}
-    out = subprocess.run(["make", "-n", "--no-print-directory", "lab"], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True).stdout.strip().splitlines()[-1]
-    assert "-m jupyter lab --notebook-dir=notebooks" in out
-    assert ("--allow-root" in out) == (uid == "0")
+    def lab(*options: str) -> str:  # the recipe, its continued lines joined
+        return subprocess.run(["make", "-n", "--no-print-directory", "lab", *options], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True).stdout.replace("\\\n", " ")
+
+    out = lab()
+    assert "-m jupyter lab --notebook-dir=. --LabApp.default_url=/lab/tree/notebooks" in out
+    assert ("--allow-root" in out) == (uid == "0") and "--port" not in out and "--no-browser" not in out
+    out = lab("PORT=8899", "TOKEN=secret", "NO_BROWSER=1")
+    assert "--port=8899" in out and "--IdentityProvider.token=secret" in out and "--no-browser" in out
 
 
 def _source(cell) -> str:
