@@ -141,6 +141,11 @@ def verdict_sentences(methods: pd.DataFrame, claims: pd.DataFrame | None = None,
     return out
 
 
+def clause(sentence: str) -> str:
+    """A sentence of this module set inside another: its first letter lower-cased."""
+    return sentence[:1].lower() + sentence[1:]
+
+
 def best_sentence(t: pd.DataFrame) -> str:
     """The best of the prediction methods, with its simultaneous interval (it was picked as the largest of them, so
     its own 95 % interval would overstate what it shows)."""
@@ -278,8 +283,9 @@ def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str)
     """
     t = methods.set_index("method")
     best = best_predicting(t)
-    ours = (f"{best_sentence(t)[4:]}; {_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'], methods_group(t))}; "
-            f"{int(t.loc[best, 'games'])} paired games; {bound_sentence(t)[0].lower()}{bound_sentence(t)[1:]}")
+    ours = (f"{best_sentence(t).removeprefix('The ')}; "
+            f"{_holm(t.loc[best, 'p'], t.loc[best, 'p_holm'], methods_group(t))}; "
+            f"{int(t.loc[best, 'games'])} paired games; {clause(bound_sentence(t))}")
     out = [{"section": "13", "claim": "predicting the opponent pays (Chapter 13, run)",
             "thesis": "its question (Ch. 1, 13); never measured", "support": "ours", "reading": rules,
             "strategies": "thesis", "ours": ours, "verdict": "new",

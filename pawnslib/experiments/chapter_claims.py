@@ -68,12 +68,13 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
                      "reproduced when a cell is not, reproduced when every cell is", support=support.TABLE)]
     strength = {s: strategy_strength(records) for s, records in plain.items()}
     theirs = strategy_strength(thesis.table_records(thesis.TABLE_10_2))
+    beats, poorly = support.beats(), support.poorly()  # the thesis's own evidence: the same for every set
     for s, st in strength.items():
         claims.append(claim("10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others",
                              "yes: " + ", ".join(f"{i} can beat {b}" for i, b in theirs.beats.items()),
                              ", ".join(f"{i} can beat {b}" for i, b in st.beats.items()), thesis.beats_verdict(st),
                              "i can beat j when it won some of their games (either colour), as on the thesis's "
-                             "Table 10.2", support=support.beats(), strategies=s))
+                             "Table 10.2", support=beats, strategies=s))
     for s, st in strength.items():
         verdict, pairs = thesis.poorly_verdict(st)
         said = "; ".join(f"{i} wins {100 * st.loc[i, 'worst_share']:.0f} % against {j}" for i, j in pairs) or "none"
@@ -81,7 +82,7 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
                              "; ".join(f"{i} wins {100 * theirs.loc[i, 'worst_share']:.0f} % against {j}"
                                        for i, j in thesis.poorly_verdict(theirs)[1]), said, verdict,
                              f"very poorly: under {100 * thesis.POORLY:.0f} % of their games won (both colours)",
-                             support=support.poorly(), strategies=s))
+                             support=poorly, strategies=s))
     st = strength["thesis"]
     verdict, best, ahead = thesis.strongest_verdict(st)
     claims.append(claim("12", f"strategy {thesis.STRONGEST} is stronger than the rest",
@@ -99,7 +100,7 @@ def prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[d
         (the claims, the thesis set's rule-sensitive statistics for the rules fit: name -> (verdict, ours, low,
         high) for the branching factor and predictions per game).
     """
-    claims, fit = [], {}
+    claims, fit, share_text = [], {}, support.share_text()
     for s, m in moves.items():
         ps = prediction_summary(m, seed=seed)
         figures = thesis.prediction_verdicts(ps)
@@ -124,7 +125,7 @@ def prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[d
         v, f, x, lo, hi = figures["text"]
         claims.append(claim("11.1", "share of predictions that are correct, as its text says",
                              f"about {100 * f:.0f} % (twice)", f"{100 * x:.0f} % ({100 * lo:.0f}-{100 * hi:.0f} %)", v,
-                             f"{over} ({games} games)", support=support.share_text(), strategies=s))
+                             f"{over} ({games} games)", support=share_text, strategies=s))
         v, f, x, lo, hi = figures["per game"]
         claims.append(claim("11.2", "predictions per game",
                              f"{thesis.PREDICTIONS} in {thesis.THESIS_GAMES} games ({f:.0f} a game)",
@@ -195,7 +196,7 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
                        seed: int) -> list[dict]:
     """Chapter 12's "helps quite a lot where a win was unlikely" (each set) and "strategy 4 suffers" (the thesis's),
     in win-rate points (the thesis's tables count wins), pooled over their pairings and paired by seed."""
-    claims = []
+    claims, unlikely = [], support.unlikely()
     for s in plain:
         poor = pairing_counts(plain[s]).query("win_rate < 1 / 3")
         pairs = list(zip(poor.black, poor.white, strict=True))
@@ -212,7 +213,7 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
                              "Black's wins pooled over those pairings, paired by seed; 95 % interval; 'quite a lot' "
                              f"read as a rise of at least {100 * thesis.LARGE_CHANGE:.0f} win-rate points: reproduced "
                              "when the interval lies above it, not reproduced when below",
-                             support=support.unlikely(), strategies=s))
+                             support=unlikely, strategies=s))
     top = thesis.STRONGEST
     top_pairs = [(top, w) for w in sorted(THESIS)]
     c = pooled_win_change(plain["thesis"], asym["thesis"], top_pairs, seed=seed)

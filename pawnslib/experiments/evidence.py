@@ -140,5 +140,4 @@ def tally(claims: pd.DataFrame) -> dict:
 
 
 __all__ = ["CLAIM_RULES", "LINE_COLUMNS", "LINE_VERDICTS", "SUPPORT", "VERDICTS", "add_lines", "claim_verdict",
-           "evidence_lines",
-           "judge", "support_of", "tally"]
+           "evidence_lines", "judge", "support_of", "tally"]

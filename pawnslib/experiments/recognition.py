@@ -107,15 +107,17 @@ P_FLOOR = 1e-15  # a probability of the true strategy below this scores as this 
 
 
 def _by_move(beliefs: Sequence[np.ndarray], truth: Sequence[int]) -> pd.DataFrame:
-    """One row per (game, White move): move, the true strategy's probability, the largest, argmax right, Brier."""
+    """One row per (game, White move): move, the true strategy's probability, the largest, argmax right, Brier, and
+    the log-loss -ln P(true), the probability floored at :data:`P_FLOOR`."""
     rows = []
     for p, t in zip(beliefs, truth, strict=True):
         p = np.asarray(p, float)
         onehot = np.eye(p.shape[1])[t]
         rows.append(pd.DataFrame({"move": np.arange(1, len(p) + 1), "p_true": p[:, t], "max_p": p.max(axis=1),
-                                  "hit": p.argmax(axis=1) == t, "brier": ((p - onehot) ** 2).sum(axis=1)}))
+                                  "hit": p.argmax(axis=1) == t, "brier": ((p - onehot) ** 2).sum(axis=1),
+                                  "log_loss": -np.log(np.maximum(p[:, t], P_FLOOR))}))
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=["move", "p_true", "max_p", "hit",
-                                                                                 "brier"])
+                                                                                 "brier", "log_loss"])
 
 
 def calibration_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[int]) -> pd.DataFrame:
@@ -133,9 +135,9 @@ def calibration_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[
     """
     out = []
     for name, b in beliefs.items():
-        d = _by_move(b, truth).assign(log_loss=lambda x: -np.log(np.maximum(x.p_true.astype(float), P_FLOOR)))
-        g = d.groupby("move").agg(games=("hit", "size"), accuracy=("hit", "mean"), mean_max_p=("max_p", "mean"),
-                                  log_loss=("log_loss", "mean"), brier=("brier", "mean"))
+        g = _by_move(b, truth).groupby("move").agg(games=("hit", "size"), accuracy=("hit", "mean"),
+                                                   mean_max_p=("max_p", "mean"), log_loss=("log_loss", "mean"),
+                                                   brier=("brier", "mean"))
         out.append(g.reset_index().assign(recogniser=name))
     return pd.concat(out, ignore_index=True)[CALIBRATION_COLUMNS]
 
@@ -169,7 +171,7 @@ def log_loss_gain(belief: Sequence[np.ndarray], truth: Sequence[int], *, level: 
     """
     k = np.asarray(belief[0]).shape[1] if len(belief) else 1
     d = _by_move(belief, truth)
-    d["diff"] = -np.log(np.maximum(d.p_true.astype(float), P_FLOOR)) - np.log(k)
+    d["diff"] = d.log_loss - np.log(k)
     g = d.groupby("move")["diff"].agg(["size", "mean", "std"])
     half = norm.ppf(0.5 + level / 2) * g["std"].fillna(0) / np.sqrt(g["size"])
     return pd.DataFrame({"games": g["size"], "diff": g["mean"], "lo": g["mean"] - half, "hi": g["mean"] + half})

@@ -36,11 +36,12 @@ def beats() -> str:
 def poorly() -> str:
     """Chapter 10's "two strategies perform very poorly against one specific opponent": does its own Table 10.2,
     at its effective sample, put the named strategies' share below :data:`~.thesis.POORLY`?"""
-    st = strategy_strength(_records())
+    records = _records()
+    st = strategy_strength(records)
     _, pairs = thesis.poorly_verdict(st)
     highs = []
     for i, j in pairs:
-        games = sum(1 for r in _records() if {r["black"], r["white"]} == {i, j})
+        games = sum(1 for r in records if {r["black"], r["white"]} == {i, j})
         highs.append((i, j, games, wilson(round(st.loc[i, "worst_share"] * games), games)[1]))
     if highs and all(h < thesis.POORLY for *_, h in highs):
         return "shows it: " + "; ".join(f"{i} against {j}: at most {100 * h:.0f} %" for i, j, _, h in highs)

@@ -119,14 +119,14 @@ def _pays_answer(ch13: tuple, survival: pd.DataFrame | None) -> str:
             "no prediction method beats `plain6` beyond noise")
     deeper = (f" Two more plies everywhere (`plain8`): {chapter13_words.diff_ci(t, 'plain8')}."
               if "plain8" in t.index else "")
-    contrasts = ch13[2] if len(ch13) > 2 and ch13[2] is not None else pd.DataFrame()
+    contrasts = ch13[2]  # load_tables' third table, or None
     recognition = "".join(f" {x.replace('**', '')}" for x in chapter13_words.foresight_verdict(contrasts, ALPHA)
-                          if x.startswith("Does recognising White pay")) if len(contrasts) else ""
+                          if x.startswith("Does recognising White pay")) if contrasts is not None else ""
     return (f"**Does predicting the opponent pay? {pays}{'' if better else ', at this power'}:** {said} (p < "
             f"{ALPHA:g}, Holm-corrected {chapter13_words.methods_group(t)}), under the "
             f"{config.RULES} reading, with the thesis's strategies and the `{config.NOISE}` tie-breaking. "
-            f"{chapter13_words.bound_sentence(t)}; {chapter13_words.best_sentence(t)[0].lower()}"
-            f"{chapter13_words.best_sentence(t)[1:]}.{deeper}{recognition}{_prom_dependence(survival)} {PAYS_LINK}")
+            f"{chapter13_words.bound_sentence(t)}; {chapter13_words.clause(chapter13_words.best_sentence(t))}."
+            f"{deeper}{recognition}{_prom_dependence(survival)} {PAYS_LINK}")
 
 
 def answers(claims: pd.DataFrame, *, rules_headline: str, ch13: tuple | None = None,
