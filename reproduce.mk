@@ -123,7 +123,7 @@ $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
 COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn \
-	prom-dbn-cal om-matched oracle
+	prom-dbn-cal om-matched oracle one-hist-perfect oracle-deep
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
@@ -133,9 +133,21 @@ $(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/ma
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
 $(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal): $(R)/data/dbn_game_$(COMPARE_SET).npz
+# Where prediction pays (pawnslib.experiments.whitedepth): MAP_METHODS with White searching each of MAP_DEPTHS plies,
+# MAP_ROUNDS rounds a pairing, one step a depth (config.WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS).
+MAP_DEPTHS := 2 4 5
+MAP_METHODS := plain6 plain8 one-hist one-hist-perfect oracle om-perfect om-matched prom-uniform prom-dbn-cal
+MAP_ROUNDS := 50
+$(R)/runs/ch13_white%/done: $(ASYM) pawnslib/experiments/chapter13.py $(R)/data/dbn_$(COMPARE_SET).npz \
+		$(R)/data/dbn_game_$(COMPARE_SET).npz
+	[ ! -e $@ ] || rm -rf $(R)/runs/ch13_white$*
+	$(call timed,compare white depth $*,$(CLI) compare --set $(COMPARE_SET) --white-depth $* --rounds $(MAP_ROUNDS) \
+		--method $(MAP_METHODS) --results $(R) $(ARGS))
+	touch $@
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
 $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .venv/stamp \
-		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz
+		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz \
+		$(patsubst %,$(R)/runs/ch13_white%/done,$(MAP_DEPTHS))
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
 		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; } && $(TIDY) $@)

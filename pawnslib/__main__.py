@@ -3,8 +3,8 @@
 ``harmony``, ``tournament``, ``train`` and ``compare`` are the expensive, resumable steps the Makefile runs;
 ``site`` builds the results site from the executed notebooks; ``compile`` fills numba's cache before the steps run
 side by side. Each command has its own options, help and examples (``python -m pawnslib <command> --help``); an
-option the command does not take, or one before the command, is refused naming it.
-The steps' options build one :class:`~pawnslib.config.RunSettings` (each value checked by its own rule as parsed).
+option the command does not take, or one before the command, is refused naming it. The steps' options build one
+:class:`~pawnslib.config.RunSettings` (each value checked by its own rule as parsed).
 
 Every error is one line, ``python -m pawnslib <command>: error: <message>``, exit status 2: a bad value or path
 (``argument --seed: ...``), two options that conflict, and a step's own refusal (``ValueError``, among them
@@ -175,9 +175,11 @@ def _tournament_method(p: argparse.ArgumentParser) -> object:
                                "trained model (default: %(default)s)")
 
 
-def _compare_method(p: argparse.ArgumentParser) -> object:
-    return p.add_argument("--method", required=True, choices=tuple(chapter13.METHODS), metavar="METHOD",
-                          help="Black's method, one of those listed below (required)")
+def _compare_method(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--method", required=True, nargs="+", action="extend", choices=tuple(chapter13.METHODS),
+                   metavar="METHOD", help="Black's methods, of those listed below, played in turn (required)")
+    p.add_argument("--white-depth", type=_setting("white_depth", "white-depth"),
+                   help="White's depth if not --depth: where prediction pays (runs/ch13_white<D>/)")
 
 
 def _model_kind(p: argparse.ArgumentParser) -> None:
@@ -225,7 +227,8 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
 
 
 def _compare(a: argparse.Namespace) -> Sequence[Page]:
-    chapter13.play_method(a.results, a.set, a.method, settings=_settings(a))
+    for method in dict.fromkeys(a.method):
+        chapter13.play_method(a.results, a.set, method, settings=_settings(a))
     return ()
 
 
@@ -306,10 +309,11 @@ COMMANDS = {
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
         "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser"),
     "compare": Command(
-        "play one Black method's games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
+        "play Black methods' games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
         (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,
         "  python -m pawnslib compare --method plain8              # runs/ch13/thesis_plain8\n"
-        "  python -m pawnslib compare --method one-hist --rounds 2 --jobs 2", _METHODS),
+        "  python -m pawnslib compare --method plain6 oracle --white-depth 4 --rounds 50   # runs/ch13_white4/",
+        _METHODS),
     "compile": Command(
         "compile the kernels every step plays by into numba's cache, once, by playing small games of every kind",
         (_part,), _compile,
@@ -336,9 +340,8 @@ COMMANDS = {
 def _parsers() -> tuple[_Parser, dict[str, _Parser]]:
     """The command line's parser and each command's own."""
     raw = argparse.RawDescriptionHelpFormatter
-    examples = "\n".join(c.examples for c in COMMANDS.values())
-    top = _Parser(prog=PROG, description=DESCRIPTION, epilog=f"examples:\n{examples}", formatter_class=raw,
-                  allow_abbrev=False)
+    top = _Parser(prog=PROG, description=DESCRIPTION, formatter_class=raw, allow_abbrev=False,
+                  epilog="examples:\n" + "\n".join(c.examples for c in COMMANDS.values()))
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     parsers = {}
     for name, c in COMMANDS.items():
@@ -377,10 +380,7 @@ def _blamed(message: str, a: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run one command.
-
-    Args:
-        argv: the arguments (default: ``sys.argv[1:]``).
+    """Run one command, from ``argv`` (default: ``sys.argv[1:]``).
 
     Raises:
         SystemExit: status 2 with a one-line message on stderr for a bad argument or a step's refusal

@@ -34,8 +34,18 @@ COMPARISON_STREAM = 13
 OFFLINE_STREAM = 11  # the random P(e) of Section 11.1's offline comparison: derive_seed(SEED, OFFLINE_STREAM)
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
 COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
-                      "om-perfect", "prom-uniform", "prom-dbn", "prom-dbn-cal", "om-matched",
-                      "oracle")  # experiments.chapter13
+                      "om-perfect", "prom-uniform", "prom-dbn", "prom-dbn-cal", "om-matched", "oracle",
+                      "one-hist-perfect", "oracle-deep")  # experiments.chapter13
+# Where prediction pays (experiments.whitedepth): these methods replay Chapter 13's games with White searching each
+# of WHITE_DEPTHS plies (Black's depth, DEPTH, is Chapter 13's own games), MAP_ROUNDS rounds a pairing (the
+# Makefile's MAP_DEPTHS, MAP_METHODS and MAP_ROUNDS).
+WHITE_DEPTHS = (2, 4, 5)
+MAP_METHODS = ("plain6", "plain8", "one-hist", "one-hist-perfect", "oracle", "om-perfect", "om-matched",
+               "prom-uniform", "prom-dbn-cal")
+MAP_ROUNDS = 50
+# The oracle's loss taken apart: White one ply shallower than Black (one of WHITE_DEPTHS), its reply at the oracle's
+# own horizon.
+ORACLE_WHITE_DEPTH = 5
 # The tie-breaking study (pawnslib.experiments.tiebreak) replays Table 10.2 under every scheme and a second seed, and
 # these of Chapter 13's methods (with plain6) under every scheme.
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
@@ -93,9 +103,11 @@ def recogniser_path(results: str | Path, strategy_set: str) -> Path:
     return Path(results) / "data" / f"recogniser_{strategy_set}.json"
 
 
-def comparison_dir(results: str | Path, strategy_set: str, method: str) -> Path:
-    """One method's games in Chapter 13's paired comparison: ``results/runs/ch13/<set>_<method>``."""
-    return Path(results) / "runs" / "ch13" / f"{strategy_set}_{method}"
+def comparison_dir(results: str | Path, strategy_set: str, method: str, *, white_depth: int | None = None) -> Path:
+    """One method's games in Chapter 13's paired comparison: ``results/runs/ch13/<set>_<method>``; with White
+    searching ``white_depth`` plies (not Black's), ``results/runs/ch13_white<white_depth>/<set>_<method>``."""
+    return Path(results) / "runs" / ("ch13" if white_depth is None else f"ch13_white{white_depth}") / \
+        f"{strategy_set}_{method}"
 
 
 def training_csv(results: str | Path, strategy_set: str) -> Path:
@@ -114,6 +126,8 @@ class RunSettings:
         train_rounds: the minimax rounds the opponent model learns from (the rest are held out).
         jobs: parallel workers (joblib's ``n_jobs``; -1: all cores); no result depends on it.
         noise: the tie-breaking scheme every search plays by (:data:`NOISES`).
+        white_depth: White's search depth in a tournament, when not ``depth`` (None: ``depth``; Chapter 13's map of
+            where prediction pays).
 
     Raises:
         ValueError: a field of the wrong type or out of range, naming the field, its value and the rule.
@@ -126,6 +140,7 @@ class RunSettings:
     train_rounds: int = TRAIN_ROUNDS
     jobs: int = JOBS
     noise: str = NOISE
+    white_depth: int | None = None
 
     def __post_init__(self):
         def whole(v) -> bool:
@@ -137,7 +152,9 @@ class RunSettings:
                  "depth": (whole(self.depth) and self.depth >= 1, "a positive integer (plies)"),
                  "rounds": (whole(self.rounds) and self.rounds >= 1, "a positive integer"),
                  "train_rounds": (whole(self.train_rounds) and self.train_rounds >= 1, "a positive integer"),
-                 "jobs": (whole(self.jobs) and self.jobs != 0, "a non-zero integer (-1: all cores)")}
+                 "jobs": (whole(self.jobs) and self.jobs != 0, "a non-zero integer (-1: all cores)"),
+                 "white_depth": (self.white_depth is None or (whole(self.white_depth) and self.white_depth >= 1),
+                                 "None or a positive integer (plies)")}
         for name, (ok, rule) in rules.items():
             if not ok:
                 raise ValueError(f"RunSettings.{name} must be {rule}, got {getattr(self, name)!r}")

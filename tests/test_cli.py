@@ -30,7 +30,7 @@ TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's mode
 RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
 GAMES = RUN | {"--set", "--method", "--rounds", "--depth"}
 OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
-           "compare": GAMES, "site": {"--results"}, "compile": {"--part"}, "tidy": set(),
+           "compare": GAMES | {"--white-depth"}, "site": {"--results"}, "compile": {"--part"}, "tidy": set(),
            "check-reproducible": {"--results", "--rev", "--other", "--timing"}}
 EVERY_OPTION = set().union(*OPTIONS.values())
 
@@ -441,3 +441,12 @@ def test_check_reproducible_lists_differences_and_exits_1(capsys, tmp_path):
     (b / "tables" / "t.csv").write_text("1")
     main(["check-reproducible", "--results", str(a), "--other", str(b)])  # the same: status 0
     assert capsys.readouterr().out.strip() == f"0 difference(s) between {a} and {b} outside the timing data"
+
+
+def test_compare_plays_several_methods_with_white_at_its_own_depth(capsys, tmp_path):
+    a = parse(["compare", "--method", "plain6", "oracle", "--method", "plain8", "--white-depth", "4"])
+    assert a.method == ["plain6", "oracle", "plain8"] and a.white_depth == 4
+    with pytest.raises(SystemExit) as e:
+        parse(["compare", "--method", "plain6", "--white-depth", "0"])
+    assert e.value.code == 2
+    assert "argument --white-depth: white-depth must be None or a positive integer" in capsys.readouterr().err

@@ -1,7 +1,8 @@
 """Chapter 13, run: which prediction pays off, in a paired tournament that can tell.
 
 The thesis's Future Work asks whether predicting the opponent improves play. Every method
-below is a Black player; White always plays plain alpha-beta at depth 6 with its strategy.
+below is a Black player; White plays plain alpha-beta with its strategy, at depth 6 (:mod:`~.whitedepth` replays
+some methods against a shallower White).
 Every method plays the same games: for each (Black strategy, White strategy, round) the game's
 seed, hence White's tie-breaking and Black's, is the same for every method, so two methods'
 games differ only through Black's choices, and each game pairs with its twin under ``plain6``
@@ -36,7 +37,7 @@ from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
 from pawnslib.guided.foresee import MIN_DEPTH
 from pawnslib.play.foresight import KINDS as FORESIGHT_KINDS
-from pawnslib.play.foresight import ForesightFactory
+from pawnslib.play.foresight import ForesightFactory, ToldFactory
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
@@ -49,24 +50,25 @@ class Method:
 
     name: str
     what: str
-    extra: int = 0  # plies beyond the comparison's depth (plain methods)
+    extra: int = 0  # plies beyond the comparison's depth (plain methods; the oracle's horizon)
     slices: int = 0  # the opponent model: 0 none, 1 the thesis's one slice, 2 one slice per colour
     rule: str = "seen_before"  # the mostlikely predicate: "seen_before" or "threshold" (pr < MAX_PR)
     random: bool = False  # P(e) replaced by a seeded random number per child
     latent: str = "row"  # a one-slice model's S_w: one per training row (the thesis's) or one per game
     # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn" the model's mix; or White's first
-    # reply foreseen (pawnslib.play.foresight): "oracle" the very reply, "matched" by White's weights and depth
+    # reply foreseen (pawnslib.play.foresight): "oracle" the very reply, "matched" by White's weights and depth, "told"
+    # the very reply marked at ply 1 of the thesis's tree
     opponent: str = ""
 
     @property
     def asym(self) -> bool:
-        """Whether Black searches the asymmetric tree (and so predicts White's replies by pr)."""
+        """Whether Black searches the asymmetric tree and predicts White's replies by pr alone."""
         return self.slices > 0 and not self.opponent
 
     @property
     def foresees(self) -> bool:
-        """Whether Black foresees White's first reply (the oracle, depth-matched OM search)."""
-        return self.opponent in FORESIGHT_KINDS
+        """Whether Black foresees White's first reply (the oracle, the told tree, depth-matched OM search)."""
+        return self.opponent in (*FORESIGHT_KINDS, "told")
 
 
 METHODS = {m.name: m for m in (
@@ -91,7 +93,12 @@ METHODS = {m.name: m for m in (
     Method("om-matched", "OM search knowing White's weights, White's reply at ply 1 by a noise-free search to "
            "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),
     Method("oracle", "White's actual reply to every Black move known (White's own search with the seed it will use), "
-           "then Black's search 4 plies below it: the ceiling of predicting White's next reply", opponent="oracle"),
+           "then Black's search 4 plies below it, no minimum over White's other replies", opponent="oracle"),
+    Method("one-hist-perfect", "the thesis's tree and seen_before as `one-hist`, but at ply 1 the predicate marks "
+           "exactly White's actual reply (known as the oracle knows it): the thesis's method with a perfect model of "
+           "White's next reply", slices=1, opponent="told"),
+    Method("oracle-deep", "the oracle searching 5 plies below White's reply (root + 7, White's own horizon)",
+           extra=1, opponent="oracle"),
 )}
 
 
@@ -132,16 +139,18 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
     label = f"chapter 13 {set_name} {method}"
     if m.slices == 0 and not m.opponent:
         return (DeepFactory(m.extra) if m.extra else None), label
-    if m.foresees:
-        if settings.depth < MIN_DEPTH:
-            raise ValueError(f"method {method!r} searches below White's reply: it needs settings.depth >= "
-                             f"{MIN_DEPTH}, got {settings.depth}")
-        return ForesightFactory(m.opponent), label
+    if m.foresees and settings.depth < MIN_DEPTH:
+        raise ValueError(f"method {method!r} searches below White's reply: it needs settings.depth >= "
+                         f"{MIN_DEPTH}, got {settings.depth}")
+    if m.opponent in FORESIGHT_KINDS:
+        return ForesightFactory(m.opponent, settings.white_depth, m.extra), label
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
     path = ""
     if m.slices:  # the model, trained or checked here
         pipeline.opponent_model(results, set_name, settings=settings, slices=m.slices, latent=m.latent)
         path = str(config.model_path(results, set_name, m.slices, m.latent))
+    if m.opponent == "told":
+        return ToldFactory(path, strategies, settings.white_depth), label
     if m.opponent == "dbn-cal":
         tau = pipeline.calibrated_recogniser(results, set_name, settings=settings).tau
         return OpponentFactory(m.opponent, strategies, path, tau), f"{label} tau={tau:.6g}"
@@ -163,9 +172,11 @@ def play_method(results: str | Path, set_name: str, method: str, *, settings: Ru
         results: the results folder (the reading's: see ``config.reading_dir``).
         set_name: the strategy set.
         method: one of :data:`METHODS`.
-        settings: the games per ordered pairing (``rounds``); White's search depth, and Black's for every method
-            but ``plain8`` (depth + 2); the master seed (the games' is ``derive_seed(seed, COMPARISON_STREAM)``);
-            the reading; the training rounds the opponent models learn from (and MAX_PR is chosen on); workers.
+        settings: the games per ordered pairing (``rounds``); Black's search depth for every method but ``plain8``
+            (depth + 2), and White's unless ``white_depth`` gives it (then the games are kept in
+            ``runs/ch13_white<white_depth>/``); the master seed (the games' is ``derive_seed(seed,
+            COMPARISON_STREAM)``); the reading; the training rounds the opponent models learn from (and MAX_PR is
+            chosen on); workers.
         progress: show a progress bar.
         bound: a threshold method's MAX_PR, if already chosen by :func:`~.maxpr.max_pr` (else chosen here).
 
@@ -176,7 +187,9 @@ def play_method(results: str | Path, set_name: str, method: str, *, settings: Ru
         ValueError: an unknown method or set, bad arguments, or the folder holds another comparison.
     """
     factory, label = black_player(results, set_name, method, settings=settings, bound=bound)
-    return run_tournament(pipeline.strategy_set(results, set_name), config.comparison_dir(results, set_name, method),
+    white = settings.white_depth if settings.white_depth != settings.depth else None
+    return run_tournament(pipeline.strategy_set(results, set_name),
+                          config.comparison_dir(results, set_name, method, white_depth=white),
                           settings=settings.replace(seed=derive_seed(settings.seed, config.COMPARISON_STREAM)),
                           black_player=factory, label=label, progress=progress)
 
@@ -253,6 +266,13 @@ CONTRASTS = (
     ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
     ("oracle", "plain8", None, "knowing White's next reply, against two more plies everywhere"),
     ("oracle", "one-hist", None, "the oracle against the thesis's method: two algorithms, not two models"),
+    ("one-hist-perfect", "plain6", None, "the thesis's method with a perfect model of White's next reply, against "
+                                         "the thesis's player"),
+    ("one-hist-perfect", "one-hist", None, "the thesis's method with a perfect model of White's next reply, against "
+                                           "its own model"),
+    ("one-hist-perfect", "plain8", None, "the thesis's method with a perfect model, against two more plies "
+                                         "everywhere"),
+    ("one-hist-perfect", "oracle", None, "the same knowledge of White's reply, two algorithms"),
     ("om-matched", "om-perfect", None, "OM search with White's depth matched, against OM search"),
     ("om-matched", "plain6", None, "OM search with White's depth matched, against the thesis's player"),
     ("om-perfect", "plain6", 1, "OM search against White 1"),

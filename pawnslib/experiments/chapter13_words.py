@@ -1,10 +1,10 @@
 """Chapter 13's answer in words, written from its tables: the verdict, its sentences and the report's row.
 
-Every sentence is computed from the ``ch13_methods`` table (:func:`~.chapter13.compare`) and the claims' tests,
-with the significance level ``alpha`` (:data:`~.thesis.ALPHA`) it is given, so the notebook, the report and the
-README say the same. Units: a method's change is in *score points* (a draw half a win); Chapter 12's claims, which
-the thesis states in Black's wins, in *win-rate points*. Every p names its correction and the group it corrects
-over.
+Every sentence is computed from the ``ch13_methods`` table (:func:`~.chapter13.compare`) and the claims' tests, or
+from the map of where prediction pays and the oracle's loss (:mod:`~.whitedepth`), with the significance level
+``alpha`` (:data:`~.thesis.ALPHA`) it is given, so the notebook, the report and the README say the same. Units: a
+method's change is in *score points* (a draw half a win); Chapter 12's claims, which the thesis states in Black's
+wins, in *win-rate points*. Every p names its correction and the group it corrects over.
 
 Imports the experiments :mod:`~.chapter13` (the methods), :mod:`~.paired` (its tests' floor) and :mod:`~.thesis`.
 """
@@ -227,6 +227,13 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
         return (method, against, white) in c and c[method, against, white].p_holm < alpha
 
     out = []
+    if ("one-hist-perfect", "plain6", "all") in c:
+        s = ("With a perfect model of White's next reply, the thesis's method (`one-hist-perfect`: its tree with the "
+             "minimum over every reply kept and White's actual reply at ply 1 marked likely) is "
+             f"{said('one-hist-perfect', 'plain6')}")
+        s += "".join(f", {said('one-hist-perfect', a)}" for a in ("one-hist", "plain8")
+                     if ("one-hist-perfect", a, "all") in c)
+        out.append(s + ".")
     if ("oracle", "plain6", "all") in c:
         s = f"Knowing White's very next reply (`oracle`), Black is {said('oracle', 'plain6')}"
         if ("oracle", "plain8", "all") in c:
@@ -264,6 +271,85 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
     return out
 
 
+def map_sentences(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
+    """Where prediction pays, in words, from the map (:func:`~.whitedepth.white_depth_table`): one sentence per
+    White depth (``plain6``'s score and the room it leaves, the methods beyond noise, the largest change of a method
+    that models White, with its interval simultaneous over the depth's methods: it was picked as the largest), then
+    the answer over every depth."""
+    group, out, paying = f"over the map's {len(table)} contrasts", [], []
+    for depth, g in table.groupby("white_depth"):
+        base = g.plain6_score.iloc[0]
+        beyond = [r for r in g.itertuples() if r.p_holm < alpha]
+        modelling = g[g.method != "plain8"]
+        paying += [(depth, r) for r in beyond if r.method != "plain8" and r.diff > 0]
+        s = (f"With White searching {depth} plies, `plain6` scores {100 * base:.1f} % of a game (room left: "
+             f"{100 * (1 - base):.1f} points); " + ("beyond noise, " + "; ".join(
+                 f"`{r.method}` {_pts(r.diff)} score points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}, "
+                 f"{_holm(r.p, r.p_holm, group)})" for r in beyond) if beyond else
+                 f"no method differs from it beyond noise (Holm {group})"))
+        if len(modelling):
+            b = modelling.loc[modelling["diff"].idxmax()]
+            room = "" if base >= 1 else (f", {100 * b['diff'] / (1 - base):+.0f} % of the room ("
+                                         f"{100 * b.diff_lo_all / (1 - base):+.0f} to "
+                                         f"{100 * b.diff_hi_all / (1 - base):+.0f} %)")
+            s += (f". The largest change of the {len(modelling)} methods that model White (all but `plain8`, which "
+                  f"searches deeper instead) is `{b.method}`'s, {_pts(b['diff'])} score points ({_pts(b.diff_lo_all)} "
+                  f"to {_pts(b.diff_hi_all)}, simultaneous 95 % interval over the {len(g)} methods at this depth)"
+                  f"{room}")
+        out.append(s + ".")
+    depths = ", ".join(str(d) for d in sorted(table.white_depth.unique()))
+    out.append(("Modelling White pays beyond noise against " + "; ".join(f"White at {d} (`{r.method}`)"
+                                                                      for d, r in paying)
+                if paying else f"**No method that models White beats `plain6` beyond noise at any White depth "
+                               f"measured** ({depths} plies; p < {alpha:g}, Holm {group})") + ".")
+    return out
+
+
+def loss_sentences(loss: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
+    """The oracle's loss taken apart, in words, from :func:`~.whitedepth.oracle_loss`'s table: its 2 x 2 of White's
+    depth by the diagonal, then what each contrast rules out, and only that."""
+    c = {(int(r.white_depth), r.pairings, r.method, r.against): r for r in loss.itertuples()}
+    group = f"over the {len(loss)} contrasts of the oracle's loss"
+
+    def said(key) -> str:
+        r = c[key]
+        return (f"{_pts(r.diff)} score points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}; {r.games} paired games, "
+                f"{_holm(r.p, r.p_holm, group)})")
+
+    def lost(key) -> bool:
+        return key in c and c[key].p_holm < alpha and c[key].diff < 0
+
+    depths = sorted({k[0] for k in c if k[2] == "oracle"}, reverse=True)
+    cells = [f"White at {d}: on the diagonal (both sides the same weights) {said((d, 'diagonal', 'oracle', 'plain6'))}"
+             f", off it {said((d, 'off the diagonal', 'oracle', 'plain6'))}" for d in depths
+             if (d, "diagonal", "oracle", "plain6") in c]
+    out = ["The oracle against `plain6`, " + "; ".join(cells) + "."] if cells else []
+    shallow = [k for k in c if k[1:] == ("all", "oracle", "plain6")]
+    for key in shallow:  # White's reply searched to exactly the oracle's horizon
+        out.append(f"With White at {key[0]} plies its reply looks exactly as far as the oracle, and the oracle is "
+                   f"{said(key)} against `plain6`: " + (
+                       "the horizon's mismatch alone does not explain the loss." if lost(key) else
+                       "within noise, so this contrast does not rule the horizon out."))
+    diagonal = [k for k in c if k[1:] == ("diagonal", "oracle", "plain6")]
+    if diagonal:
+        at = " and ".join(str(k[0]) for k in diagonal if lost(k))
+        out.append("Where both sides play the same weights the oracle " + (
+            f"loses beyond noise too (White at {at} plies), so the disagreement between Black's evaluation and "
+            "White's does not explain all of it." if at else
+            "loses nothing beyond noise, but the diagonal's games cannot tell that from the rest: these contrasts "
+            "do not separate the evaluations' disagreement."))
+    deep = {a: (max(depths, default=0), "all", "oracle-deep", a) for a in ("plain6", "oracle", "plain8")}
+    if all(k in c for k in deep.values()):
+        out.append("Searching 5 plies below White's reply (`oracle-deep`, root + 7: White's own horizon), it is "
+                   + "; ".join(f"against `{a}` {said(k)}" for a, k in deep.items()) + ". " + (
+                       "One more ply below the reply removes the oracle's loss against `plain6`: the loss goes "
+                       "with how far Black looks below the reply it knows." if not lost(deep["plain6"])
+                       and c[deep["oracle"]].p_holm < alpha and c[deep["oracle"]].diff > 0 else
+                       "One more ply below the reply does not remove the loss beyond noise."))
+    out.append("Every contrast here keeps the thesis's tie-breaking, so none measures its part in the loss.")
+    return out
+
+
 def load_tables(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None, pd.DataFrame | None] | None:
     """The saved ``ch13_methods``, ``ch13_claims`` and ``ch13_contrasts`` tables of ``results`` (the last two may be
     None), or None."""
@@ -273,6 +359,16 @@ def load_tables(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None,
     claims, contrasts = tables / "ch13_claims.csv", tables / "ch13_contrasts.csv"
     return (pd.read_csv(tables / "ch13_methods.csv"), pd.read_csv(claims) if claims.is_file() else None,
             pd.read_csv(contrasts, dtype={"white": str}) if contrasts.is_file() else None)
+
+
+def load_map(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None] | None:
+    """The saved ``ch13_white_depth`` (where prediction pays) and ``ch13_oracle_loss`` tables of ``results`` (the
+    second may be None), or None before they were made."""
+    tables = Path(results) / "tables"
+    if not (tables / "ch13_white_depth.csv").is_file():
+        return None
+    loss = tables / "ch13_oracle_loss.csv"
+    return pd.read_csv(tables / "ch13_white_depth.csv"), pd.read_csv(loss) if loss.is_file() else None
 
 
 def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str) -> list[dict]:

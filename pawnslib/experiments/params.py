@@ -86,6 +86,10 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
     "NOISE": (lambda v: isinstance(v, str) and v in NOISES, f"a tie-breaking scheme, one of {list(NOISES)}"),
+    "MAP_METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
+    "WHITE_DEPTHS": (lambda v: isinstance(v, list | tuple) and all(map(_positive_integer, v)) and len(set(v)) == len(v),
+                     "a list of distinct positive integers (White's depths in plies)"),
+    "MAP_ROUNDS": POSITIVE_INTEGER,
     "METHOD": (lambda v: isinstance(v, str) and v in COMPARISON_METHODS, f"one Chapter 13 method from "
                                                                           f"{list(COMPARISON_METHODS)}"),
     "COLOUR": (lambda v: v in ("white", "black"), "the colour a person plays, 'white' or 'black'"),
@@ -134,15 +138,16 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
         test, rule = RULES[name]
         if not test(value):
             raise ValueError(f"notebook parameter {name} = {value!r} is invalid: it must be {rule}")
-    if "METHODS" in params and "DEPTH" in params:
-        from pawnslib.experiments.chapter13 import METHODS  # the comparison's methods (heavy: only when asked)
-        from pawnslib.guided.foresee import MIN_DEPTH
+    for methods in ("METHODS", "MAP_METHODS"):
+        if methods in params and "DEPTH" in params:
+            from pawnslib.experiments.chapter13 import METHODS  # the comparison's methods (heavy: only when asked)
+            from pawnslib.guided.foresee import MIN_DEPTH
 
-        deep = [m for m in params["METHODS"] if METHODS[m].foresees]
-        if deep and params["DEPTH"] < MIN_DEPTH:
-            raise ValueError(f"notebook parameter METHODS = {params['METHODS']!r} is invalid with DEPTH = "
-                             f"{params['DEPTH']!r}: {', '.join(deep)} search below White's reply and need DEPTH >= "
-                             f"{MIN_DEPTH}; leave them out of METHODS or search deeper")
+            deep = [m for m in params[methods] if METHODS[m].foresees]
+            if deep and params["DEPTH"] < MIN_DEPTH:
+                raise ValueError(f"notebook parameter {methods} = {params[methods]!r} is invalid with DEPTH = "
+                                 f"{params['DEPTH']!r}: {', '.join(deep)} search below White's reply and need DEPTH "
+                                 f">= {MIN_DEPTH}; leave them out of {methods} or search deeper")
     if "TRAIN_ROUNDS" in params and "ROUNDS" in params:
         train, rounds = params["TRAIN_ROUNDS"], params["ROUNDS"]
         if held_out and not train < rounds:

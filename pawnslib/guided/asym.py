@@ -34,6 +34,7 @@ Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search`, :mod:`pawnslib.dbn` and t
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from typing import NamedTuple
 
 import numpy as np
@@ -45,8 +46,8 @@ from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.pe import KernelArrays, children_log_pe_into, history_tables, random_values_into
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.game.bitboard import B_SIDE, node_play, slots_of
-from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_LAST, S_RULES
+from pawnslib.game.position import Move, Position, legal_codes
+from pawnslib.game.rules import BASE, BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_LAST, S_RULES
 from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, predicate
 from pawnslib.guided.replies import discretised_tail
 from pawnslib.search.alphabeta import SearchResult, check_search_args
@@ -57,6 +58,7 @@ from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF
 
 EXTENSION = 2  # extra plies below a predicted reply (Listing 9.1: MAXDEPTH + 2)
+TOLD_SIZE = (BASE + 1) * 64  # move codes are from * 64 + to, ``from`` a square (0..63) or BASE
 
 
 class Setting(NamedTuple):
@@ -71,6 +73,7 @@ class Setting(NamedTuple):
     scheme: int  # the tie-breaking noise's scheme code (pawnslib.search.noise: PATH or POSITION)
     seed: int  # >= 0: the tie-breaking leaf noise's seed (-1: none)
     random_seed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
+    told: bool  # at ply 1 the predicate marks exactly the reply ``Prediction.told`` names (``one-hist-perfect``)
 
 
 class Prediction(NamedTuple):
@@ -97,17 +100,19 @@ class Prediction(NamedTuple):
     limit: np.ndarray  # (P,) int64: the open node's tree cut, in plies from the root
     asym: np.ndarray  # (P,) bool: every White move above it was predicted likely (else: the plain search below)
     predicting: np.ndarray  # (P,) bool: it scores its children by P(e)
+    told: np.ndarray  # (TOLD_SIZE,) int64: by a root move's code, the reply told to be White's (-1: none)
 
 
 def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int,
-                   moves: int = MAX_MOVES) -> Prediction:
-    """The work space for a search whose path rows are ``path`` (the game's rows filled in), ``moves`` a node."""
+                   moves: int = MAX_MOVES, told: np.ndarray | None = None) -> Prediction:
+    """The work space for a search whose path rows are ``path`` (the game's rows filled in), ``moves`` a node;
+    ``told``: White's replies by the root move's code (none told: every entry -1)."""
     rows, (nf, k, _, s) = len(path), model.p_first.shape
     return Prediction(path, np.empty((rows, k)), np.empty(rows), np.empty((rows, k, nf, s)), np.zeros(rows, np.bool_),
                       np.empty((plies, moves, N_FEATURES), np.int64), np.empty((plies, moves)),
                       np.empty((plies, moves), np.int64), seen, np.empty((moves, N_FEATURES), np.int64),
                       np.empty((moves, NS), np.int64), np.zeros(plies, np.int64), np.zeros(plies, np.bool_),
-                      np.zeros(plies, np.bool_))
+                      np.zeros(plies, np.bool_), np.full(TOLD_SIZE, -1, np.int64) if told is None else told)
 
 
 @njit(cache=True, inline="always")
@@ -164,14 +169,19 @@ def _open(p, limit, asym, w, work, pred, model, setting):
 
 
 @njit(cache=True, inline="always")
-def _predicted(p, k, n, pred, setting):
+def _predicted(p, k, n, work, pred, setting):
     """Child ``k`` (of ``n``) of the predicting White node at ply ``p``, taken: its discretised features join the
-    search path in ``pred.path``; returns its (limit, asym): two plies deeper and still predicting if it is likely."""
+    search path in ``pred.path``; returns its (limit, asym): two plies deeper and still predicting if it is likely.
+    With ``setting.told``, a reply at ply 1 is likely exactly when it is the one told for the root's move."""
     t = setting.base + p + 1
     for f in range(N_FEATURES):
         pred.path[t, f] = pred.states[p, k, f]
     pred.valid[t] = False  # the history ending at row t changed
-    if is_mostlikely(pred.counts[p, k], n, setting.mode, setting.max_pr, pred.seen):
+    if setting.told and p == 1:
+        likely = work.moves[1, k] == pred.told[work.moves[0, work.order[0, work.nxt[0] - 1]]]
+    else:
+        likely = is_mostlikely(pred.counts[p, k], n, setting.mode, setting.max_pr, pred.seen)
+    if likely:
         return setting.depth + EXTENSION, True
     return setting.depth, False
 
@@ -206,7 +216,7 @@ def _walk(w, work, pred, model, setting):
             nodes[0] += 1
             limit, asym = pred.limit[p], pred.asym[p]
             if pred.predicting[p]:
-                limit, asym = _predicted(p, k, count[p], pred, setting)
+                limit, asym = _predicted(p, k, count[p], work, pred, setting)
             if pred.asym[p]:  # a child that leaves the asymmetric tree counts its limit as reached
                 nodes[2] = max(nodes[2], p + 1 if asym or p + 1 >= limit else limit)
             if p + 1 < limit and results[p, k] == NO_RESULT:
@@ -255,8 +265,8 @@ def asym_kernel(root, w, pred, model, setting):
 
 def asym_search(history: list[Position], weights, model: OpponentModel | TwoSliceModel, black_strategy: int, *,
                 depth: int = config.DEPTH, mostlikely: str | tuple = "seen_before", random_seed: int | None = None,
-                seen: np.ndarray | None = None, seed: int | None = None,
-                noise: str = config.NOISE) -> SearchResult:
+                seen: np.ndarray | None = None, seed: int | None = None, noise: str = config.NOISE,
+                told: Mapping[int, int] | None = None) -> SearchResult:
     """Search the last position of ``history`` (Black to move) with the asymmetric tree.
 
     Args:
@@ -272,6 +282,9 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
             read only); None: none yet.
         seed: seeds the tie-breaking noise (None: none).
         noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`).
+        told: ``{root move's code: White's reply's code}``: at ply 1 the predicate marks exactly these replies
+            (the one told for each root move; none where a live child has no entry), below ply 1 it is
+            ``mostlikely``. ``one-hist-perfect`` is told White's actual replies (:mod:`pawnslib.play.foresight`).
 
     Returns:
         SearchResult whose ``info`` has the deepest ply ``reached``, whether a line was
@@ -279,7 +292,8 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
 
     Raises:
         ValueError: White to move, a finished game, a bad depth, seed, noise scheme, weight vector, predicate or
-            strategy id, or a model trained under other rules or another noise scheme.
+            strategy id, a model trained under other rules or another noise scheme, or a ``told`` move that is not
+            legal.
     """
     root = history[-1]
     check_search_args(root, depth, seed)
@@ -300,10 +314,27 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
     seen = np.zeros(SEEN_SHAPE, np.bool_) if seen is None else seen
     path = discretised_tail(arrays, history, n_slices, depth + EXTENSION)
     base = len(path) - depth - EXTENSION - 1
-    pred = new_prediction(path, seen, arrays, depth + EXTENSION + 1, int(MOVES_OF[root.array[S_RULES]]))
-    setting = Setting(depth, base, n_slices - 1, black_strategy, mode, max_pr, scheme, kseed, random_seed)
+    pred = new_prediction(path, seen, arrays, depth + EXTENSION + 1, int(MOVES_OF[root.array[S_RULES]]),
+                          None if told is None else _told_array(root, told))
+    setting = Setting(depth, base, n_slices - 1, black_strategy, mode, max_pr, scheme, kseed, random_seed,
+                      told is not None)
     t0 = time.perf_counter()
     move, value, nodes, reach, scored = asym_kernel(root.array, w, pred, arrays, setting)
     seconds = time.perf_counter() - t0
     info = {"reached": int(reach), "extended": bool(reach > depth), "pe_children": int(scored)}
     return SearchResult(Move.from_code(move), float(value), int(nodes), seconds, info)
+
+
+def _told_array(root: Position, told: Mapping[int, int]) -> np.ndarray:
+    """``told`` as :attr:`Prediction.told`, after checking each root move and its reply are legal."""
+    out = np.full(TOLD_SIZE, -1, np.int64)
+    moves = set(legal_codes(root.array).tolist())
+    for move, reply in told.items():
+        if move not in moves:
+            raise ValueError(f"told: {move!r} is not the code of a legal move at {root.to_text()}")
+        child = root.play(int(move))
+        if reply not in legal_codes(child.array):
+            raise ValueError(f"told: reply {reply!r} to {Move.from_code(int(move))} is not the code of a legal move "
+                             f"at {child.to_text()}")
+        out[move] = reply
+    return out

@@ -1,11 +1,15 @@
-"""Players that foresee White's first reply: the oracle and depth-matched OM search (Chapter 13, beyond the thesis).
+"""Players that foresee White's first reply: the oracle, the thesis's tree told it, and depth-matched OM search
+(Chapter 13, beyond the thesis).
 
 :class:`OraclePlayer` knows the reply White will play to each of its moves: it runs White's own player
 (:class:`~.players.DeepAlphaBeta` with White's weights and depth, as :func:`~.tournament.play_game` builds it) with
 the seed White's next search will use. Only the game knows that seed, so the oracle is a :class:`Foreseer`, and
 :func:`move_of`, which the game and the back-to-back timing call for every move, hands it over.
-:class:`MatchedOMPlayer` needs no seed: OM search with White's weights whose first White node searches to White's
-real depth (:mod:`pawnslib.guided.foresee`). :class:`ForesightFactory` builds either for a tournament.
+:class:`ToldAsymPlayer` (``one-hist-perfect``) gets the same replies, but searches the thesis's asymmetric tree:
+at ply 1 its predicate marks exactly White's actual reply, the minimum over all replies is kept and the marked one
+searched two plies deeper; below ply 1 it predicts as ``one-hist``. :class:`MatchedOMPlayer` needs no seed: OM
+search with White's weights whose first White node searches to White's real depth (:mod:`pawnslib.guided.foresee`).
+:class:`ForesightFactory` builds the oracle or matched OM search for a tournament, :class:`ToldFactory` the told tree.
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.search`, :mod:`pawnslib.guided` and :mod:`~.players`.
 """
@@ -16,12 +20,16 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from pawnslib import config
-from pawnslib.game.position import Position
+from pawnslib.game.position import Move, Position
+from pawnslib.guided.asym import asym_search
 from pawnslib.guided.foresee import om_matched_search, oracle_search
-from pawnslib.play.players import DeepAlphaBeta, Player, Weights
+from pawnslib.play.players import AsymFactory, AsymPlayer, DeepAlphaBeta, Player, StrategySet, Weights
 from pawnslib.search.alphabeta import SearchResult
 from pawnslib.search.noise import check_noise
 from pawnslib.search.strategies import check_weights
+
+NEEDS_REPLY_SEED = ("this player needs the seed of White's next search: play it with play_game, or call "
+                    "foresee(history, seed, reply_seed)")
 
 
 @runtime_checkable
@@ -59,8 +67,7 @@ class OraclePlayer:
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """Refused: the oracle must know the seed of White's next search (:meth:`foresee`, :func:`move_of`)."""
-        raise ValueError("the oracle needs the seed of White's next search: play it with play_game, or call "
-                         "foresee(history, seed, reply_seed)")
+        raise ValueError(NEEDS_REPLY_SEED)
 
     def foresee(self, history: list[Position], seed: int | None, reply_seed: int | None) -> SearchResult:
         """The oracle's move at ``history[-1]``; White's reply to each move is its search seeded ``reply_seed``.
@@ -102,6 +109,48 @@ class MatchedOMPlayer:
                                  seed=seed, noise=self.noise)
 
 
+@dataclass(frozen=True)
+class ToldAsymPlayer:
+    """Black by the thesis's asymmetric tree told White's actual reply to each root move (``one-hist-perfect``).
+
+    Attributes:
+        asym: the ``one-hist`` player whose tree it searches (its predictor keeps the prs White played).
+        white: White's player, as the game plays it.
+    """
+
+    asym: AsymPlayer
+    white: DeepAlphaBeta
+
+    def choose(self, history: list[Position], seed: int | None) -> SearchResult:
+        """Refused: it must know the seed of White's next search (:meth:`foresee`, :func:`move_of`)."""
+        raise ValueError(NEEDS_REPLY_SEED)
+
+    def foresee(self, history: list[Position], seed: int | None, reply_seed: int | None) -> SearchResult:
+        """The asymmetric tree's move at ``history[-1]``, told White's reply (its search seeded ``reply_seed``) to
+        every root move.
+
+        Returns:
+            :func:`~pawnslib.guided.asym.asym_search`'s result, its seconds and nodes including White's searches;
+            ``info["foreseen"]`` is the reply White will play (None: the move ends the game).
+        """
+        a, root, told, nodes, seconds = self.asym, history[-1], {}, 0, 0.0
+        for move in root.legal_moves():
+            child = root.play(move)
+            if child.result is None:
+                res = self.white.choose([*history, child], reply_seed)
+                told[move.code], nodes, seconds = res.move.code, nodes + res.nodes, seconds + res.seconds
+        res = asym_search(history, a.weights, a.model, a.black_strategy, depth=a.depth, mostlikely=a.mostlikely,
+                          seen=a.predictor.seen, seed=seed, noise=a.noise, told=told)
+        reply = told.get(res.move.code)
+        info = res.info | {"foreseen": None if reply is None else str(Move.from_code(reply))}
+        return SearchResult(res.move, res.value, res.nodes + nodes, res.seconds + seconds, info)
+
+    def observe(self, history: list[Position]) -> dict | None:
+        """After White's move: its pr, remembered for the predictions below ply 1 (as ``one-hist``'s)."""
+        seen = self.asym.observe(history)
+        return None if seen is None else {"pr": seen["pr"]}
+
+
 KINDS = ("oracle", "matched")  # ForesightFactory's: the oracle, depth-matched OM search
 
 
@@ -109,20 +158,43 @@ KINDS = ("oracle", "matched")  # ForesightFactory's: the oracle, depth-matched O
 class ForesightFactory:
     """``factory(weights, *, depth, opponent, noise)``: ``"oracle"`` or ``"matched"`` (depth-matched OM search).
 
-    Both know White's weights (``opponent``) and that White searches ``depth`` plies by ``noise``, as the
-    tournament plays it.
+    Both know White's weights (``opponent``) and that White searches ``white_depth`` plies (None: ``depth``, as
+    Black) by ``noise``, as the tournament plays it. The oracle's horizon is ``depth + extra`` plies from the root.
     """
 
     kind: str
+    white_depth: int | None = None
+    extra: int = 0
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"kind must be 'oracle' or 'matched', got {self.kind!r}")
+        if self.extra and self.kind != "oracle":
+            raise ValueError(f"extra plies are the oracle's only, got extra={self.extra!r} for {self.kind!r}")
 
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
                  noise: str) -> OraclePlayer | MatchedOMPlayer:
         """Black's player with ``weights`` against White's ``opponent`` weights."""
+        white_depth = depth if self.white_depth is None else self.white_depth
         if self.kind == "oracle":
-            white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")), depth=depth, noise=noise)
-            return OraclePlayer(tuple(weights), white, depth=depth, noise=noise)
-        return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=depth, noise=noise)
+            white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")), depth=white_depth, noise=noise)
+            return OraclePlayer(tuple(weights), white, depth=depth + self.extra, noise=noise)
+        return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=white_depth, noise=noise)
+
+
+@dataclass(frozen=True)
+class ToldFactory:
+    """``factory(weights, *, depth, opponent, noise)``: :class:`ToldAsymPlayer`, the ``one-hist`` player
+    (:class:`~.players.AsymFactory`'s, the thesis's predicate) told the replies of White searching ``white_depth``
+    plies (None: ``depth``)."""
+
+    model_path: str
+    strategies: StrategySet
+    white_depth: int | None = None
+
+    def __call__(self, weights: Weights, *, depth: int, opponent: Weights, noise: str) -> ToldAsymPlayer:
+        """Black's player with ``weights`` against White's ``opponent`` weights."""
+        asym = AsymFactory(self.model_path, self.strategies)(weights, depth=depth, opponent=opponent, noise=noise)
+        white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")),
+                              depth=depth if self.white_depth is None else self.white_depth, noise=noise)
+        return ToldAsymPlayer(asym, white)

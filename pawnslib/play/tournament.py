@@ -49,12 +49,12 @@ DASK_ENV = "PAWNS_DASK_SCHEDULER"
 BLACK_EXTRA_PLIES = 2
 # A tournament's settings when neither a RunSettings nor the keyword gives them: one round from master seed 0.
 DEFAULTS = {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES, "noise": config.NOISE,
-            "n_jobs": config.JOBS}
+            "n_jobs": config.JOBS, "white_depth": None}
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
               seed: int = 0, start: Position | None = None, rules: str | None = None,
-              noise: str = config.NOISE) -> PlayedGame:
+              noise: str = config.NOISE, white_depth: int | None = None) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
@@ -71,6 +71,7 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
         start: the initial position (default: the start of the game).
         rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
         noise: the tie-breaking scheme of players given as weight vectors (:mod:`pawnslib.search.noise`).
+        white_depth: the search depth of White given as a weight vector (None: ``depth``).
 
     Returns:
         The game's record (its layout: :class:`~.records.PlayedGame`).
@@ -80,8 +81,8 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
             another.
     """
     check_noise(noise)
-    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=depth, noise=noise)
-               for p, kind in ((black, AlphaBeta), (white, DeepAlphaBeta))]
+    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=d, noise=noise)
+               for p, kind, d in ((black, AlphaBeta, depth), (white, DeepAlphaBeta, white_depth or depth))]
     if start is None:
         start = Position.start(rules=config.RULES if rules is None else rules)
     elif rules is not None and rules != start.rules:
@@ -116,11 +117,12 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
     return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
 
 
-def _play_scheduled(strategies, black_player, depth, seed, rules, noise, key) -> GameRecord:
+def _play_scheduled(strategies, black_player, depth, white_depth, seed, rules, noise, key) -> GameRecord:
     b, w, r = key
     black = (black_player(strategies[b], depth=depth, opponent=strategies[w], noise=noise) if black_player
              else strategies[b])
-    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules, noise=noise)
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules, noise=noise,
+                    white_depth=white_depth)
     return {"black": b, "white": w, "round": r, **rec}
 
 
@@ -145,7 +147,7 @@ def _read_meta(path: Path) -> dict:
 def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: RunSettings | None = None,
                    rounds: int | None = None, depth: int | None = None, seed: int | None = None,
                    rules: str | None = None, noise: str | None = None, n_jobs: int | None = None,
-                   scheduler: str | None = None,
+                   white_depth: int | None = None, scheduler: str | None = None,
                    black_player: PlayerFactory | None = None, progress: bool = True,
                    label: str = "") -> list[GameRecord]:
     """Play (or finish) a round-robin tournament and return all its records.
@@ -157,8 +159,8 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
             both), the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
             games, and ``timings.json`` is written when some game carries its times (one played now or kept in the
             raw file). ``None``: keep the records in memory only.
-        settings: the run's rounds, depth, seed, rules, noise and jobs in one value; then none of the six
-            keywords below may be given (each left out is :data:`DEFAULTS`').
+        settings: the run's rounds, depth, seed, rules, noise, jobs and White's depth in one value; then none of the
+            seven keywords below may be given (each left out is :data:`DEFAULTS`').
         rounds: how many times every ordered pairing is played.
         depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
             with a ``black_player``).
@@ -166,6 +168,7 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
         rules: the reading every game is played by (one of ``pawnslib.game.rules.READINGS``).
         noise: the tie-breaking scheme both players search by (one of ``config.NOISES``).
         n_jobs: joblib workers (-1: all cores; not 0).
+        white_depth: White's search depth, 1 to ``MAX_DEPTH`` (None: ``depth``; ``meta.json`` records another).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
         black_player: optional ``factory(weights, *, depth, opponent, noise) -> Player`` for Black
@@ -184,24 +187,35 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
             record, or ``out_dir`` holds a different tournament (e.g. one played by other rules or noise).
         TypeError: ``settings`` and one of the keywords it replaces, both given.
     """
-    rounds, depth, seed, rules, noise, n_jobs = _run_arguments(settings, rounds=rounds, depth=depth, seed=seed,
-                                                               rules=rules, noise=noise, n_jobs=n_jobs)
+    rounds, depth, seed, rules, noise, n_jobs, white_depth = _run_arguments(
+        settings, rounds=rounds, depth=depth, seed=seed, rules=rules, noise=noise, n_jobs=n_jobs,
+        white_depth=white_depth)
     strategies = check_strategies(strategies)
     seed = _check_arguments(rules, rounds, depth, seed, n_jobs, black_player is not None)
     check_noise(noise)
-    meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "rules": rules, "label": label, "noise": noise}
+    meta = _meta(strategies, depth, white_depth, seed, rules, label, noise)
     out = None if out_dir is None else Path(out_dir)
     done, archived = ({}, None) if out is None else _open_run(out, meta)
     todo = [k for k in schedule(strategies, rounds) if k not in done]
     if todo:
-        raw = None if out is None else out / RAW_NAME
-        done |= _play_missing(todo, done, (strategies, black_player, depth, seed, rules, noise), raw,
-                              once=not uses_seed(noise), n_jobs=n_jobs, scheduler=scheduler, progress=progress,
-                              label=label)
+        done |= _play_missing(todo, done, (strategies, black_player, depth, white_depth, seed, rules, noise),
+                              None if out is None else out / RAW_NAME, once=not uses_seed(noise), n_jobs=n_jobs,
+                              scheduler=scheduler, progress=progress, label=label)
     if out is not None:
         _keep(out, archived, done)
     return [done[k] for k in schedule(strategies, rounds)]
+
+
+def _meta(strategies: dict, depth: int, white_depth: int | None, seed: int, rules: str, label: str,
+          noise: str) -> dict:
+    """What a run folder's ``meta.json`` records; ``white_depth`` only when it is not ``depth`` (checked here), so
+    that a run with White as deep as Black records what it always did."""
+    meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
+            "seed": seed, "rules": rules, "label": label, "noise": noise}
+    if white_depth is not None and white_depth != depth:
+        _check_int("white_depth", white_depth, 1, MAX_DEPTH)
+        meta["white_depth"] = int(white_depth)
+    return meta
 
 
 def _keep(out: Path, archived: dict | None, done: dict) -> None:
@@ -245,7 +259,7 @@ def _same_game_each_round(todo: list[Key], done: dict, games_path: Path | None) 
 
 
 def _run_arguments(settings: RunSettings | None, **given) -> tuple:
-    """(rounds, depth, seed, rules, noise, n_jobs): ``settings``' when given, else each keyword or its
+    """(rounds, depth, seed, rules, noise, n_jobs, white_depth): ``settings``' when given, else each keyword or its
     :data:`DEFAULTS`.
 
     Raises:
@@ -256,7 +270,8 @@ def _run_arguments(settings: RunSettings | None, **given) -> tuple:
     both = [k for k, v in given.items() if v is not None]
     if both:
         raise TypeError(f"give {', '.join(both)} in settings or as keywords, not both")
-    return settings.rounds, settings.depth, settings.seed, settings.rules, settings.noise, settings.jobs
+    return (settings.rounds, settings.depth, settings.seed, settings.rules, settings.noise, settings.jobs,
+            settings.white_depth)
 
 
 def _check_arguments(rules: str, rounds, depth, seed, n_jobs, deeper_black: bool) -> int:

@@ -129,6 +129,26 @@ def _pays_answer(ch13: tuple, survival: pd.DataFrame | None) -> str:
             f"{deeper}{recognition}{_prom_dependence(survival)} {PAYS_LINK}")
 
 
+def _ceiling(said13: list[str], ceiling: tuple | None) -> list[str]:
+    """The ceiling of prediction in one bullet, each sentence one contrast's: the thesis's method with a perfect model
+    of White's next reply, the oracle, where prediction pays over White's depth and what the oracle's loss is not."""
+    said = [s for s in said13 if s.startswith(("With a perfect model of White's next reply",
+                                               "Knowing White's very next reply"))]
+    links = [f"[the ceiling]({CH13}.html#The-ceiling-of-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,"
+             "-and-OM-search-at-White's-depth)"]
+    if ceiling is not None:
+        white_map, loss = ceiling
+        said.append(chapter13_words.map_sentences(white_map, ALPHA)[-1])
+        links.append(f"[the map over White's depth]({CH13}.html#Where-can-prediction-pay?-White-searching-fewer-plies)")
+        if loss is not None and len(loss):
+            said += [s for s in chapter13_words.loss_sentences(loss, ALPHA)
+                     if s.startswith(("With White at", "Searching 5 plies"))]
+            links.append(f"[the oracle's loss]({CH13}.html#The-oracle's-loss,-taken-apart)")
+    if not said:
+        return []
+    return ["**The ceiling of prediction.** " + " ".join(said) + " Chapter 13: " + ", ".join(links) + "."]
+
+
 def answers(claims: pd.DataFrame, *, rules_headline: str, ch13: tuple | None = None,
             survival: pd.DataFrame | None = None) -> list[str]:
     """The report's first screen: one sentence for each of its questions (does the thesis reproduce? does predicting
@@ -149,7 +169,8 @@ def _rules(headline: str) -> str:
 
 
 def headlines(claims: pd.DataFrame, lines: pd.DataFrame, *, rules_headline: str,
-              ch13: tuple | None = None, survival: pd.DataFrame | None = None) -> list[str]:
+              ch13: tuple | None = None, survival: pd.DataFrame | None = None,
+              ceiling: tuple | None = None) -> list[str]:
     """The headline findings as markdown bullets (without the ``*``), links relative to the site's pages.
 
     Args:
@@ -159,6 +180,8 @@ def headlines(claims: pd.DataFrame, lines: pd.DataFrame, *, rules_headline: str,
         rules_headline: :class:`~pawnslib.experiments.rulesfit.RulesFit`'s headline.
         ch13: :func:`~pawnslib.experiments.chapter13_words.load_tables`' tables, or None before Chapter 13 ran.
         survival: ``tiebreak_sensitivity``'s table, or None before the tie-breaking study ran.
+        ceiling: :func:`~pawnslib.experiments.chapter13_words.load_map`'s tables (where prediction pays, the
+            oracle's loss), or None before they were made.
 
     Returns:
         The answers (does the thesis reproduce? does predicting the opponent pay, once Chapter 13 ran? which
@@ -171,12 +194,7 @@ def headlines(claims: pd.DataFrame, lines: pd.DataFrame, *, rules_headline: str,
         out.append(_pays_answer(ch13, survival).replace(f" {PAYS_LINK}", f" {published} {PAYS_LINK}"))
     out.append(_rules(rules_headline))
     if ch13 is not None:
-        ceiling = [s for s in said13 if s.startswith(("Knowing White's very next reply",
-                                                      "Against the thesis's `one-hist`", "Against White 1"))]
-        if ceiling:
-            out.append("**The ceiling of prediction.** " + " ".join(ceiling)
-                       + f" [Chapter 13]({CH13}.html#The-ceiling-of-prediction:-the-oracle,-and-OM-search-at-"
-                         "White's-depth)")
+        out += _ceiling(said13, ceiling)
     for lead, starts, link in SECTIONS:
         rows = [row for _, row in claims.iterrows() if str(row["claim"]).startswith(starts)]
         if rows:
@@ -190,8 +208,9 @@ def headlines(claims: pd.DataFrame, lines: pd.DataFrame, *, rules_headline: str,
                    + f". [The study]({REPORT}.html#Which-findings-survive-the-tie-breaker?)")
     named = [m for m in METHODS if f"`{m}`" in " ".join(out)]
     if named:
-        out.append("**The methods named here** (Black's searches in Chapter 13; White always plays plain alpha-beta "
-                   "at depth 6). " + "; ".join(f"`{m}`: {METHODS[m].what}" for m in named) + ".")
+        out.append("**The methods named here** (Black's searches in Chapter 13; White plays plain alpha-beta, at "
+                   "depth 6 but in the map over White's depth). "
+                   + "; ".join(f"`{m}`: {METHODS[m].what}" for m in named) + ".")
     return out
 
 

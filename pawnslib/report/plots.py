@@ -250,3 +250,48 @@ def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Fig
 
 __all__ = ["BASELINE", "FOREST_COLUMNS", "FRONTIER", "STRENGTH_COLUMNS", "SWEEP_COLUMNS", "check_columns", "forest",
            "max_pr_sweep", "strength_cost"]
+
+
+MAP_COLUMNS = ("white_depth", "method", "plain6_score", "diff", "diff_lo", "diff_hi")
+
+
+def white_depth_map(table: pd.DataFrame, *, title: str | None = None) -> Figure:
+    """Where prediction pays: each method's gain over ``plain6`` against White's depth, and ``plain6``'s own score.
+
+    Args:
+        table: the map (``tables/ch13_white_depth.csv``): per White depth and method ``plain6_score``, ``diff`` and
+            its 95 % interval ``diff_lo``, ``diff_hi`` (fractions of a game).
+        title: the figure's title; none if None.
+
+    Returns:
+        The matplotlib Figure: left, the gains in score points, one line per method (its interval as a bar, the
+        points of a depth spread apart so that none hides another); right, ``plain6``'s score, the room a gain has.
+
+    Raises:
+        ValueError: a missing column (named), an empty table or a method without a style (named).
+    """
+    check_columns(table, MAP_COLUMNS, "table")
+    if not len(table):
+        raise ValueError("table has no row")
+    methods = list(dict.fromkeys(table.method))
+    for m in methods:
+        method_style(m)
+    import matplotlib.pyplot as plt
+
+    depths = sorted(table.white_depth.unique())
+    fig, (ax, room) = plt.subplots(1, 2, figsize=(10, 4.6), width_ratios=(3, 1), layout="constrained")
+    for k, m in enumerate(methods):
+        d = table[table.method == m].sort_values("white_depth")
+        x = d.white_depth + 0.3 * (k / max(1, len(methods) - 1) - 0.5)
+        ax.errorbar(x, 100 * d["diff"], yerr=[100 * (d["diff"] - d.diff_lo), 100 * (d.diff_hi - d["diff"])],
+                    **method_style(m), markersize=MARKER_SIZE - 2, capsize=2, lw=1.2, label=m)
+    ax.axhline(0, color="black", lw=0.8)
+    ax.set(xticks=depths, xlabel="White's search depth (plies; Black searches 6)",
+           ylabel="change of Black's score from plain6\n(score points, 95 % interval)")
+    base = table.drop_duplicates("white_depth").sort_values("white_depth")
+    room.plot(base.white_depth, 100 * base.plain6_score, color="black", marker="o", label="plain6")
+    room.set(xticks=depths, ylim=(0, 100), xlabel="White's depth (plies)", ylabel="plain6's score (% of a game)")
+    if title:
+        fig.suptitle(title)
+    legend_below(fig, [ax], 5, first=methods)
+    return fig

@@ -122,3 +122,38 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
 
 
 __all__ = ["claims_table", "contrasts_table", "methods_table", "percent", "points", "prediction_table"]
+
+
+def white_depth_table(table: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_white_depth`` (where prediction pays) as a page shows it: per White depth and method the games,
+    ``plain6``'s score, the paired change from it in points, the Holm-corrected p and the change as a share of the
+    room ``plain6`` leaves.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["white_depth", "method", "games", "plain6_score", "diff", "diff_lo", "diff_hi", "p", "p_holm",
+            "room_share", "room_share_lo", "room_share_hi"]
+    _need(table, cols, "ch13_white_depth")
+    rows = [{"White's depth": int(r.white_depth), "method": r.method, "paired games": int(r.games),
+             "plain6's score": percent(r.plain6_score), "change from plain6, score points":
+             points(r.diff, r.diff_lo, r.diff_hi), f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
+             "share of the room plain6 leaves": MISSING if _missing(r.room_share) else
+             f"{100 * r.room_share:+.0f} % ({100 * r.room_share_lo:+.0f} to {100 * r.room_share_hi:+.0f})"}
+            for r in table.itertuples()]
+    return pd.DataFrame(rows)
+
+
+def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_oracle_loss`` as a page shows it: White's depth, the pairings, the contrast, the games, the change in
+    points and the Holm-corrected p.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
+    _need(loss, cols, "ch13_oracle_loss")
+    rows = [{"White's depth": int(r.white_depth), "pairings": r.pairings, "method": r.method, "against": r.against,
+             "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
+             f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()]
+    return pd.DataFrame(rows)

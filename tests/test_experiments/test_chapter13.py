@@ -131,7 +131,8 @@ def foresight(tmp_path_factory):
     """The foreseeing methods and those they are contrasted with, at depth 3 (the oracle's least)."""
     results = tmp_path_factory.mktemp("ch13_foresight")
     return chapter13.compare(results, "thesis", settings=RUN.replace(depth=3), timed_games=1, progress=False,
-                             methods=["plain8", "one-hist", "om-perfect", "om-matched", "oracle"])
+                             methods=["plain8", "one-hist", "om-perfect", "om-matched", "oracle", "one-hist-perfect",
+                                      "oracle-deep"])
 
 
 def test_every_method_plays_the_same_fresh_games(comparison):
@@ -201,8 +202,8 @@ def test_without_noise_every_methods_game_is_the_same_whatever_its_seed(tmp_path
     # anything random but its seed's noise (and the random control's seed, fixed for the run).
     for method in chapter13.METHODS:
         depth = 3 if chapter13.METHODS[method].foresees else 1
-        factory, _ = chapter13.black_player(tmp_path, "thesis", method, settings=RUN.replace(depth=depth,
-                                                                                              noise="none"))
+        factory, _ = chapter13.black_player(tmp_path / str(depth), "thesis", method,  # a model per depth
+                                            settings=RUN.replace(depth=depth, noise="none"))
         games = []
         for seed in (1, 2):
             black = factory(THESIS[1], depth=depth, opponent=THESIS[3], noise="none") if factory else THESIS[1]
@@ -212,9 +213,10 @@ def test_without_noise_every_methods_game_is_the_same_whatever_its_seed(tmp_path
 
 
 def test_the_foreseeing_methods_play_and_are_contrasted(foresight):
-    for r in foresight.records["oracle"]:  # every reply the oracle foresaw is the one White played
-        foreseen, played = [i["foreseen"] for i in r["info"][0::2]], r["moves"][1::2]
-        assert foreseen[: len(played)] == played
+    for method in ("oracle", "oracle-deep", "one-hist-perfect"):  # every reply foreseen is the one White played
+        for r in foresight.records[method]:
+            foreseen, played = [i["foreseen"] for i in r["info"][0::2]], r["moves"][1::2]
+            assert foreseen[: len(played)] == played, method
     keys = {m: [(r["black"], r["white"], r["round"]) for r in recs] for m, recs in foresight.records.items()}
     assert keys["oracle"] == keys["om-matched"] == keys["plain6"]  # the same games, paired
     c = foresight.contrasts

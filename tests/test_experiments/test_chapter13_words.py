@@ -164,3 +164,71 @@ def test_the_recognition_sentence_follows_its_contrast():
     assert "**it pays**" in " ".join(chapter13_words.foresight_verdict(table(0.02, 0.001), 0.05))
     assert "**no gain from recognition is measurable** at this power" in " ".join(
         chapter13_words.foresight_verdict(table(0.002, 0.6), 0.05))
+
+
+def _map(rows):
+    """A map table (whitedepth.white_depth_table's columns) from (depth, method, plain6 score, diff, lo, hi, p_holm)."""
+    out = pd.DataFrame(rows, columns=["white_depth", "method", "plain6_score", "diff", "diff_lo", "diff_hi", "p_holm"])
+    room = 1 - out.plain6_score
+    return out.assign(games=800, score=out.plain6_score + out["diff"], p=out.p_holm / 2, room_share=out["diff"] / room,
+                      room_share_lo=out.diff_lo / room, room_share_hi=out.diff_hi / room,
+                      diff_lo_all=out.diff_lo - 0.01, diff_hi_all=out.diff_hi + 0.01)
+
+
+def test_where_prediction_pays_counts_only_predicting_methods_beyond_noise():
+    rows = [(2, "plain8", 0.8, 0.10, 0.08, 0.12, 0.001), (2, "one-hist", 0.8, 0.02, -0.01, 0.05, 0.6),
+            (6, "plain8", 0.67, 0.09, 0.07, 0.11, 0.001), (6, "one-hist", 0.67, 0.0, -0.02, 0.02, 1.0)]
+    said = chapter13_words.map_sentences(_map(rows), 0.05)
+    assert said[0].startswith("With White searching 2 plies, `plain6` scores 80.0 % of a game (room left: 20.0 ")
+    assert "beyond noise, `plain8` +10.0 score points (+8.0 to +12.0, p (Holm over the map's 4 contrasts)" in said[0]
+    assert ("The largest change of the 1 methods that model White (all but `plain8`, which searches deeper instead) "
+            "is `one-hist`'s, +2.0 score points (-2.0 to +6.0, simultaneous 95 % interval over the 2 methods at this "
+            "depth), +10 % of the room (-10 to +30 %)") in said[0]  # the largest of them: its simultaneous interval
+    assert said[-1].startswith("**No method that models White beats `plain6` beyond noise at any White depth "
+                               "measured** (2, 6 plies")  # plain8's gain is depth, not prediction
+    rows[1] = (2, "one-hist", 0.8, 0.04, 0.02, 0.06, 0.01)
+    assert chapter13_words.map_sentences(_map(rows), 0.05)[-1] == ("Modelling White pays beyond noise against White "
+                                                                   "at 2 (`one-hist`).")
+
+
+def _loss(rows):
+    out = pd.DataFrame(rows, columns=["white_depth", "pairings", "method", "against", "diff", "diff_lo", "diff_hi",
+                                      "p_holm"])
+    return out.assign(games=400, p=out.p_holm / 2)
+
+
+@pytest.mark.parametrize("lost_at_5", [True, False])
+def test_the_oracles_loss_says_only_what_its_contrasts_separate(lost_at_5):
+    at5 = (-0.07, -0.09, -0.05, 0.001) if lost_at_5 else (-0.01, -0.03, 0.01, 0.5)
+    rows = [(6, "diagonal", "oracle", "plain6", -0.08, -0.14, -0.02, 0.02),
+            (6, "off the diagonal", "oracle", "plain6", -0.08, -0.11, -0.05, 0.001),
+            (5, "diagonal", "oracle", "plain6", -0.04, -0.09, 0.0, 0.2),
+            (5, "off the diagonal", "oracle", "plain6", -0.08, -0.1, -0.06, 0.001),
+            (5, "all", "oracle", "plain6", *at5),
+            (6, "all", "oracle-deep", "plain6", 0.0, -0.02, 0.02, 0.9),
+            (6, "all", "oracle-deep", "oracle", 0.08, 0.06, 0.1, 0.001),
+            (6, "all", "oracle-deep", "plain8", -0.1, -0.12, -0.08, 0.001)]
+    said = chapter13_words.loss_sentences(_loss(rows), 0.05)
+    assert said[0].startswith("The oracle against `plain6`, White at 6: on the diagonal (both sides the same weights) "
+                              "-8.0 score points (-14.0 to -2.0; 400 paired games, p (Holm over the 8 contrasts of "
+                              "the oracle's loss) = 0.02), off it -8.0")
+    assert ("the horizon's mismatch alone does not explain the loss." in said[1]) == lost_at_5
+    assert ("does not rule the horizon out" in said[1]) != lost_at_5
+    assert ("loses beyond noise too (White at 6 plies), so the disagreement between Black's evaluation and White's "
+            "does not explain all of it") in said[2]
+    assert "One more ply below the reply removes the oracle's loss against `plain6`" in said[3]
+    rows[5] = (6, "all", "oracle-deep", "plain6", -0.05, -0.07, -0.03, 0.001)
+    assert "does not remove the loss" in chapter13_words.loss_sentences(_loss(rows), 0.05)[3]
+    assert said[-1].startswith("Every contrast here keeps the thesis's tie-breaking")
+
+
+def test_the_perfect_model_sentence_names_each_of_its_contrasts():
+    rows = [("one-hist-perfect", against, "all", "", 1600, d, d - 0.02, d + 0.02, p, p)
+            for against, d, p in (("plain6", -0.003, 0.7), ("one-hist", -0.007, 0.5), ("plain8", -0.1, 0.001))]
+    contrasts = pd.DataFrame(rows, columns=["method", "against", "white", "what", "games", "diff", "diff_lo",
+                                            "diff_hi", "p", "p_holm"])
+    text = chapter13_words.foresight_verdict(contrasts, 0.05)[0]
+    assert text.startswith("With a perfect model of White's next reply, the thesis's method (`one-hist-perfect`")
+    assert "is not distinguishable from `plain6`: -0.3 score points (-2.3 to +1.7; 1600 paired games" in text
+    assert ", not distinguishable from `one-hist`: -0.7" in text and ", worse than `plain8`: -10.0" in text
+    assert "over the 3 paired contrasts" in text

@@ -91,3 +91,47 @@ def test_under_the_king_reading_always_predicting_is_two_plies_deeper_too():
         assert a.value == search(hist[-1], THESIS[sid], 4).value
         changed += a.value != search(hist[-1], THESIS[sid], 2).value
     assert changed > 0
+
+
+def told_reference(hist, w, told: dict, depth: int) -> float:
+    """The told tree straight from its definition, every reply below ply 1 predicted: each Black move's value is the
+    worst for Black over all White's replies, the told one searched ``depth`` plies below it, the others
+    ``depth - 2``."""
+    from .test_foresee import score, two_down
+
+    p, best = hist[-1], -float("inf")
+    for m in p.legal_moves():
+        c = p.play(m)
+        if c.result:
+            best = max(best, score(c.result, 1))
+            continue
+        best = max(best, min(score(g.result, 2) if g.result else
+                             two_down(search(g, w, depth if r.code == told.get(m.code) else depth - 2).value)
+                             for r in c.legal_moves() for g in [c.play(r)]))
+    return best
+
+
+def test_the_told_reply_and_only_it_is_searched_two_plies_deeper(records, model):
+    """``one-hist-perfect``'s tree: at ply 1 the predicate marks exactly the reply it is told (here White's by its
+    own 2-ply search, or the first legal reply) and the minimum over every reply is kept. With every reply below ply
+    1 predicted (``"always"``: the told line is two plies deeper throughout) it is the unpruned reference's value, and
+    differs from the plain search's."""
+    differs = 0
+    for i, hist in enumerate(black_roots(records, 12)):
+        sid, p = 1 + i % 4, hist[-1]
+        for whites in (True, False):
+            told = {m.code: (search(c, THESIS[sid], 2).move if whites else c.legal_moves()[0]).code
+                    for m in p.legal_moves() for c in [p.play(m)] if c.result is None}
+            a = asym_search(hist, THESIS[sid], model, sid, depth=3, mostlikely="always", told=told)
+            assert a.value == told_reference(hist, THESIS[sid], told, 3), (i, whites)
+            differs += a.value != search(p, THESIS[sid], 3).value
+    assert differs > 0  # the extension changes some values
+
+
+def test_a_told_move_must_be_legal(records, model):
+    hist = black_roots(records, 1)[0]
+    move = hist[-1].legal_moves()[0]
+    with pytest.raises(ValueError, match="told: 9999 is not the code of a legal move"):
+        asym_search(hist, THESIS[1], model, 1, depth=2, told={9999: 0})
+    with pytest.raises(ValueError, match="told: reply 0 to"):
+        asym_search(hist, THESIS[1], model, 1, depth=2, told={move.code: 0})

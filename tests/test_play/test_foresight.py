@@ -45,3 +45,24 @@ def test_the_matched_player_searches_to_whites_depth():
 def test_bad_arguments(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("white_depth", [None, 2])
+def test_one_hist_perfect_extends_at_ply_one_the_reply_white_then_plays(tmp_path, white_depth):
+    """At every Black move the reply ``one-hist-perfect`` extends at ply 1 (its ``foreseen``, for the move it
+    chose) is the one White then plays, White searching Black's depth or fewer plies."""
+    from pawnslib.dbn.model import OpponentModel
+    from pawnslib.dbn.rows import training_rows
+    from pawnslib.play.foresight import ToldFactory
+    from pawnslib.play.tournament import run_tournament
+
+    games = run_tournament(THESIS, None, rounds=1, depth=3, seed=3, n_jobs=1, progress=False)
+    path = tmp_path / "dbn.npz"
+    OpponentModel.fit(training_rows(games), restarts=1, seed=1).save(path)
+    told = ToldFactory(str(path), tuple(THESIS.items()), white_depth)
+    for seed, (b, w) in enumerate([(1, 2), (4, 3), (2, 2)]):
+        rec = play_game(told(THESIS[b], depth=3, opponent=THESIS[w], noise="thesis"), THESIS[w], depth=3, seed=seed,
+                        white_depth=white_depth)
+        foreseen, played = [info["foreseen"] for info in rec["info"][0::2]], rec["moves"][1::2]
+        assert len(played) >= 5 and foreseen[: len(played)] == played
+        assert all("pr" in info for info in rec["info"][1::2])  # White's prs kept for the predictions below ply 1

@@ -120,7 +120,7 @@ def test_a_run_settings_gives_what_its_keywords_give(tmp_path):
         run_tournament(TWO, None, settings=settings, rounds=1, seed=0)
     # Without settings every keyword left out keeps its default: one round, master seed 0, config's depth and rules.
     assert tournament.DEFAULTS == {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES,
-                                   "noise": config.NOISE, "n_jobs": config.JOBS}
+                                   "noise": config.NOISE, "n_jobs": config.JOBS, "white_depth": None}
     run_tournament(TWO, tmp_path / "d", depth=1, n_jobs=1, progress=False)
     meta = json.loads((tmp_path / "d" / "meta.json").read_text())
     assert (meta["seed"], meta["rules"], len(read_records(tmp_path / "d" / "games.jsonl"))) == (0, config.RULES, 4)
@@ -256,3 +256,23 @@ def test_optional_arguments_are_keyword_only(tmp_path):
         run_tournament(TWO, None, 1)
     with pytest.raises(TypeError):
         play_game(THESIS[1], THESIS[2], 1)
+
+
+def test_white_may_search_fewer_plies_than_black(tmp_path):
+    """``white_depth``: White's plain search to its own depth, Black's to ``depth``; the run folder records it, and
+    a folder of games with White as deep as Black (whose meta.json has no white_depth) refuses them."""
+    recs = run_tournament({1: THESIS[1], 2: THESIS[2]}, tmp_path / "w2", rounds=1, depth=3, white_depth=1, seed=5,
+                          n_jobs=1, progress=False)
+    game = play_game(THESIS[recs[1]["black"]], AlphaBeta(THESIS[recs[1]["white"]], depth=1), depth=3,
+                     seed=derive_seed(5, recs[1]["black"], recs[1]["white"], 0))
+    assert recs[1]["moves"] == game["moves"]
+    assert json.loads((tmp_path / "w2" / "meta.json").read_text())["white_depth"] == 1
+    same = run_tournament({1: THESIS[1]}, tmp_path / "same", rounds=1, depth=3, white_depth=3, seed=5, n_jobs=1,
+                          progress=False)
+    assert same[0]["moves"] == run_tournament({1: THESIS[1]}, None, rounds=1, depth=3, seed=5, n_jobs=1,
+                                              progress=False)[0]["moves"]
+    assert "white_depth" not in json.loads((tmp_path / "same" / "meta.json").read_text())
+    with pytest.raises(ValueError, match="white_depth: asked 2, recorded None"):
+        run_tournament({1: THESIS[1]}, tmp_path / "same", rounds=1, depth=3, white_depth=2, seed=5, progress=False)
+    with pytest.raises(ValueError, match="white_depth must be an integer from 1"):
+        run_tournament({1: THESIS[1]}, None, rounds=1, depth=3, white_depth=MAX_DEPTH + 1, progress=False)

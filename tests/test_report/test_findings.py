@@ -184,3 +184,26 @@ def test_the_pays_answer_names_prom_dependence_on_the_tie_breaking():
     assert ("PrOM's result depends on the tie-breaking (score points): `prom-uniform` against `plain6`: -0.3 (-2.4 to "
             "+1.8) under the thesis's noise, +4.3 (+2.1 to +6.4) under the position hash, +21.9 under no noise") in pays
     assert "plain8` against" not in pays.split("PrOM's")[1]  # only the findings that depend
+
+
+def test_the_ceiling_bullet_links_chapter_13s_headings_and_says_each_contrast():
+    """Each link of the ceiling bullet reaches a heading of notebook 13 (by nbconvert's ids), and the bullet holds the
+    sentences of the perfect model, the map's answer and the oracle's loss, only when their tables exist."""
+    import nbformat
+
+    from pawnslib.report.bookconf import anchor
+
+    nb = nbformat.read(Path(__file__).parents[2] / "notebooks" / "13_future_work.ipynb", 4)
+    ids = {anchor(line[3:]) for c in nb.cells if c.cell_type == "markdown" for line in c.source.splitlines()
+           if line.startswith("## ")}
+    said13 = ["With a perfect model of White's next reply, the thesis's method is x.", "Other."]
+    white_map = pd.DataFrame({"white_depth": [2], "method": ["one-hist"], "plain6_score": [0.8], "diff": [0.0],
+                              "diff_lo": [-0.02], "diff_hi": [0.02], "p": [0.5], "p_holm": [1.0], "games": [800],
+                              "room_share": [0.0], "room_share_lo": [-0.1], "room_share_hi": [0.1],
+                              "diff_lo_all": [-0.03], "diff_hi_all": [0.03]})
+    bullet = findings._ceiling(said13, (white_map, None))[0]
+    assert bullet.startswith("**The ceiling of prediction.** With a perfect model") and "Other." not in bullet
+    assert "**No method that models White beats `plain6` beyond noise at any White depth measured**" in bullet
+    links = re.findall(r"\]\(13_future_work\.html#([^)]+)\)", bullet)
+    assert len(links) == 2 and set(links) <= ids, (links, ids)
+    assert findings._ceiling(["Other."], None) == []

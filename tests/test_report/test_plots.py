@@ -207,3 +207,20 @@ def test_row_major_makes_a_column_filled_legend_read_by_rows():
     items = list(range(13))
     assert plots.row_major(items, 7) == [0, 7, 1, 8, 2, 9, 3, 10, 4, 11, 5, 12, 6]
     assert plots.row_major(items, 1) == items
+
+
+def test_the_white_depth_map_draws_each_method_in_its_style_and_plain6s_room():
+    rows = [(d, m, s, g, g - 0.02, g + 0.02) for d, s in ((2, 0.82), (4, 0.75), (6, 0.67))
+            for m, g in (("plain8", 0.1), ("one-hist-perfect", 0.01), ("oracle", -0.05))]
+    table = pd.DataFrame(rows, columns=list(plots.MAP_COLUMNS))
+    fig = plots.white_depth_map(table, title="Gain over plain6 against White's depth")
+    gains, room = fig.axes
+    lines = method_lines(gains)
+    assert set(lines) == {"plain8", "one-hist-perfect", "oracle"}
+    for m in lines:
+        expected = style.method_style(m)
+        assert lines[m] == (matplotlib.colors.to_hex(expected["color"]), expected["marker"])
+    assert list(room.lines[0].get_ydata()) == pytest.approx([82, 75, 67])
+    check_legible(fig)
+    with pytest.raises(ValueError, match="plain6_score"):
+        plots.white_depth_map(table.drop(columns="plain6_score"))

@@ -307,8 +307,9 @@ def test_the_headlines_links_reach_their_headings(site):
     ("Chapter 11: prediction", "Chapter-11:-prediction"),
     ("Beyond the thesis: does the model recognise White's strategy?",
      "Beyond-the-thesis:-does-the-model-recognise-White's-strategy?"),
-    ("The ceiling of prediction: the oracle, and OM search at White's depth",
-     "The-ceiling-of-prediction:-the-oracle,-and-OM-search-at-White's-depth"),
+    ("The ceiling of prediction: a perfect model of White's next reply, the oracle, and OM search at White's depth",
+     "The-ceiling-of-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,-and-OM-search-at-White's-depth"),
+    ("Where can prediction pay? White searching fewer plies", "Where-can-prediction-pay?-White-searching-fewer-plies"),
     ("Which method beats plain6?", "Which-method-beats-plain6?"),
     ("p ≤ 0.05 & more", "p-%E2%89%A4-0.05-&-more"),
 ])
