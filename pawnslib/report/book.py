@@ -27,7 +27,8 @@ Nothing on a page comes from the network, and the search lists its hits without 
 from the files may not). The same notebooks always give the same bytes.
 
 Layer ``report``: it imports ``config``, ``game.rules`` (the readings), :mod:`~pawnslib.report.bookconf`,
-:mod:`~pawnslib.report.publish` and :mod:`~pawnslib.report.timings_page`.
+:mod:`~pawnslib.report.pagetop` (each page's finding, first), :mod:`~pawnslib.report.publish` and
+:mod:`~pawnslib.report.timings_page`.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ import nbformat
 
 from pawnslib import config
 from pawnslib.game.rules import READINGS
-from pawnslib.report import timings_page
+from pawnslib.report import pagetop, timings_page
 from pawnslib.report.bookconf import CSS, anchor
 from pawnslib.report.publish import publish
 
@@ -259,7 +260,9 @@ def _layout(results: Path, src: Path) -> dict[str, Path]:
             others = {o: _rel(f / "html" / f"{stem}.html", folder / "html") for o, f in readings
                       if o != r and stem in stems[o]}
             nb = nbformat.read(folder / "notebooks" / f"{stem}.ipynb", as_version=4)
-            nbformat.write(page_notebook(nb, r if others else None, others), src / rel / f"{stem}.ipynb")
+            page = page_notebook(nb, r if others else None, others)
+            pagetop.put_first(page, pagetop.finding(nb))  # what the page found, on its first screen
+            nbformat.write(page, src / rel / f"{stem}.ipynb")
             pages[f"{rel}/{stem}"] = folder / "html" / f"{stem}.html"
     return pages
 

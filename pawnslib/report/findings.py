@@ -222,9 +222,35 @@ def write_headlines(lines: list[str], results: str | Path) -> Path:
     return path
 
 
+_LINK = re.compile(r"\[[^\]]+\]\([^)]+\)")
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z*`(])")
+
+
+_VERDICT = re.compile(r": \*\*(reproduced|not reproduced|mixed|inconclusive|new)\*\*")
+
+
+def short_headline(bullet: str) -> str:
+    """A headline in one line, for the README's first screen: its bold lead (the answer), then the tally of the
+    claims it quotes (a part of the thesis) or else the first sentence after the lead, and its links to the
+    evidence."""
+    m = re.match(r"(\*\*.+?\*\*)\s*(.*)", bullet.strip(), re.S)
+    lead, rest = (m[1], m[2]) if m else ("", bullet.strip())
+    verdicts = _VERDICT.findall(rest)
+    if verdicts:
+        counts = {v: verdicts.count(v) for v in dict.fromkeys(verdicts)}
+        first = (f"{len(verdicts)} claim{'s' if len(verdicts) > 1 else ''}: "
+                 + ", ".join(f"{n} {v}" for v, n in counts.items()) + ".")
+    else:
+        first = _SENTENCE_END.split(_LINK.sub("", rest).strip(), maxsplit=1)[0].strip()
+    return " ".join(x for x in (lead, first, ", ".join(_LINK.findall(rest))) if x)
+
+
 def readme_block(headlines_md: str, *, site: str = "results/html") -> str:
-    """The README's findings block: the headlines with their links made relative to the repository."""
-    body = re.sub(r"\]\((?!https?:|/)([^)]+)\)", lambda m: f"]({site}/{m[1]})", headlines_md.strip())
+    """The README's findings block: each headline in one line (:func:`short_headline`; the glossary of methods left
+    to the front page), its links made relative to the repository."""
+    bullets = [b for b in re.split(r"(?m)^\* ", headlines_md.strip()) if b.strip()]
+    body = "\n".join(f"* {short_headline(b)}" for b in bullets if not b.startswith("**The methods named here**"))
+    body = re.sub(r"\]\((?!https?:|/)([^)]+)\)", lambda m: f"]({site}/{m[1]})", body)
     return f"{README_BEGIN}\n{body}\n{README_END}"
 
 

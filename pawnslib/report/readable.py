@@ -1,9 +1,11 @@
-"""Chapter 13's tables in the reader's units: scores as percentages, differences in points, one p-value format.
+"""Tables in the reader's units: scores as percentages, differences in points, one p-value format.
 
 The saved tables (``tables/ch13_*.csv``) keep fractions to full precision for reuse; these functions make the copies
 a page shows: a score as ``66.7 % (64.8-68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
 the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``≤ 0.0012`` at the randomised test's
-floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words.
+floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words. Chapter 13's
+tables first, then the report's cell-by-cell and pairing-by-pairing tables and Chapter 11's prediction statistics,
+one reading at a time so that each fits the page's column.
 
 Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_words` (the Holm p as text) and
 :mod:`~pawnslib.report.style` (p-values).
@@ -157,3 +159,78 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
              "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
              f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()]
     return pd.DataFrame(rows)
+
+
+def _interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
+    """``x (lo to hi)`` in ``fmt``, each value times ``scale``; "–" when ``x`` is missing."""
+    if _missing(x):
+        return MISSING
+    return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})"
+
+
+def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
+    """A thesis table judged cell by cell (``report_table_10_2``, ``report_table_11_1``) as a page shows it: one
+    reading's 16 cells, headers in words, counts as integers, the smallest detectable difference in points.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["black", "white", "thesis", "ours", "our 95% interval", "games", "thesis games", "p", "p_holm",
+            "detectable", "verdict"]
+    _need(cells, cols, "the cell-by-cell table")
+    rows = [{"Black": int(r["black"]), "White": int(r["white"]), "thesis (3 effective games)": r["thesis"],
+             "ours (95 % interval)": f"{r['ours']} ({r['our 95% interval'].replace('-', ' to ')})",
+             "our games": int(r["games"]), "Fisher p": short_p(r["p"]),
+             f"p (Holm over the {len(cells)} cells)": short_p(r["p_holm"]),
+             "smallest detectable difference": MISSING if _missing(r["detectable"]) else
+             f"{100 * r['detectable']:.0f} points", "verdict": r["verdict"]} for _, r in cells.iterrows()]
+    return pd.DataFrame(rows)
+
+
+def changes_table(changes: pd.DataFrame) -> pd.DataFrame:
+    """Tables 11.2 and 11.3 pairing by pairing (``report_tables_11_2_11_3``) as a page shows it: one reading's
+    pairings, changes in win-rate points with "a to b" intervals, arrows that do not break.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["table", "black", "white", "thesis", "thesis change", "thesis p", "ours (plain -> asym)", "change",
+            "change_lo", "change_hi", "move-identical games", "p", "verdict"]
+    _need(changes, cols, "the pairing-by-pairing table")
+    arrow = "\u00a0\u2192\u00a0"  # no line break on either side
+    rows = [{"table": r["table"], "Black": int(r["black"]), "White": int(r["white"]),
+             "thesis, plain → asymmetric": str(r["thesis"]).replace(" -> ", arrow),
+             "thesis's change (its Fisher p)": f"{100 * r['thesis change']:+.0f} points ({short_p(r['thesis p'])})",
+             "ours, plain → asymmetric": str(r["ours (plain -> asym)"]).replace(" -> ", arrow),
+             "our change, win-rate points": _interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
+             "games alike move for move": r["move-identical games"], "paired p": short_p(r["p"]),
+             "verdict": r["verdict"]} for _, r in changes.iterrows()]
+    return pd.DataFrame(rows)
+
+
+def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
+    """Chapter 11's prediction statistics (``prediction_stats``, one row per strategy set) as a page shows it: one
+    column per set, one row per statistic in words, intervals as "a to b".
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["white moves", "games", "predictions made", "correct", "share correct", "ci_low", "ci_high",
+            "mean likely set when correct", "mean replies (branching)", "predictions per game", "per_game_lo",
+            "per_game_hi", "pr = 1 (excluded from Figure 11.1)", "pr = 1 per game", "pr_one_lo", "pr_one_hi"]
+    _need(stats, cols, "prediction_stats")
+    out = {}
+    for name, r in stats.iterrows():
+        out[name] = {"White moves": f"{int(r['white moves']):,}", "games": f"{int(r['games']):,}",
+                     "predictions made": f"{int(r['predictions made']):,}", "correct": f"{int(r['correct']):,}",
+                     "share correct, % (95 % interval)": _interval(r["share correct"], r["ci_low"], r["ci_high"],
+                                                                    scale=100),
+                     "likely replies when correct (mean)": f"{r['mean likely set when correct']:.1f}",
+                     "replies to choose from (mean)": f"{r['mean replies (branching)']:.1f}",
+                     "predictions per game (95 % interval)": _interval(r["predictions per game"], r["per_game_lo"],
+                                                                       r["per_game_hi"]),
+                     "White moves at pr = 1, left out of Figure 11.1":
+                         f"{int(r['pr = 1 (excluded from Figure 11.1)']):,}",
+                     "… per game (95 % interval)": _interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"],
+                                                             "{:.2f}")}
+    return pd.DataFrame(out).rename_axis("statistic")

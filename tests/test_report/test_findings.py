@@ -207,3 +207,18 @@ def test_the_ceiling_bullet_links_chapter_13s_headings_and_says_each_contrast():
     links = re.findall(r"\]\(13_future_work\.html#([^)]+)\)", bullet)
     assert len(links) == 2 and set(links) <= ids, (links, ids)
     assert findings._ceiling(["Other."], None) == []
+
+
+def test_the_readme_gives_each_headline_in_one_line():
+    """The README's first screen: each headline's answer, then its claims' tally (a part of the thesis) or its first
+    sentence, and its evidence links; the glossary of methods stays on the front page."""
+    part = ("**Prediction (Chapter 11).** a, ours 1 (x): **inconclusive**; b, ours 2: **mixed** (reproduced: k); c, "
+            "ours 3: **inconclusive**. [Evidence](12_r.html#P)")
+    assert findings.short_headline(part) == ("**Prediction (Chapter 11).** 3 claims: 2 inconclusive, 1 mixed. "
+                                             "[Evidence](12_r.html#P)")
+    answer = ("**Does it pay? No:** none beats `plain6` (p < 0.05, Holm over 15). Two more plies: +9.7. "
+              "[Ch 13](13.html#W)")
+    assert findings.short_headline(answer) == ("**Does it pay? No:** none beats `plain6` (p < 0.05, Holm over 15). "
+                                               "[Ch 13](13.html#W)")
+    block = findings.readme_block(f"* {part}\n* {answer}\n* **The methods named here** (x). `a`: b.\n")
+    assert block.count("\n* ") == 2 and "(results/html/12_r.html#P)" in block and "methods named" not in block

@@ -68,3 +68,35 @@ def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
     assert shown.iloc[1].tolist() == [6, "diagonal", "oracle", "plain6", 1600, "-7.8 (-10.6 to -4.9)", "≤ 0.003"]
     with pytest.raises(ValueError, match="ch13_oracle_loss lacks the column"):
         readable.oracle_loss_table(loss.drop(columns="pairings"))
+
+
+def test_the_reports_tables_read_in_words_one_reading_at_a_time():
+    cells = pd.DataFrame({"black": [1], "white": [2], "thesis": ["67%(33%)"], "ours": ["20%(6%)"],
+                          "our 95% interval": ["13-29%"], "games": [100], "thesis games": [3], "p": [0.1145],
+                          "p_holm": [1.0], "detectable": [0.8], "consistent": [True], "verdict": ["inconclusive"]})
+    row = readable.cells_table(cells).iloc[0]
+    assert row["ours (95 % interval)"] == "20%(6%) (13 to 29%)" and row["smallest detectable difference"] == "80 points"
+    assert row["p (Holm over the 1 cells)"] == "1" and row["our games"] == 100
+    changes = pd.DataFrame({"table": ["11.2"], "black": [1], "white": [2], "thesis": ["0% -> 67%(33%)"],
+                            "thesis change": [2 / 3], "thesis p": [0.4], "ours (plain -> asym)": ["19% -> 20%"],
+                            "change": [0.01], "change_lo": [-0.05], "change_hi": [0.07],
+                            "move-identical games": ["46 of 100"], "p": [1.0], "verdict": ["inconclusive"]})
+    row = readable.changes_table(changes).iloc[0]
+    assert row["thesis, plain → asymmetric"] == "0%\u00a0\u2192\u00a067%(33%)"  # an arrow that does not break
+    assert row["our change, win-rate points"] == "+1 (-5 to +7)" and row["thesis's change (its Fisher p)"] == (
+        "+67 points (0.4)")
+    with pytest.raises(ValueError, match="pairing-by-pairing table lacks the column"):
+        readable.changes_table(changes.drop(columns="change_lo"))
+
+
+def test_the_prediction_statistics_have_a_column_a_set():
+    stats = pd.DataFrame({"white moves": [40682], "games": [1600], "predictions made": [31635], "correct": [13463],
+                          "share correct": [0.4256], "ci_low": [0.4158], "ci_high": [0.4362],
+                          "mean likely set when correct": [3.146], "mean replies (branching)": [7.408],
+                          "predictions per game": [19.77], "per_game_lo": [19.35], "per_game_hi": [20.21],
+                          "pr = 1 (excluded from Figure 11.1)": [5635], "pr = 1 per game": [3.522],
+                          "pr_one_lo": [3.396], "pr_one_hi": [3.653]}, index=["thesis"])
+    shown = readable.prediction_stats_table(stats)
+    assert list(shown.columns) == ["thesis"] and len(shown) == 10
+    assert shown.loc["share correct, % (95 % interval)", "thesis"] == "42.6 (41.6 to 43.6)"
+    assert shown.loc["White moves", "thesis"] == "40,682"

@@ -10,9 +10,11 @@ note. :func:`chapter13_engines` binds a results folder, for :class:`~.game.PlayC
 What a person can meet:
 
 * playing White, any method but those that know White's true weights or search (``om-perfect``, ``om-matched``,
-  ``oracle``: a person has neither);
-* playing Black, White's plain alpha-beta at the depth (``plain6``) or two plies deeper (``plain8``), as White plays
-  in every tournament; Chapter 13's methods are Black's.
+  ``oracle``, ``oracle-deep``, ``one-hist-perfect``: a person has neither);
+* playing Black, White's plain alpha-beta at the depth, or two plies deeper with ``plain8``, as White plays in every
+  tournament: Chapter 13's other methods are Black's, so with one of them chosen the engine plays White's ``plain6``
+  and says so, and the default settings play either colour. :func:`menu_label` says in the method menu what each
+  method plays as which colour, before it is chosen.
 
 Layer ``report``; it imports ``config``, ``play`` (the archive's file names), ``experiments`` (Chapter 13's methods,
 the pipeline's strategy sets and models, MAX_PR) and :mod:`~.game`.
@@ -110,12 +112,12 @@ def chapter13_engine(settings: GameSettings, *, results: str | Path,
     if m.name in KNOWS_WHITE:
         raise ValueError(f"method {m.name!r} knows White's weights or White's own search, and a person has neither: "
                          f"choose another method")
-    if settings.engine_colour == "white":
-        if m.name not in PLAIN:
-            raise ValueError(f"with you as Black the engine plays White, and White plays plain alpha-beta in every "
-                             f"tournament: choose {' or '.join(PLAIN)} (Chapter 13's methods are Black's), "
-                             f"not {m.name!r}")
-        return Engine(strategies, white_extra=m.extra, label=f"{label}, plain alpha-beta")
+    if settings.engine_colour == "white":  # White plays plain alpha-beta in every tournament
+        plain = m.name in PLAIN
+        notes = () if plain else (f"As White the engine plays plain alpha-beta (plain6), White's player in every "
+                                  f"tournament: {m.name} is a method for Black.",)
+        return Engine(strategies, white_extra=m.extra if plain else 0, notes=notes,
+                      label=f"{label}, plain alpha-beta")
     missing = _missing(folder, settings.strategy_set, m)
     if missing:
         raise ValueError(missing)
@@ -125,9 +127,16 @@ def chapter13_engine(settings: GameSettings, *, results: str | Path,
     return Engine(strategies, black=factory, belief=belief, notes=notes, label=f"{label}, {method_label}")
 
 
+def menu_label(method: str) -> str:
+    """``method`` as the board's method menu shows it: what it plays as which colour of the engine's."""
+    if method in KNOWS_WHITE:
+        return f"{method} (not against a person: it knows White)"
+    return method if method in PLAIN else f"{method} (as Black; as White the engine plays plain6)"
+
+
 def chapter13_engines(results: str | Path, *, run: RunSettings = DEFAULT_SETTINGS) -> EngineSource:
     """``engines(settings) -> Engine`` reading ``results`` (see :func:`chapter13_engine`)."""
     return partial(chapter13_engine, results=results, run=run)
 
 
-__all__ = ["KNOWS_WHITE", "PLAIN", "chapter13_engine", "chapter13_engines"]
+__all__ = ["KNOWS_WHITE", "PLAIN", "chapter13_engine", "chapter13_engines", "menu_label"]

@@ -6,7 +6,8 @@ piece outlined and its targets dotted in green, and one transparent square per c
 clicks), the panel of the engine's mind beside it (:func:`panel_html`, with :func:`belief_svg`'s bars), the message,
 the result and the choices a view offers. :func:`static_html` is the board and panel without a kernel.
 
-Layer ``report``; it imports ``config`` and ``game`` (the controller hands itself in, and is not imported).
+Layer ``report``; it imports ``config``, ``game`` and the engine's method labels (:func:`~.engine.menu_label`); the
+controller hands itself in, and is not imported.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from pawnslib import config
 from pawnslib.game.draw import CELL, MARGIN, MARK_STROKE, board_svg
 from pawnslib.game.rules import BASE_SQUARES, READINGS
+from pawnslib.report.board.engine import menu_label
 
 PlayController = Any  # a pawnslib.report.board.game.PlayController (which imports this module, so not named here)
 
@@ -183,8 +185,8 @@ def state_of(c: PlayController) -> dict:
         "moves": list(c.game.moves), "can_undo": bool(c.game.views), "can_save": pos.result is not None,
         "notes": list(c.engine.notes),
         "options": {"colour": ["white", "black"], "rules": list(READINGS), "strategy_set": list(config.SETS),
-                    "strategy": list(range(1, config.N_STRATEGIES + 1)), "method": list(config.COMPARISON_METHODS),
-                    "depth": list(range(1, 11))},
+                    "strategy": list(range(1, config.N_STRATEGIES + 1)),
+                    "method": [[m, menu_label(m)] for m in config.COMPARISON_METHODS], "depth": list(range(1, 11))},
     }
 
 

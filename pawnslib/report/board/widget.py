@@ -44,8 +44,9 @@ function h(tag, attrs, ...kids) {
   return e;
 }
 
-function fill(select, values, value) {
-  select.replaceChildren(...values.map((v) => h("option", {value: String(v)}, String(v))));
+function fill(select, values, value) {  // a value, or a [value, label] pair
+  select.replaceChildren(...values.map((v) => Array.isArray(v) ? h("option", {value: String(v[0])}, String(v[1]))
+                                                               : h("option", {value: String(v)}, String(v))));
   select.value = String(value);
 }
 

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 import pawnslib
+from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.experiments import chapter13, pipeline
 from pawnslib.game.position import Move
@@ -124,7 +125,7 @@ def test_typed_moves_and_bad_input_give_messages_and_never_change_the_position(r
         assert snapshot(c) == before
     bad_games = [{"method": "plain9"}, {"method": "om-perfect"}, {"method": "oracle"}, {"colour": "red"},
                  {"depth": 0}, {"depth": "6"}, {"seed": -1}, {"strategy": 9}, {"strategy_set": "mine"},
-                 {"rules": "chess"}, {"colour": "black", "method": "one-hist"}, {"speed": 3}]
+                 {"rules": "chess"}, {"colour": "black", "method": "oracle"}, {"speed": 3}]
     for changes in bad_games:
         state = c.new_game(**changes)
         assert state["error"] and state["message"].startswith("No new game"), (changes, state["message"])
@@ -234,3 +235,19 @@ def test_the_widget_runs_the_controller_and_never_raises(results, tmp_path, monk
     data, _ = board._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data and LIVE_NOTE.split(":")[0] in data["text/html"]
     assert "<svg" in board.static_html()
+
+
+def test_the_default_method_plays_either_colour_and_the_menu_says_how(results):
+    """With you as Black the engine is White, and White plays plain alpha-beta in every tournament: the default
+    method (a Black method) plays White's plain6 and says so; the menu labels every method by the colours it plays."""
+    c = controller(results, GameSettings(colour="black", strategy=3, depth=1, seed=4))
+    state = c.state()
+    assert not state["error"] and state["settings"]["method"] == config.PLAY_METHOD and state["your_turn"]
+    assert any("As White the engine plays plain alpha-beta (plain6)" in n for n in state["notes"])
+    c.play(state["legal"][0])
+    assert c.game.moves[1] == str(DeepAlphaBeta(THESIS[3], depth=1).choose(c.game.history[:2], derive_seed(4, 1)).move)
+    labels = dict(state["options"]["method"])
+    assert list(labels) == list(config.COMPARISON_METHODS) and labels["plain6"] == "plain6"
+    assert labels["one-hist"] == "one-hist (as Black; as White the engine plays plain6)"
+    assert labels["oracle"] == "oracle (not against a person: it knows White)"
+    assert not controller(results, GameSettings(depth=1, seed=4)).state()["error"]  # and as White, the same default

@@ -1,0 +1,91 @@
+"""What each results page found, said first: its conclusion's answer in a box under the page's title.
+
+Every chapter notebook ends with a conclusion that its code writes from its tables: a "## Conclusion" heading
+followed by a cell whose Markdown output is the answer, or a Markdown output that starts with that heading.
+:func:`finding` takes the answer's lead, the first sentence that holds a number and a bolded answer (else the first
+that holds a number); :func:`put_first` sets it in a box right under the page's title (and its reading's note),
+linked to the conclusion, so that the page's first screen says what it found before any parameter or code.
+
+Layer ``report``: it imports nbformat only.
+"""
+
+from __future__ import annotations
+
+import re
+
+import nbformat
+
+HEADING = "## Conclusion"
+LINK = "#Conclusion"  # the id nbconvert gives the heading (pawnslib.report.bookconf.anchor)
+_END = re.compile(r"[.!?](?:\*\*|[)\"'])*(?=\s+[A-Za-z(*`$])")  # a sentence's end: a stop, then a word's start
+
+
+def _markdown(cell: nbformat.NotebookNode) -> str:
+    return "\n\n".join(o["data"]["text/markdown"] for o in cell.get("outputs", [])
+                       if "data" in o and "text/markdown" in o["data"])
+
+
+def conclusion(nb: nbformat.NotebookNode) -> str:
+    """The Markdown the notebook's code wrote as its conclusion (its heading left out), or ``""``."""
+    after = False
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            after = cell.source.lstrip().startswith(HEADING)
+        elif after or _markdown(cell).lstrip().startswith(HEADING):
+            return _markdown(cell).lstrip().removeprefix(HEADING).strip()
+    return ""
+
+
+def sentences(markdown: str) -> list[str]:
+    """The sentences of ``markdown``: each bullet or paragraph split at its stops (not inside bold or code)."""
+    out = []
+    for block in re.split(r"\n\s*\n|\n(?=\s*[*-] )", markdown):
+        text, start = " ".join(line.strip() for line in block.strip().removeprefix("* ").splitlines()), 0
+        for m in _END.finditer(text):
+            before = text[start:m.end()]
+            if before.count("**") % 2 == 0 and before.count("`") % 2 == 0:
+                out.append(before.strip())
+                start = m.end()
+        if text[start:].strip():
+            out.append(text[start:].strip())
+    return out
+
+
+def finding(nb: nbformat.NotebookNode) -> str:
+    """The lead of the notebook's conclusion: its first sentence that opens with a bolded answer and holds a number
+    (a bold lead alone joined to the sentence after it), else its first sentence with a number; ``""`` without a
+    conclusion or a number."""
+    said = sentences(conclusion(nb))
+
+    def number(s: str) -> bool:
+        return re.search(r"\d", s) is not None
+
+    for i, s in enumerate(said):
+        if s.startswith("**"):
+            if number(s):
+                return s
+            if s.endswith("**") and i + 1 < len(said) and number(said[i + 1]):
+                return f"{s} {said[i + 1]}"
+    return next(filter(number, said), "")
+
+
+def put_first(nb: nbformat.NotebookNode, text: str) -> None:
+    """Insert ``text`` in a box right after the notebook's title (and a reading's note, if one follows it), the prose
+    that shared the title's cell after the box, linked to the conclusion; nothing when ``text`` is empty."""
+    if not text:
+        return
+    box = nbformat.v4.new_markdown_cell(f":::{{admonition}} What this page finds\n:class: important\n{text} "
+                                        f"[The conclusion]({LINK})\n:::")
+    box.id = "page-finding"
+    at = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and c.source.startswith("# ")), -1)
+    if at >= 0:  # the title alone in its cell, its prose after the box
+        title, _, rest = nb.cells[at].source.partition("\n")
+        if rest.strip():
+            nb.cells[at].source = title
+            prose = nbformat.v4.new_markdown_cell(rest.strip("\n"))
+            prose.id = "page-intro"
+            nb.cells.insert(at + 1, prose)
+    at += 1
+    if at < len(nb.cells) and nb.cells[at].cell_type == "markdown" and nb.cells[at].source.startswith(":::{note}"):
+        at += 1
+    nb.cells.insert(at, box)
