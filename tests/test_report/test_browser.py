@@ -45,7 +45,7 @@ def pages() -> list[Path]:
 
 def probe(page: Path, tmp_path: Path) -> dict:
     """What :data:`PROBE` finds on ``page``, opened beside the site's own files (its links and images resolve)."""
-    copy = page.with_name(f"_probe_{page.name}")
+    copy = page.with_name(f"_probe_{page.stem}.htm")  # beside it, but no other test globs *.htm
     copy.write_text(page.read_text(encoding="utf-8").replace("</body>", PROBE + "</body>"), encoding="utf-8")
     try:
         out = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
