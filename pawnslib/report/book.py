@@ -8,8 +8,8 @@ scratch folder, and puts each page at its address:
 
 * ``R/html/index.html``, the front page (:func:`front_page`): the thesis, the headline findings
   (``R/tables/headlines.md``, whose links use today's heading ids, :func:`~pawnslib.report.bookconf.anchor`), one
-  line per chapter with its first sentence, the other readings' pages, and links to the timings page and to every
-  table and figure;
+  line per chapter with its first sentence, the other readings' pages, and links to the timings page, to every
+  table (rendered on ``R/html/tables.html``, :mod:`~pawnslib.report.tables_page`) and to every figure;
 * ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook, every code input
   folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out; a chapter run under several
   readings says which one it shows and links the same chapter under the others;
@@ -28,7 +28,7 @@ from the files may not). The same notebooks always give the same bytes.
 
 Layer ``report``: it imports ``config``, ``game.rules`` (the readings), :mod:`~pawnslib.report.bookconf`,
 :mod:`~pawnslib.report.pagetop` (each page's finding, first), :mod:`~pawnslib.report.publish` and
-:mod:`~pawnslib.report.timings_page`.
+:mod:`~pawnslib.report.timings_page` and :mod:`~pawnslib.report.tables_page`.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ import nbformat
 
 from pawnslib import config
 from pawnslib.game.rules import READINGS
-from pawnslib.report import pagetop, timings_page
+from pawnslib.report import pagetop, tables_page, timings_page
 from pawnslib.report.bookconf import CSS, anchor
 from pawnslib.report.publish import publish
 
@@ -190,7 +190,8 @@ def _chapters(results: Path, readings: list[tuple[str, Path]]) -> list[str]:
 
 
 def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
-    """The front page's links to the timings page, every table (markdown and CSV) and every figure, by reading."""
+    """The front page's links to the timings page, every table (rendered on the tables' page) and every figure, by
+    reading."""
     lines = []
     for kind, suffixes in (("Tables", (".md", ".csv")), ("Figures", (".png",))):
         # A table of times is on the timings page, which every front page links: this page stays the same bytes.
@@ -206,12 +207,9 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
             if not paths:
                 continue
             lines += ["", f"### The {r} reading", ""] if r != readings[0][0] else [""]
-            if kind == "Tables":  # one line per table: its markdown, then its CSV
-                by_name: dict[str, list[Path]] = {}
-                for p in sorted(paths, key=lambda p: (p.stem, suffixes.index(p.suffix))):
-                    by_name.setdefault(p.stem, []).append(p)
-                lines += [f"* `{name}`: " + " · ".join(f"[{p.suffix[1:]}]({_rel(p, here)})" for p in same)
-                          for name, same in by_name.items()]
+            if kind == "Tables":  # one line per table, linking it rendered on the tables' page (its files are there)
+                lines += [f"* [`{name}`]({tables_page.PAGE}#{tables_page.table_id(r, name)})"
+                          for name in sorted({p.stem for p in paths if p.suffix == ".csv"})]
             else:
                 lines += ['<div class="figures">', *(f'<a href="{_rel(p, here)}"><img src="{_rel(p, here)}" '
                                                     f'alt="{p.stem}" loading="lazy">{p.stem}</a>' for p in paths),
@@ -304,9 +302,9 @@ def build_site(results: str | Path = "results") -> list[Page]:
         pages = _layout(results, src)
         titles, unconverted = _sphinx(src, out)
         publish(out, results, pages)
-    timings = timings_page.write_timings_page(results)
+    timings, tables = timings_page.write_timings_page(results), tables_page.write_tables_page(results)
     return [*(Page(path, titles.get(doc, ""), unconverted.get(doc, [])) for doc, path in pages.items()),
-            Page(timings, timings_page.TITLE)]
+            Page(timings, timings_page.TITLE), Page(tables, tables_page.TITLE)]
 
 
 class _FirstTable(HTMLParser):

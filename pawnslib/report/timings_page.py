@@ -72,9 +72,10 @@ def _number(x: object) -> str:
     return f"{x:,.{digits}f}"
 
 
-def _table(path: Path) -> str:
-    """A timing CSV as an HTML table, its cells formatted by :func:`_number`."""
+def csv_table(path: Path) -> str:
+    """A CSV as an HTML table, its cells formatted by :func:`_number`."""
     df = pd.read_csv(path)
+    df.columns = ["" if str(c).startswith("Unnamed:") else c for c in df.columns]  # a saved index has no name
     return df.to_html(index=False, border=0, classes="table", na_rep="", formatters={c: _number for c in df.columns})
 
 
@@ -98,27 +99,33 @@ def timings_page(results: str | Path) -> str:
     for path in [*files, *([log] if log.is_file() else [])]:
         name = path.relative_to(results).as_posix()
         href = html.escape(Path(os.path.relpath(path, here)).as_posix())
-        body = (_table(path) if path.suffix == ".csv"
+        body = (csv_table(path) if path.suffix == ".csv"
                 else f"<pre>{html.escape(path.read_text(encoding='utf-8'))}</pre>")
         sections.append(f'<section>\n<h2><a href="{href}"><code>{html.escape(name)}</code></a></h2>\n{body}\n'
                         "</section>")
     if not sections:
         sections = ["<p>There are no timing files yet: <code>make reproduce</code> writes them.</p>"]
+    return html_page(TITLE, EXPLANATION, sections)
+
+
+def html_page(title: str, intro: str, sections: list[str], *, style: str = "") -> str:
+    """A page beside the site's, not built by Sphinx (this one, the tables' page): the site's stylesheets (and
+    ``style``), a link back to the front page, ``title``, ``intro`` (HTML) and ``sections`` (HTML), in that order."""
     css = "\n".join(f'<link rel="stylesheet" href="_static/{s}">' for s in STYLESHEETS)
     return f"""<!DOCTYPE html>
 <html lang="en" data-theme="light">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{TITLE}</title>
+<title>{title}</title>
 {css}
-<style>{STYLE}</style>
+<style>{STYLE}{style}</style>
 </head>
 <body>
 <main class="bd-main"><div class="bd-content"><article class="bd-article" role="main">
 <p><a href="index.html">&larr; Pedersen (2008), reproduced: the front page</a></p>
-<h1>{TITLE}</h1>
-<p>{EXPLANATION}</p>
+<h1>{title}</h1>
+<p>{intro}</p>
 {chr(10).join(sections)}
 </article></div></main>
 </body>
@@ -134,4 +141,4 @@ def write_timings_page(results: str | Path) -> Path:
     return path
 
 
-__all__ = ["PAGE", "TITLE", "is_timing", "timings_page", "write_timings_page"]
+__all__ = ["PAGE", "TITLE", "csv_table", "html_page", "is_timing", "timings_page", "write_timings_page"]

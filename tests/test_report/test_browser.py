@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = [ROOT / "results" / "html", ROOT / "results" / "king" / "html"]
 CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None)
 WIDTH, HEIGHT = 1400, 900  # the window; a page's first screen is its top HEIGHT pixels
-NOT_CHAPTERS = {"search.html", "genindex.html", "timings.html"}
+NOT_CHAPTERS = {"search.html", "genindex.html", "timings.html", "tables.html"}  # no finding; data pages
 # Run in the page once it has loaded: the column's width, the finding's box (a chapter) or the first headline (the
 # front page) with its top and text, and every table wider than the column; the answer goes into the title.
 PROBE = """<script>

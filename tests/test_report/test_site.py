@@ -162,7 +162,7 @@ def _page(results: Path, reading: str, stem: str) -> Path:
 def test_every_page_is_at_its_address_and_what_they_share_is_in_html(site):
     results, pages = site
     html = results / "html"
-    assert set(pages) == {html / "index.html", html / "search.html", html / TIMINGS,
+    assert set(pages) == {html / "index.html", html / "search.html", html / TIMINGS, html / "tables.html",
                           _page(results, "kalles", "03_beta"), _page(results, "kalles", "04_replays"),
                           _page(results, "kalles", "05_gamma"), _page(results, "king", "03_beta")}
     assert all((html / name).exists() for name in SHARED if name != "_images")  # no figure in these notebooks
@@ -184,7 +184,8 @@ def test_every_link_resolves_within_the_site_and_nothing_comes_from_the_network(
             assert not re.match(r"[a-z]+:", u), f"{path}: {u} leaves the site"
             assert not target or (path.parent / target).exists(), f"{path}: {u} does not resolve"
         root = re.search(r'data-content_root="([^"]*)"', page)  # the search links its hits from there
-        assert path.name == TIMINGS or (path.parent / root[1]).resolve() == (results / "html").resolve(), path
+        assert path.name in (TIMINGS, "tables.html") or (path.parent / root[1]).resolve() == (
+            results / "html").resolve(), path  # the two pages not Sphinx's have no search
 
 
 def _machine_paths(text: str, *more: str) -> list[str]:
@@ -253,7 +254,7 @@ def test_a_chapter_under_several_readings_names_its_reading_and_links_the_other(
 def test_every_page_has_the_sidebar_the_outline_and_the_search(site):
     results, pages = site
     for path, page in pages.items():
-        if path.name == TIMINGS:  # not Sphinx's (tests/test_report/test_timings_page.py)
+        if path.name in (TIMINGS, "tables.html"):  # not Sphinx's (test_timings_page.py, and above)
             continue
         hrefs = parsed(page).links
         front = (results / "html" / "index.html").resolve()
@@ -274,7 +275,7 @@ def test_the_search_links_every_page_from_the_search_page_and_fetches_none(site)
     assert "hello" in index["terms"]
     # searchtools links a hit as its docname + ".html", relative to the search page
     assert {(html / f"{doc}.html").resolve() for doc in index["docnames"]} == {
-        p.resolve() for p in pages if p.name not in ("search.html", TIMINGS)}
+        p.resolve() for p in pages if p.name not in ("search.html", TIMINGS, "tables.html")}
     # and fetches no hit's page for an excerpt, which a page opened from the files may not do
     assert "SHOW_SEARCH_SUMMARY: false" in (html / "_static" / "documentation_options.js").read_text()
 
@@ -286,17 +287,21 @@ def test_the_front_page_has_the_headlines_chapters_tables_and_figures(site):
     assert "Headline findings" in index and "Another finding." in index and "<strong>holds</strong>" in index
     assert "$NW - W$" not in index and "<math" in index
     hrefs = parsed(index).links
-    for target in ("03_beta.html", "04_replays.html", "../king/html/03_beta.html", "../tables/t.md",
-                   "../tables/t.csv", "../king/tables/t.csv", "../figures/f.png", "../king/figures/f.png", TIMINGS):
+    for target in ("03_beta.html", "04_replays.html", "../king/html/03_beta.html", "tables.html#t",
+                   "tables.html#king-t", "../figures/f.png", "../king/figures/f.png", TIMINGS):
         assert target in hrefs, target
     assert not [h for h in hrefs if "timing" in h and h != TIMINGS]  # the tables of times are on that page
+    assert not [h for h in hrefs if h.endswith((".md", ".csv"))]  # a table is linked rendered, never as a file
+    tables = pages[results / "html" / "tables.html"]  # each table rendered under its id, its files linked
+    assert 'id="t"' in tables and 'id="king-t"' in tables and '<td>1</td>' in tables
+    assert 'href="../tables/t.csv"' in tables and 'href="../tables/t.md"' in tables and "perft_timing" not in tables
     assert "The first sentence has <math" in index and "e.g. this." in index and "The second one" not in index
 
 
 def test_the_headlines_links_reach_their_headings(site):
     results, pages = site
     index = pages[results / "html" / "index.html"]
-    fragments = [h for h in parsed(index).links if "#" in h and not h.startswith("#")]
+    fragments = [h for h in parsed(index).links if "#" in h and not h.startswith(("#", "tables.html#"))]
     assert fragments == ["03_beta.html#Which-rules-did-the-thesis-play?"]
     for h in fragments:
         target, fragment = h.split("#")
