@@ -1,9 +1,11 @@
-"""The committed site as a person sees it, in headless Chromium at 1400 x 900: each page's first screen says what the
-page found (with a number), and no table is wider than the page's column.
+"""The committed site and the board as a person sees them, in headless Chromium: at 1400 x 900 each page's first
+screen says what the page found (with a number), and no table is wider than the page's column; the board's own view
+(its ESM) draws the board and the labelled method menu and sends a legal move, which the kernel's side plays, with the
+person as White and as Black.
 
 Chromium is not a dependency of the package: without it (``chromium`` on the PATH) these tests skip, and
-``make browser-check`` runs them where it is installed (Debian: ``apt-get install -y chromium``). The board is
-played in both colours by ``tests/test_report/test_board`` (its controller, without a browser).
+``make browser-check`` runs them where it is installed (Debian: ``apt-get install -y chromium``). JupyterLab itself is
+not started: the view is given the kernel's state, and its message is handed to the widget as the kernel would.
 """
 
 import html
@@ -64,3 +66,42 @@ def test_the_first_screen_says_what_the_page_found_and_no_table_overflows(page, 
     top, text = seen["finding"]
     assert top < HEIGHT and re.search(r"\d", text), f"{page.name}: the finding starts at {top} px: {text[:120]}"
     assert not seen["wide"], f"{page.name}: tables wider than the {seen['column']} px column: {seen['wide']}"
+
+
+HARNESS = """<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>board</title><style>{css}</style></head><body><div id="root"></div>
+<script type="module">
+const state = {state}, sent = [];
+const model = {{get: () => state, send: (m) => sent.push(m), on: () => {{}}, off: () => {{}}}};
+const widget = await import("data:text/javascript;charset=utf-8," + encodeURIComponent({esm}));
+widget.default.render({{model, el: document.getElementById("root")}});
+const list = document.querySelector(".pp-list");
+list.value = state.legal[0];
+[...document.querySelectorAll("button")].find((b) => b.textContent === "Play").click();
+const menu = [...document.querySelector('select[data-field="method"]').options].map((o) => o.textContent);
+document.title = JSON.stringify({{sent, menu, boards: document.querySelectorAll(".pp-board svg").length}});
+</script></body></html>"""
+
+
+@pytest.mark.parametrize("colour", ["white", "black"])
+def test_the_board_plays_a_move_in_the_browser_in_either_colour(colour, tmp_path):
+    """The board's own view (its ESM, as JupyterLab loads it) in Chromium, with the default method: it draws the board
+    and the method menu's labels, and its Play button sends a legal move; the kernel's side plays it and the engine
+    replies."""
+    from pawnslib.report.board.widget import CSS, ESM, PlayBoard
+
+    board = PlayBoard(colour=colour, depth=2, seed=3, records=tmp_path / "games.jsonl")
+    assert board.state["your_turn"] and not board.state["error"], board.state["message"]
+    page = tmp_path / "board.html"
+    page.write_text(HARNESS.format(css=CSS, state=json.dumps(board.state), esm=json.dumps(ESM)), encoding="utf-8")
+    out = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+                          f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    seen = json.loads(html.unescape(re.search(r"<title>(.*?)</title>", out, re.S)[1]))
+    assert seen["boards"] == 1 and "one-hist (as Black; as White the engine plays plain6)" in seen["menu"]
+    assert seen["sent"] == [{"action": "play", "move": board.state["legal"][0]}]
+    board._on_message(board, seen["sent"][0], [])  # what the kernel does with the view's message
+    assert not board.state["error"], board.state["message"]
+    mine = 0 if colour == "black" else 1  # Black moves first: as White the engine has made the game's first move
+    assert board.state["moves"][mine] == seen["sent"][0]["move"] and len(board.state["moves"]) == mine + 2
+    assert board.state["your_turn"]  # the engine replied

@@ -126,8 +126,9 @@ class PlayController:
     def engine_name(self) -> str:
         """What the person plays against: set, strategy, colour, method and depth, reading."""
         s = self.settings
+        white = "plain8" if self.engine.white_extra else "plain6"  # White's plain search, whatever Black's method
         how = (f"{s.method}, depth {s.depth}" if s.engine_colour == "black"
-               else f"plain alpha-beta ({s.method}), depth {s.depth + self.engine.white_extra}")
+               else f"plain alpha-beta ({white}), depth {s.depth + self.engine.white_extra}")
         return f"{s.strategy_set} strategy {s.strategy} ({s.engine_colour.capitalize()}, {how}, {s.rules} reading)"
 
     @property

@@ -244,6 +244,7 @@ def test_the_default_method_plays_either_colour_and_the_menu_says_how(results):
     state = c.state()
     assert not state["error"] and state["settings"]["method"] == config.PLAY_METHOD and state["your_turn"]
     assert any("As White the engine plays plain alpha-beta (plain6)" in n for n in state["notes"])
+    assert "plain alpha-beta (plain6), depth 1" in c.engine_name  # White's search named, not Black's method
     c.play(state["legal"][0])
     assert c.game.moves[1] == str(DeepAlphaBeta(THESIS[3], depth=1).choose(c.game.history[:2], derive_seed(4, 1)).move)
     labels = dict(state["options"]["method"])
