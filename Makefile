@@ -79,13 +79,15 @@ browser-check: .venv/stamp
 
 # JupyterLab refuses to run as root unless told it may (a container's usual user).
 # JupyterLab at the repository's root, so that both the notebooks (notebooks/, stored without outputs) and their
-# executed copies (results/notebooks/) are in its file browser; it opens on notebooks/. Optional: PORT, TOKEN (else
+# executed copies (results/notebooks/) are in its file browser; it opens on notebooks/, and refuses to save over
+# anything in results/ (pawnslib.report.lab: File > Save Notebook As... keeps a copy). Optional: PORT, TOKEN (else
 # Jupyter makes one and prints it), NO_BROWSER=1: e.g. `make lab PORT=8899 TOKEN=secret NO_BROWSER=1`.
 PORT ?=
 TOKEN ?=
 NO_BROWSER ?=
 lab: .venv/stamp
 	$(PY) -m jupyter lab --notebook-dir=. --LabApp.default_url=/lab/tree/notebooks $(if $(PORT),--port=$(PORT)) \
+		--ContentsManager.pre_save_hook=pawnslib.report.lab.keep_committed \
 		$(if $(TOKEN),--IdentityProvider.token=$(TOKEN)) $(if $(NO_BROWSER),--no-browser) \
 		$(if $(filter 0,$(shell id -u)),--allow-root)
 

@@ -18,7 +18,7 @@ CLI = $(PY) -m pawnslib
 # The site's build and its Sphinx configuration (pages and front page). A notebook uses neither them nor the command
 # line, so a change to them rebuilds the site without re-running a notebook.
 SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py pagetop.py publish.py tables_page.py timings_page.py)
-NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py pawnslib/report/reproducible.py,$(wildcard pawnslib/*.py \
+NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py pawnslib/report/lab.py pawnslib/report/reproducible.py,$(wildcard pawnslib/*.py \
 	pawnslib/*/*.py))
 # SEED, JOBS and NOISE (Makefile) are passed only when set; else the command line and the notebooks use
 # pawnslib/config.py's.

@@ -175,6 +175,7 @@ def test_make_lab_allows_root_only_as_root(tmp_path, uid):
 
     out = lab()
     assert "-m jupyter lab --notebook-dir=. --LabApp.default_url=/lab/tree/notebooks" in out
+    assert "--ContentsManager.pre_save_hook=pawnslib.report.lab.keep_committed" in out  # results/ not saved over
     assert ("--allow-root" in out) == (uid == "0") and "--port" not in out and "--no-browser" not in out
     out = lab("PORT=8899", "TOKEN=secret", "NO_BROWSER=1")
     assert "--port=8899" in out and "--IdentityProvider.token=secret" in out and "--no-browser" in out
