@@ -109,6 +109,15 @@ def check_method(name: str) -> Method:
     return METHODS[name]
 
 
+def with_baseline(methods) -> list[str]:
+    """``methods`` each once, ``plain6`` (the baseline every method pairs with) first; ``ValueError`` listing the
+    methods for an unknown one."""
+    methods = [BASELINE] + [m for m in dict.fromkeys(methods) if m != BASELINE]
+    for m in methods:
+        check_method(m)
+    return methods
+
+
 # ----------------------------------------------------------------------------- the paired tournament
 
 
@@ -297,8 +306,7 @@ def foresight_contrasts(scores: pd.DataFrame, *, seed: int = config.SEED) -> pd.
     rows = []
     for method, against, white, what in CONTRASTS:
         if {method, against} <= played:
-            pairs = sorted({(int(b), int(w)) for b, w in scores[["black", "white"]].drop_duplicates().to_numpy()
-                            if white is None or w == white})
+            pairs = [(b, w) for b, w in paired.pairings(scores) if white is None or w == white]
             t = paired.subset_test(scores[scores.method.isin([method, against])], method, pairs, baseline=against,
                                    seed=seed)
             rows.append({"method": method, "against": against, "white": "all" if white is None else str(white),
@@ -333,9 +341,7 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
     Raises:
         ValueError: an unknown method or set, or bad arguments.
     """
-    methods = [BASELINE] + [m for m in dict.fromkeys(methods) if m != BASELINE]
-    for m in methods:
-        check_method(m)
+    methods = with_baseline(methods)
     seed = settings.seed
     sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, settings=settings))
               for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}

@@ -232,6 +232,11 @@ def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: fl
     return pd.DataFrame(rows, columns=PAIRING)
 
 
+def pairings(scores: pd.DataFrame) -> list[tuple[int, int]]:
+    """The (black, white) pairings a scores table (:func:`scores_frame`) holds, sorted."""
+    return sorted({(int(b), int(w)) for b, w in scores[["black", "white"]].drop_duplicates().to_numpy()})
+
+
 def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, int]], *, baseline: str = "plain6",
                 level: float = 0.95, n_boot: int = N_BOOT, n_perm: int = N_PERM, seed: int = config.SEED) -> dict:
     """The paired difference of ``method`` from the baseline pooled over the named pairings only.

@@ -27,7 +27,7 @@ from statsmodels.stats.multitest import multipletests
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.experiments import paired
-from pawnslib.experiments.chapter13 import check_method, play_method
+from pawnslib.experiments.chapter13 import play_method, with_baseline
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.play.records import GameRecord
 
@@ -57,9 +57,7 @@ def white_depth_runs(results: str | Path, set_name: str, *, settings: RunSetting
     Raises:
         ValueError: an unknown method or set, a depth out of range, or bad arguments.
     """
-    methods = [BASELINE] + [m for m in dict.fromkeys(methods) if m != BASELINE]
-    for m in methods:
-        check_method(m)
+    methods = with_baseline(methods)
     runs = {}
     for d in sorted({*depths, settings.depth}):
         run = settings if d == settings.depth else settings.replace(white_depth=d, rounds=rounds)
@@ -115,16 +113,15 @@ def oracle_loss(runs: Runs, *, depth: int = config.DEPTH, seed: int = config.SEE
         ``p_holm`` over these rows).
     """
     rows = []
-    for white, pairings, method, against in LOSS_CONTRASTS:
+    for white, which, method, against in LOSS_CONTRASTS:
         d = depth if white is None else white
         records = runs.get(d, {})
         if method not in records or against not in records:
             continue
         scores = paired.scores_frame({against: records[against], method: records[method]})
-        pairs = sorted({(int(b), int(w)) for b, w in scores[["black", "white"]].drop_duplicates().to_numpy()})
-        pairs = [(b, w) for b, w in pairs if pairings == "all" or (b == w) == (pairings == "diagonal")]
+        pairs = [(b, w) for b, w in paired.pairings(scores) if which == "all" or (b == w) == (which == "diagonal")]
         t = paired.subset_test(scores, method, pairs, baseline=against, seed=seed)
-        rows.append({"white_depth": d, "pairings": pairings, "against": against,
+        rows.append({"white_depth": d, "pairings": which, "against": against,
                      **{k: v for k, v in t.items() if k != "pairs"}})
     out = pd.DataFrame(rows, columns=LOSS)
     out["p_holm"] = multipletests(out.p, method="holm")[1] if len(out) else np.array([])

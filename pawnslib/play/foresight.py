@@ -46,6 +46,24 @@ def move_of(player: Player, history: list[Position], seed: int | None, reply_see
     return player.choose(history, seed) if foresee is None else foresee(history, seed, reply_seed)
 
 
+@dataclass
+class WhiteReplies:
+    """``replies(child) -> Move``: White's actual reply at a child of the root (White's player, seeded as its next
+    search will be), counting the nodes and seconds of White's searches, which are Black's cost."""
+
+    white: DeepAlphaBeta
+    history: list[Position]
+    seed: int | None
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def __call__(self, child: Position) -> Move:
+        res = self.white.choose([*self.history, child], self.seed)
+        self.nodes += res.nodes
+        self.seconds += res.seconds
+        return res.move
+
+
 @dataclass(frozen=True)
 class OraclePlayer:
     """Black knowing White's actual reply to each of its moves (:func:`~pawnslib.guided.foresee.oracle_search`).
@@ -76,16 +94,9 @@ class OraclePlayer:
             :func:`~pawnslib.guided.foresee.oracle_search`'s result, its seconds and nodes including White's
             searches (all of them are Black's cost); ``info["foreseen"]`` is the reply White will play.
         """
-        spent = {"nodes": 0, "seconds": 0.0}
-
-        def reply(child: Position):
-            res = self.white.choose([*history, child], reply_seed)
-            spent["nodes"] += res.nodes
-            spent["seconds"] += res.seconds
-            return res.move
-
-        res = oracle_search(history[-1], self.weights, self.depth, reply, seed=seed, noise=self.noise)
-        return SearchResult(res.move, res.value, res.nodes + spent["nodes"], res.seconds, res.info)
+        replies = WhiteReplies(self.white, history, reply_seed)  # its seconds are within oracle_search's
+        res = oracle_search(history[-1], self.weights, self.depth, replies, seed=seed, noise=self.noise)
+        return SearchResult(res.move, res.value, res.nodes + replies.nodes, res.seconds, res.info)
 
 
 @dataclass(frozen=True)
@@ -133,17 +144,14 @@ class ToldAsymPlayer:
             :func:`~pawnslib.guided.asym.asym_search`'s result, its seconds and nodes including White's searches;
             ``info["foreseen"]`` is the reply White will play (None: the move ends the game).
         """
-        a, root, told, nodes, seconds = self.asym, history[-1], {}, 0, 0.0
-        for move in root.legal_moves():
-            child = root.play(move)
-            if child.result is None:
-                res = self.white.choose([*history, child], reply_seed)
-                told[move.code], nodes, seconds = res.move.code, nodes + res.nodes, seconds + res.seconds
+        a, root, replies = self.asym, history[-1], WhiteReplies(self.white, history, reply_seed)
+        told = {m.code: replies(child).code for m in root.legal_moves() for child in [root.play(m)]
+                if child.result is None}
         res = asym_search(history, a.weights, a.model, a.black_strategy, depth=a.depth, mostlikely=a.mostlikely,
                           seen=a.predictor.seen, seed=seed, noise=a.noise, told=told)
         reply = told.get(res.move.code)
         info = res.info | {"foreseen": None if reply is None else str(Move.from_code(reply))}
-        return SearchResult(res.move, res.value, res.nodes + nodes, res.seconds + seconds, info)
+        return SearchResult(res.move, res.value, res.nodes + replies.nodes, res.seconds + replies.seconds, info)
 
     def observe(self, history: list[Position]) -> dict | None:
         """After White's move: its pr, remembered for the predictions below ply 1 (as ``one-hist``'s)."""

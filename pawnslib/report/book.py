@@ -26,9 +26,9 @@ search's docnames to match.
 Nothing on a page comes from the network, and the search lists its hits without fetching their pages (a page opened
 from the files may not). The same notebooks always give the same bytes.
 
-Layer ``report``: it imports ``config``, ``game.rules`` (the readings), :mod:`~pawnslib.report.bookconf`,
-:mod:`~pawnslib.report.pagetop` (each page's finding, first), :mod:`~pawnslib.report.publish` and
-:mod:`~pawnslib.report.timings_page` and :mod:`~pawnslib.report.tables_page`.
+Layer ``report``: it imports :mod:`~pawnslib.report.bookconf`, :mod:`~pawnslib.report.pagetop` (each page's
+finding, first), :mod:`~pawnslib.report.publish`, :mod:`~pawnslib.report.timings_page` (the readings' folders too)
+and :mod:`~pawnslib.report.tables_page`.
 """
 
 from __future__ import annotations
@@ -45,8 +45,6 @@ from pathlib import Path
 
 import nbformat
 
-from pawnslib import config
-from pawnslib.game.rules import READINGS
 from pawnslib.report import pagetop, tables_page, timings_page
 from pawnslib.report.bookconf import CSS, anchor
 from pawnslib.report.publish import publish
@@ -105,8 +103,7 @@ def first_sentence(markdown: str) -> str:
 
 def _readings(results: Path) -> list[tuple[str, Path]]:
     """The readings whose executed notebooks are in ``results``: (name, folder), the first reading first."""
-    folders = [(r, config.reading_dir(results, r)) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
-    return [(r, f) for r, f in folders if any((f / "notebooks").glob("*.ipynb"))]
+    return [(r, f) for r, f in timings_page.reading_folders(results) if any((f / "notebooks").glob("*.ipynb"))]
 
 
 def _stems(folder: Path) -> list[str]:

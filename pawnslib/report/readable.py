@@ -25,12 +25,17 @@ def _missing(x: object) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 
 
+def _interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
+    """``x (lo to hi)`` in ``fmt``, each value times ``scale``; "–" when ``x`` or ``lo`` is missing."""
+    if _missing(x) or _missing(lo):
+        return MISSING
+    return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})"
+
+
 def points(diff: float, lo: float, hi: float) -> str:
     """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
     baseline's own row)."""
-    if _missing(diff) or _missing(lo):
-        return MISSING
-    return f"{100 * diff:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+    return _interval(diff, lo, hi, "{:+.1f}", 100)
 
 
 def percent(x: float, lo: float | None = None, hi: float | None = None, *, digits: int = 1) -> str:
@@ -159,13 +164,6 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
              "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
              f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()]
     return pd.DataFrame(rows)
-
-
-def _interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
-    """``x (lo to hi)`` in ``fmt``, each value times ``scale``; "–" when ``x`` is missing."""
-    if _missing(x):
-        return MISSING
-    return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})"
 
 
 def cells_table(cells: pd.DataFrame) -> pd.DataFrame:

@@ -7,7 +7,7 @@ timings page's number format, under a heading whose id is :func:`table_id` (``ch
 is plain HTML beside the site's, written after Sphinx's build (:func:`~pawnslib.report.book.build_site`); wide
 tables scroll within it.
 
-Layer ``report``: it imports ``config``, ``game.rules`` (the readings) and :mod:`~pawnslib.report.timings_page`.
+Layer ``report``: it imports ``config`` and :mod:`~pawnslib.report.timings_page`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import os
 from pathlib import Path
 
 from pawnslib import config
-from pawnslib.game.rules import READINGS
-from pawnslib.report.timings_page import csv_table, html_page, is_timing
+from pawnslib.report.timings_page import csv_table, html_page, is_timing, reading_folders
 
 PAGE = "tables.html"  # in R/html
 TITLE = "Every table of the results"
@@ -35,9 +34,7 @@ def table_id(reading: str, name: str) -> str:
 
 def saved_tables(results: str | Path) -> list[tuple[str, Path]]:
     """(reading, CSV path) of every table but the timing ones, the first reading first, each sorted by name."""
-    results = Path(results)
-    readings = [config.RULES, *(r for r in READINGS if r != config.RULES)]
-    return [(r, p) for r in readings for p in sorted((config.reading_dir(results, r) / "tables").glob("*.csv"))
+    return [(r, p) for r, folder in reading_folders(results) for p in sorted((folder / "tables").glob("*.csv"))
             if not is_timing(p.relative_to(results))]
 
 

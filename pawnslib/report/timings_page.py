@@ -46,6 +46,11 @@ EXPLANATION = (
     "search are its <code>runs/&lt;run&gt;/timings.json</code>. The tables and the step log are below.")
 
 
+def reading_folders(results: str | Path) -> list[tuple[str, Path]]:
+    """Every reading of the rules and its folder in ``results`` (``config.reading_dir``), the first reading first."""
+    return [(r, config.reading_dir(results, r)) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
+
+
 def is_timing(path: Path) -> bool:
     """Whether a file of a results folder is timing data: it is in a ``logs`` folder, or its name says ``timing``.
 
@@ -92,8 +97,7 @@ def timings_page(results: str | Path) -> str:
     """
     results = Path(results)
     here = results / "html"
-    folders = [config.reading_dir(results, r) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
-    files = [p for f in folders for p in sorted((f / "tables").glob("*timing*.csv"))]
+    files = [p for _, f in reading_folders(results) for p in sorted((f / "tables").glob("*timing*.csv"))]
     log = results / STEP_LOG
     sections = []
     for path in [*files, *([log] if log.is_file() else [])]:
@@ -141,4 +145,5 @@ def write_timings_page(results: str | Path) -> Path:
     return path
 
 
-__all__ = ["PAGE", "TITLE", "csv_table", "html_page", "is_timing", "timings_page", "write_timings_page"]
+__all__ = ["PAGE", "TITLE", "csv_table", "html_page", "is_timing", "reading_folders", "timings_page",
+           "write_timings_page"]
