@@ -55,8 +55,6 @@ HEADLINES = "headlines.md"  # in R/tables: a markdown bullet list of the headlin
 # The cells papermill tags, labelled by what they say: what the page was run with.
 PARAMETER_TAGS = {"parameters": "Parameters: the notebook's defaults",
                   "injected-parameters": "Parameters of this run (set by papermill)"}
-_ABBREVIATIONS = {"e.g", "i.e", "al", "cf", "vs", "etc", "Fig", "Eq", "Sec", "resp"}
-_HEADING = re.compile(r"^ {0,3}#[ \t]+(.+?)[ \t#]*$", re.M)
 
 
 @dataclass(frozen=True)
@@ -71,7 +69,7 @@ class Page:
 def notebook_title(nb: nbformat.NotebookNode) -> str:
     """The markdown of a notebook's title: the text of its first ``#`` heading, or ``""`` without one."""
     for cell in nb.cells:
-        m = _HEADING.search(cell.source) if cell.cell_type == "markdown" else None
+        m = pagetop.TITLE.search(cell.source) if cell.cell_type == "markdown" else None
         if m:
             return m[1]
     return ""
@@ -90,14 +88,7 @@ def first_sentence(markdown: str) -> str:
         lines = [line.strip() for line in block.strip().splitlines()]
         if not lines or re.match(r"(#|[*+-]\s|\d+[.)]\s|\||>|```|~~~|<|\$\$)", lines[0]):
             continue
-        text = " ".join(lines)
-        for m in re.finditer(r"[.!?][*_\"')\]]*(?=\s+[A-Z(\"*_`$])", text):
-            before = text[:m.start()]
-            word = re.search(r"[\w.]*$", before)[0]
-            balanced = before.count("`") % 2 == 0 and len(re.findall(r"(?<!\\)\$", before)) % 2 == 0
-            if balanced and word not in _ABBREVIATIONS and not re.fullmatch(r"[A-Z]", word):
-                return text[:m.end()]
-        return text
+        return pagetop.sentences(block)[0]
     return ""
 
 
@@ -145,17 +136,14 @@ def _name_the_reading(nb: nbformat.NotebookNode, reading: str, others: dict[str,
     links = ", ".join(f"[the {o} reading]({href})" for o, href in sorted(others.items()))
     note = (f":::{{note}}\nThis chapter's games are played under the **{reading}** reading of the rules."
             + (f" The same chapter under {links}." if links else "") + "\n:::")
-    for i, cell in enumerate(nb.cells):
-        m = _HEADING.search(cell.source) if cell.cell_type == "markdown" else None
-        if m:
-            head, rest = cell.source[:m.end()], cell.source[m.end():].lstrip("\n")
-            cell.source = f"{head[:m.start(1)]}{m[1]} ({reading} reading){head[m.end(1):]}"
-            new = [nbformat.v4.new_markdown_cell(note)] + ([nbformat.v4.new_markdown_cell(rest)] if rest else [])
-            for j, c in enumerate(new):
-                c.id = f"{cell.get('id', 'title')}-{j}"
-            nb.cells[i + 1:i + 1] = new
-            return
-    nb.cells.insert(0, nbformat.v4.new_markdown_cell(note))
+    at = pagetop.title_alone(nb)
+    if at >= 0:
+        title = nb.cells[at]
+        m = pagetop.TITLE.search(title.source)
+        title.source = f"{title.source[:m.end(1)]} ({reading} reading){title.source[m.end(1):]}"
+    cell = nbformat.v4.new_markdown_cell(note)
+    cell.id = f"{nb.cells[at].get('id', 'title')}-note" if at >= 0 else "reading-note"
+    nb.cells.insert(at + 1, cell)
 
 
 def chapter_summary(notebook: Path) -> tuple[str, str]:

@@ -5,6 +5,8 @@ followed by a cell whose Markdown output is the answer, or a Markdown output tha
 :func:`finding` takes the answer's lead, the first sentence that holds a number and a bolded answer (else the first
 that holds a number); :func:`put_first` sets it in a box right under the page's title (and its reading's note),
 linked to the conclusion, so that the page's first screen says what it found before any parameter or code.
+:func:`sentences` and :func:`title_alone` also serve the site's front page and its readings' notes
+(:mod:`~pawnslib.report.book`): one rule for where a sentence ends, one for where a title is.
 
 Layer ``report``: it imports nbformat only.
 """
@@ -17,7 +19,9 @@ import nbformat
 
 HEADING = "## Conclusion"
 LINK = "#Conclusion"  # the id nbconvert gives the heading (pawnslib.report.bookconf.anchor)
-_END = re.compile(r"[.!?](?:\*\*|[)\"'])*(?=\s+[A-Za-z(*`$])")  # a sentence's end: a stop, then a word's start
+TITLE = re.compile(r"^ {0,3}#[ \t]+(.+?)[ \t#]*$", re.M)  # a notebook's title: its first "# " heading
+_END = re.compile(r"[.!?][*_\"')\]]*(?=\s+[A-Za-z(\"*_`$])")  # a stop (and closers), then a word's start
+_ABBREVIATIONS = {"e.g", "i.e", "al", "cf", "vs", "etc", "Fig", "Eq", "Sec", "resp"}  # a stop that ends no sentence
 
 
 def _markdown(cell: nbformat.NotebookNode) -> str:
@@ -36,14 +40,22 @@ def conclusion(nb: nbformat.NotebookNode) -> str:
     return ""
 
 
+def _ends_sentence(before: str, word: str) -> bool:
+    """Whether a stop after ``before`` (the sentence so far), whose word is ``word``, ends the sentence: not inside
+    bold, code or a formula, and not after an abbreviation or an initial."""
+    closed = before.count("**") % 2 == 0 and before.count("`") % 2 == 0
+    return (closed and len(re.findall(r"(?<!\\)\$", before)) % 2 == 0 and word not in _ABBREVIATIONS
+            and not re.fullmatch(r"[A-Z]", word))
+
+
 def sentences(markdown: str) -> list[str]:
-    """The sentences of ``markdown``: each bullet or paragraph split at its stops (not inside bold or code)."""
+    """The sentences of ``markdown``: each bullet or paragraph split at its stops (:func:`_ends_sentence`)."""
     out = []
     for block in re.split(r"\n\s*\n|\n(?=\s*[*-] )", markdown):
         text, start = " ".join(line.strip() for line in block.strip().removeprefix("* ").splitlines()), 0
         for m in _END.finditer(text):
             before = text[start:m.end()]
-            if before.count("**") % 2 == 0 and before.count("`") % 2 == 0:
+            if _ends_sentence(before, re.search(r"[\w.]*$", text[:m.start()])[0]):
                 out.append(before.strip())
                 start = m.end()
         if text[start:].strip():
@@ -77,15 +89,23 @@ def put_first(nb: nbformat.NotebookNode, text: str) -> None:
     box = nbformat.v4.new_markdown_cell(f":::{{admonition}} What this page finds\n:class: important\n{text} "
                                         f"[The conclusion]({LINK})\n:::")
     box.id = "page-finding"
-    at = next((i for i, c in enumerate(nb.cells) if c.cell_type == "markdown" and c.source.startswith("# ")), -1)
-    if at >= 0:  # the title alone in its cell, its prose after the box
-        title, _, rest = nb.cells[at].source.partition("\n")
-        if rest.strip():
-            nb.cells[at].source = title
-            prose = nbformat.v4.new_markdown_cell(rest.strip("\n"))
-            prose.id = "page-intro"
-            nb.cells.insert(at + 1, prose)
-    at += 1
+    at = title_alone(nb) + 1  # the box right after the title, before the prose that shared its cell
     if at < len(nb.cells) and nb.cells[at].cell_type == "markdown" and nb.cells[at].source.startswith(":::{note}"):
         at += 1
     nb.cells.insert(at, box)
+
+
+def title_alone(nb: nbformat.NotebookNode) -> int:
+    """Make the notebook's title (the first markdown cell's first "# " heading) a cell of its own, the prose that
+    shared its cell moved into a new cell right after it; return the title cell's index, or -1 without a title."""
+    for i, cell in enumerate(nb.cells):
+        m = TITLE.search(cell.source) if cell.cell_type == "markdown" else None
+        if m:
+            rest = cell.source[m.end():].strip("\n")
+            if rest.strip():
+                cell.source = cell.source[:m.end()]
+                prose = nbformat.v4.new_markdown_cell(rest)
+                prose.id = f"{cell.get('id', 'title')}-intro"
+                nb.cells.insert(i + 1, prose)
+            return i
+    return -1

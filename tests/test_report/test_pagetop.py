@@ -38,3 +38,19 @@ def test_the_box_stands_under_the_title_before_the_prose_and_any_code():
     before = [c.source for c in nb.cells]
     pagetop.put_first(nb, "")
     assert [c.source for c in nb.cells] == before  # nothing to say: nothing added
+
+
+def test_one_rule_for_sentences_serves_the_finding_and_the_front_page():
+    said = pagetop.sentences("**Yes, at 3.5 %.** As `m.run()` says. With $a. B$ inside, e.g. here, and by J. Smith. "
+                             "the lower case starts one too.\n* A bullet. Two.")
+    assert said == ["**Yes, at 3.5 %.**", "As `m.run()` says.", "With $a. B$ inside, e.g. here, and by J. Smith.",
+                    "the lower case starts one too.", "A bullet.", "Two."]
+
+
+def test_the_title_stands_alone_for_the_box_and_the_readings_note():
+    nb = notebook("It found 3 things.")
+    assert pagetop.title_alone(nb) == 0 and [c.source for c in nb.cells[:2]] == ["# Chapter 9: a title", "Its prose."]
+    assert pagetop.title_alone(nb) == 0 and len(nb.cells) == 5  # already alone: nothing moves
+    untitled = nbformat.v4.new_notebook()
+    untitled.cells = [nbformat.v4.new_markdown_cell("## Not a title")]
+    assert pagetop.title_alone(untitled) == -1
