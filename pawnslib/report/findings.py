@@ -49,13 +49,22 @@ SECTIONS = (
 )
 
 
+PE = "$P(e)$"  # the thesis's probability of evidence, as prose sets it (tables, which render no formulas, write P(e))
+
+
+def _prose(claim: str) -> str:
+    """A claim's text as prose quotes it: P(e) set as a formula."""
+    return claim.replace("P(e)", PE)
+
+
 def said(claim: pd.Series, lines: pd.DataFrame) -> str:
     """One claim as the headlines quote it: its text, our figure on its first line of evidence (named), its verdict
     in bold, and when its lines disagree, which say what: "<claim>, ours <figure> (kalles, thesis strategies):
     **mixed** (reproduced: king/thesis; not reproduced: kalles/thesis)"."""
     mine = lines[lines.claim == claim["claim"]]
     first = mine.iloc[0]
-    out = f"{claim['claim']}, ours {first.ours} ({line_label(first.reading, first.strategies)}): **{claim['verdict']}**"
+    out = (f"{_prose(claim['claim'])}, ours {first.ours} ({line_label(first.reading, first.strategies)}): "
+           f"**{claim['verdict']}**")
     if mine.verdict.nunique() > 1:
         out += " (" + "; ".join(f"{v}: " + ", ".join(f"{x.reading}/{x.strategies}" for x in g.itertuples())
                                 for v, g in mine.groupby("verdict", sort=False)) + ")"
@@ -65,7 +74,7 @@ def said(claim: pd.Series, lines: pd.DataFrame) -> str:
 def said_line(line: pd.Series) -> str:
     """One line of evidence as a chapter page quotes it, with the line's own verdict (not the claim's, which weighs
     every line): "<claim> (kalles, thesis strategies), ours <figure>: **<verdict>**"."""
-    return (f"{line['claim']} ({line_label(line['reading'], line['strategies'])}), ours {line['ours']}: "
+    return (f"{_prose(line['claim'])} ({line_label(line['reading'], line['strategies'])}), ours {line['ours']}: "
             f"**{line['verdict']}**")
 
 
@@ -335,7 +344,7 @@ def contradictions(text: str, claims: pd.DataFrame | None = None, lines: pd.Data
         a claim quoted with a figure none of its lines gives or another verdict; a claim given in score points in
         one place and win-rate points in another.
     """
-    found = []
+    found, text = [], text.replace(PE, "P(e)")  # claims are matched as the claims table writes them
     for m in _COMPARISON.finditer(text):
         if _NEGATED.search(text[max(0, m.start() - 30):m.start()]):
             continue  # "no method beats ...": the interval that follows is not the comparison's

@@ -1,7 +1,7 @@
 """Tables in the reader's units: scores as percentages, differences in points, one p-value format.
 
 The saved tables (``tables/ch13_*.csv``) keep fractions to full precision for reuse; these functions make the copies
-a page shows: a score as ``66.7 % (64.8-68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
+a page shows: a score as ``66.7 % (64.8 to 68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
 the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``≤ 0.0012`` at the randomised test's
 floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words. Chapter 13's
 tables first, then the report's cell-by-cell and pairing-by-pairing tables and Chapter 11's prediction statistics,
@@ -25,7 +25,7 @@ def _missing(x: object) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 
 
-def _interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
+def interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
     """``x (lo to hi)`` in ``fmt``, each value times ``scale``; "–" when ``x`` or ``lo`` is missing."""
     if _missing(x) or _missing(lo):
         return MISSING
@@ -35,22 +35,23 @@ def _interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float 
 def points(diff: float, lo: float, hi: float) -> str:
     """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
     baseline's own row)."""
-    return _interval(diff, lo, hi, "{:+.1f}", 100)
+    return interval(diff, lo, hi, "{:+.1f}", 100)
 
 
 def percent(x: float, lo: float | None = None, hi: float | None = None, *, digits: int = 1) -> str:
-    """A share as a percentage, with its interval when given: ``66.7 % (64.8-68.6)``; "–" when NaN."""
+    """A share as a percentage, with its interval when given: ``66.7 % (64.8 to 68.6)``; "–" when NaN."""
     if _missing(x):
         return MISSING
     text = f"{100 * x:.{digits}f} %"
-    return text if lo is None or _missing(lo) else f"{text} ({100 * lo:.{digits}f}-{100 * hi:.{digits}f})"
+    return text if lo is None or _missing(lo) else f"{text} ({100 * lo:.{digits}f} to {100 * hi:.{digits}f})"
 
 
 def _holm(p: float, p_holm: float) -> str:
     return MISSING if _missing(p_holm) else holm_value(p, p_holm)
 
 
-def _need(df: pd.DataFrame, columns: list[str], what: str) -> None:
+def need(df: pd.DataFrame, columns: list[str], what: str) -> None:
+    """Raise a ValueError naming the ``columns`` that ``df`` (called ``what`` in the message) lacks."""
     missing = [c for c in columns if c not in df.columns]
     if missing:
         raise ValueError(f"{what} lacks the column(s) {', '.join(missing)}")
@@ -65,7 +66,7 @@ def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
             "nodes_mean"]
-    _need(methods, cols, "ch13_methods")
+    need(methods, cols, "ch13_methods")
     rows = [{"method": r.method, "games": int(r.games),
              "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
              "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
@@ -84,7 +85,7 @@ def prediction_table(methods: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["method", "white_moves", "predictions", "predicted_share", "correct", "correct_share", "likely_mean",
             "max_pr"]
-    _need(methods, cols, "ch13_methods")
+    need(methods, cols, "ch13_methods")
     rows = [{"method": r.method, "White moves": f"{r.white_moves:,.0f}", "predictions": f"{r.predictions:,.0f}",
              "moves with a prediction": percent(r.predicted_share), "correct": f"{r.correct:,.0f}",
              "share correct": percent(r.correct_share),
@@ -101,7 +102,7 @@ def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
         ValueError: a column missing (named).
     """
     cols = ["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
-    _need(contrasts, cols, "ch13_contrasts")
+    need(contrasts, cols, "ch13_contrasts")
     rows = [{"method": r.method, "against": r.against,
              "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
              "what it asks": r.what, "paired games": int(r.games),
@@ -119,16 +120,13 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
         ValueError: a column missing (named).
     """
     cols = ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm", "verdict"]
-    _need(claims, cols, "ch13_claims")
+    need(claims, cols, "ch13_claims")
     rows = [{"claim": r.claim, "the thesis says Black's win rate": "rises" if r.direction > 0 else "falls",
              "method": r.method, "pairings (Black-White)": r.pairs, "paired games": int(r.games),
              "change, win-rate points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p),
              f"p (Holm over the {len(claims)} claims)": short_p(r.p_holm), "verdict": r.verdict}
             for r in claims.itertuples()]
     return pd.DataFrame(rows)
-
-
-__all__ = ["claims_table", "contrasts_table", "methods_table", "percent", "points", "prediction_table"]
 
 
 def white_depth_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -141,7 +139,7 @@ def white_depth_table(table: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["white_depth", "method", "games", "plain6_score", "diff", "diff_lo", "diff_hi", "p", "p_holm",
             "room_share", "room_share_lo", "room_share_hi"]
-    _need(table, cols, "ch13_white_depth")
+    need(table, cols, "ch13_white_depth")
     rows = [{"White's depth": int(r.white_depth), "method": r.method, "paired games": int(r.games),
              "plain6's score": percent(r.plain6_score), "change from plain6, score points":
              points(r.diff, r.diff_lo, r.diff_hi), f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
@@ -159,7 +157,7 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
         ValueError: a column missing (named).
     """
     cols = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
-    _need(loss, cols, "ch13_oracle_loss")
+    need(loss, cols, "ch13_oracle_loss")
     rows = [{"White's depth": int(r.white_depth), "pairings": r.pairings, "method": r.method, "against": r.against,
              "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
              f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()]
@@ -175,7 +173,7 @@ def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["black", "white", "thesis", "ours", "our 95% interval", "games", "thesis games", "p", "p_holm",
             "detectable", "verdict"]
-    _need(cells, cols, "the cell-by-cell table")
+    need(cells, cols, "the cell-by-cell table")
     rows = [{"Black": int(r["black"]), "White": int(r["white"]), "thesis (3 effective games)": r["thesis"],
              "ours (95 % interval)": f"{r['ours']} ({r['our 95% interval'].replace('-', ' to ')})",
              "our games": int(r["games"]), "Fisher p": short_p(r["p"]),
@@ -194,13 +192,13 @@ def changes_table(changes: pd.DataFrame) -> pd.DataFrame:
     """
     cols = ["table", "black", "white", "thesis", "thesis change", "thesis p", "ours (plain -> asym)", "change",
             "change_lo", "change_hi", "move-identical games", "p", "verdict"]
-    _need(changes, cols, "the pairing-by-pairing table")
+    need(changes, cols, "the pairing-by-pairing table")
     arrow = "\u00a0\u2192\u00a0"  # no line break on either side
     rows = [{"table": r["table"], "Black": int(r["black"]), "White": int(r["white"]),
              "thesis, plain → asymmetric": str(r["thesis"]).replace(" -> ", arrow),
              "thesis's change (its Fisher p)": f"{100 * r['thesis change']:+.0f} points ({short_p(r['thesis p'])})",
              "ours, plain → asymmetric": str(r["ours (plain -> asym)"]).replace(" -> ", arrow),
-             "our change, win-rate points": _interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
+             "our change, win-rate points": interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
              "games alike move for move": r["move-identical games"], "paired p": short_p(r["p"]),
              "verdict": r["verdict"]} for _, r in changes.iterrows()]
     return pd.DataFrame(rows)
@@ -216,19 +214,24 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
     cols = ["white moves", "games", "predictions made", "correct", "share correct", "ci_low", "ci_high",
             "mean likely set when correct", "mean replies (branching)", "predictions per game", "per_game_lo",
             "per_game_hi", "pr = 1 (excluded from Figure 11.1)", "pr = 1 per game", "pr_one_lo", "pr_one_hi"]
-    _need(stats, cols, "prediction_stats")
+    need(stats, cols, "prediction_stats")
     out = {}
     for name, r in stats.iterrows():
         out[name] = {"White moves": f"{int(r['white moves']):,}", "games": f"{int(r['games']):,}",
                      "predictions made": f"{int(r['predictions made']):,}", "correct": f"{int(r['correct']):,}",
-                     "share correct, % (95 % interval)": _interval(r["share correct"], r["ci_low"], r["ci_high"],
+                     "share correct, % (95 % interval)": interval(r["share correct"], r["ci_low"], r["ci_high"],
                                                                     scale=100),
                      "likely replies when correct (mean)": f"{r['mean likely set when correct']:.1f}",
                      "replies to choose from (mean)": f"{r['mean replies (branching)']:.1f}",
-                     "predictions per game (95 % interval)": _interval(r["predictions per game"], r["per_game_lo"],
+                     "predictions per game (95 % interval)": interval(r["predictions per game"], r["per_game_lo"],
                                                                        r["per_game_hi"]),
                      "White moves at pr = 1, left out of Figure 11.1":
                          f"{int(r['pr = 1 (excluded from Figure 11.1)']):,}",
-                     "… per game (95 % interval)": _interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"],
+                     "… per game (95 % interval)": interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"],
                                                              "{:.2f}")}
     return pd.DataFrame(out).rename_axis("statistic")
+
+
+__all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "interval", "methods_table", "need",
+           "oracle_loss_table", "percent", "points", "prediction_stats_table", "prediction_table",
+           "white_depth_table"]

@@ -1,5 +1,6 @@
 """The committed site and the board as a person sees them, in headless Chromium: at 1400 x 900 each page's first
-screen says what the page found (with a number), and no table is wider than the page's column; the board's own view
+screen says what the page found (with a number), no table is wider than the page's column or has a code name for a
+header (``ci_low``, ``p_holm``), and the prose sets P(e) as a formula, never as plain text; the board's own view
 (its ESM) draws the board and the labelled method menu and sends a legal move, which the kernel's side plays, with the
 person as White and as Black.
 
@@ -23,8 +24,9 @@ CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser", 
 WIDTH, HEIGHT = 1400, 900  # the window; a page's first screen is its top HEIGHT pixels
 NOT_CHAPTERS = {"search.html", "genindex.html", "timings.html", "tables.html"}  # no finding; data pages
 # Run in the page once it has loaded: the column's width, the finding's box (a chapter) or the first headline (the
-# front page) with its top and text, and every table wider than the column; the answer goes into the title.
-PROBE = """<script>
+# front page) with its top and text, every table wider than the column, table headers that are code names
+# (``ci_low``, ``p_holm``) and text that writes P(e) outside a formula; the answer goes into the title.
+PROBE = r"""<script>
 window.addEventListener("load", () => {
   const article = document.querySelector("article.bd-article") || document.body;
   const column = article.getBoundingClientRect().width;
@@ -33,7 +35,16 @@ window.addEventListener("load", () => {
   const wide = [...article.querySelectorAll("table")].filter((t) => t.getBoundingClientRect().width > column + 1)
     .map((t) => [Math.round(t.getBoundingClientRect().width),
                  (t.querySelector("caption") || t).textContent.slice(0, 80)]);
-  document.title = JSON.stringify({column: Math.round(column), wide,
+  const raw = [...article.querySelectorAll("th")].map((t) => t.textContent.trim())
+    .filter((t) => /[a-z]+_[a-z]{2,}|[a-z]{2,}_[a-z]+/.test(t));
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  const plain = [];
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (/P\(e\)/.test(node.textContent) && !node.parentElement.closest("math, table, code, pre, script, .MathJax"))
+      plain.push(node.textContent.trim().slice(0, 80));
+  }
+  document.title = JSON.stringify({column: Math.round(column), wide, raw, plain,
     finding: box ? [Math.round(box.getBoundingClientRect().top), box.textContent.trim()] : null});
 });
 </script>"""
@@ -60,12 +71,14 @@ def probe(page: Path, tmp_path: Path) -> dict:
 
 
 @pytest.mark.parametrize("page", pages(), ids=lambda p: str(p.relative_to(ROOT / "results")))
-def test_the_first_screen_says_what_the_page_found_and_no_table_overflows(page, tmp_path):
+def test_the_first_screen_says_what_the_page_found_and_its_tables_and_formulas_read(page, tmp_path):
     seen = probe(page, tmp_path)
     assert seen["finding"] is not None, f"{page.name}: no finding on the page"
     top, text = seen["finding"]
     assert top < HEIGHT and re.search(r"\d", text), f"{page.name}: the finding starts at {top} px: {text[:120]}"
     assert not seen["wide"], f"{page.name}: tables wider than the {seen['column']} px column: {seen['wide']}"
+    assert not seen["raw"], f"{page.name}: table headers that are code names: {seen['raw']}"
+    assert not seen["plain"], f"{page.name}: P(e) as plain text, not a formula: {seen['plain']}"
 
 
 HARNESS = """<!DOCTYPE html>

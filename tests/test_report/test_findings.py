@@ -84,6 +84,18 @@ def test_a_chapter_quotes_a_line_with_the_lines_own_verdict():
     assert "the line 'not reproduced'" in findings.contradictions(wrong, claims, lines)[0]
 
 
+def test_prose_sets_p_e_as_a_formula_and_the_referee_still_reads_it():
+    lines = _lines()
+    lines["claim"] = lines.claim.str.replace("share of predictions that are correct", "the DBN beats a random P(e)")
+    claims = judge(lines)
+    row = claims[claims.claim == "the DBN beats a random P(e)"].iloc[0]
+    said = findings.said(row, lines)
+    assert said.startswith("the DBN beats a random $P(e)$, ours ") and "P(e)" not in said.replace("$P(e)$", "")
+    assert findings.said_line(lines.iloc[2]).startswith("the DBN beats a random $P(e)$ (kalles")
+    assert findings.contradictions(said, claims, lines) == []
+    assert "none of its lines" in findings.contradictions(said.replace("43 %", "41 %"), claims, lines)[0]
+
+
 def test_the_referee_catches_two_units_and_unnamed_corrections():
     lines = _lines()
     claims = judge(lines)

@@ -23,7 +23,7 @@ def _methods():
 
 def test_methods_read_in_points_and_percent():
     t = readable.methods_table(_methods()).set_index("method")
-    assert t.loc["plain8", "Black's score (95 % interval)"] == "76.4 % (75.2-77.5)"
+    assert t.loc["plain8", "Black's score (95 % interval)"] == "76.4 % (75.2 to 77.5)"
     assert t.loc["plain8", "change from plain6, score points"] == "+9.7 (+7.4 to +11.9)"
     assert t.loc["plain8", "p (Holm over the 1 methods)"] == "≤ 0.0012"  # at the randomised test's floor
     assert t.loc["plain8", "nodes per search"] == "24,385"

@@ -25,6 +25,7 @@ PlayController = Any  # a pawnslib.report.board.game.PlayController (which impor
 
 SELECT_STROKE = "#2a9d4f"  # the selected piece's outline and its targets' dots
 BAR_FILL = "#8e44ad"  # the belief bars, in the likely replies' colour
+PE, PR = "<i>P</i>(<i>e</i>)", "<i>pr</i>"  # the thesis's symbols, set as formulas are (the widget has no MathJax)
 LIVE_NOTE = "The board is live in JupyterLab (make lab): open notebooks/14_play.ipynb there to play."
 
 
@@ -99,8 +100,8 @@ def _rule(c: PlayController) -> str:
     """The engine's rule for a likely reply, in words."""
     rule = getattr(c.player, "mostlikely", "seen_before")
     if isinstance(rule, tuple):
-        return f"its pr is below MAX_PR = {rule[1]:.4f}"
-    return "its pr (its rank by P(e) among your replies) is one you have played before in this game"
+        return f"its {PR} is below MAX_PR = {rule[1]:.4f}"
+    return f"its {PR} (its rank by {PE} among your replies) is one you have played before in this game"
 
 
 def _likely_html(c: PlayController) -> str:
@@ -116,7 +117,7 @@ def _likely_html(c: PlayController) -> str:
         return "<p>&mdash;</p>"
     if not likely:
         return f"<p>None: no reply of yours is likely here (a reply is likely when {_rule(c)}).</p>"
-    items = ", ".join(f"<b>{m}</b> (pr {_fraction(pr.numerator, pr.denominator)})" for m, pr in likely)
+    items = ", ".join(f"<b>{m}</b> ({PR} {_fraction(pr.numerator, pr.denominator)})" for m, pr in likely)
     return (f'<p>Marked on the board in <span style="color:{MARK_STROKE}">purple</span>: {items}. A reply is likely '
             f"when {_rule(c)}.</p>")
 
@@ -139,7 +140,7 @@ def _last_html(c: PlayController) -> str:
     if "pr" in v:
         count, n = v["pr"]
         text += (f" Its pessimistic ratio: <b>{_fraction(count, n)}</b> ({count} of your {n} replies were at least as "
-                 "likely by P(e); 1/n is the model's single favourite).")
+                 f"likely by {PE}; 1/<i>n</i> is the model's single favourite).")
     made = [w for w in views if w.get("predicted") is not None]
     right = sum(w["predicted"] for w in made)
     return f"<p>{text}</p><p>Predictions so far: {len(made)} made, {right} right.</p>"

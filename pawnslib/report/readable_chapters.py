@@ -1,0 +1,162 @@
+"""The chapters' detail tables in the reader's words: Chapter 4's branching factor and RLGame's rules, Chapter 8's
+recognisers, Chapter 11's pairings (Tables 11.2 and 11.3), the report's strength and time-slice tables, and Chapter
+13's tie-breaking study.
+
+As in :mod:`~pawnslib.report.readable`, the saved tables keep their column names and full precision for reuse; these
+functions make the copies a page shows: headers in words with their units, intervals as "a to b", counts as
+integers. A table with one column per reading (or per reading and play) is built that way round, so that it fits the
+page's column.
+
+Layer ``report``: it imports :mod:`~pawnslib.report.readable` (the units) and :mod:`~pawnslib.report.style`.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pawnslib.report.readable import interval, need, percent
+from pawnslib.report.style import MISSING, short_p
+
+
+def _count(x: float) -> str:
+    return f"{int(x):,}"
+
+
+def branching_table(summary: pd.DataFrame) -> pd.DataFrame:
+    """Chapter 4's branching factor (``branching_factor``, ``branching_factor_search``; one row per reading, or per
+    reading and play) with one column per row: legal moves per position with the interval over games, the share of
+    positions in the thesis's band, game lengths and results.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    band = [c for c in summary.columns if c.startswith("share ") and c.endswith(" moves")]
+    need(summary, ["games", "positions", "mean moves", "mean 95% low", "mean 95% high", "median moves",
+                   "share 95% low", "share 95% high", "mean of per-game means", "mean game length (plies)",
+                   "share won by black", "share won by white", "share drawn"] + (band or ["share 10-11 moves"]),
+         "the branching-factor table")
+    with_band = band[0].removeprefix("share ").replace("-", " or ")
+    return pd.DataFrame({name: {
+        "games": _count(r["games"]), "positions": _count(r["positions"]),
+        "legal moves a position, mean (95 % interval)": interval(r["mean moves"], r["mean 95% low"],
+                                                                 r["mean 95% high"], "{:.2f}"),
+        "legal moves a position, median": f"{r['median moves']:.0f}",
+        f"positions with {with_band}": percent(r[band[0]], r["share 95% low"], r["share 95% high"]),
+        "mean of each game's mean": f"{r['mean of per-game means']:.2f}",
+        "game length, plies (mean)": f"{r['mean game length (plies)']:.1f}",
+        "Black wins": percent(r["share won by black"]), "White wins": percent(r["share won by white"]),
+        "draws": percent(r["share drawn"])} for name, r in summary.iterrows()})
+
+
+def rlgame_table(differences: pd.DataFrame) -> pd.DataFrame:
+    """Where RLGame's two rules would have played otherwise (``rlgame_differences``, one row per reading and play)
+    with one column per row.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(differences, ["games", "moves", "removals", "order_differs", "games_order", "self_emptied",
+                       "games_self_emptied", "diverged", "diverged_lo", "diverged_hi"], "rlgame_differences")
+    return pd.DataFrame({name: {
+        "games": _count(r["games"]), "moves": _count(r["moves"]), "moves that remove pieces": _count(r["removals"]),
+        "moves whose sequential removal leaves another position (in games)":
+            f"{_count(r['order_differs'])} (in {_count(r['games_order'])})",
+        "moves that empty the mover's own side (in games)":
+            f"{_count(r['self_emptied'])} (in {_count(r['games_self_emptied'])})",
+        "games that would diverge (95 % interval)": percent(r["diverged"], r["diverged_lo"], r["diverged_hi"])}
+        for name, r in differences.iterrows()})
+
+
+def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
+    """Chapter 8's recognisers at one move (``dbn_recognition_at_10``; any index, e.g. set and recogniser): held-out
+    games, the share right with its Wilson interval, the mean posterior of the true strategy and the gap to the
+    perfect-knowledge ceiling.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(at, ["games", "accuracy", "ci_low", "ci_high", "p_true", "gap to ceiling (points)"], "the recognisers' table")
+    return pd.DataFrame([{
+        "held-out games": _count(r["games"]),
+        "right (95 % interval)": percent(r["accuracy"], r["ci_low"], r["ci_high"]),
+        "mean posterior of the true strategy": percent(r["p_true"]),
+        "below the ceiling, points": f"{r['gap to ceiling (points)']:.1f}"} for _, r in at.iterrows()], index=at.index)
+
+
+def pairing_changes_table(changes: pd.DataFrame) -> pd.DataFrame:
+    """Tables 11.2 / 11.3 as Chapter 11 computes them (``table_11_2_*``, from ``paired.compare_pairings``): per
+    pairing Black's wins with plain alpha-beta and with the asymmetric tree (the thesis's format), the paired games,
+    the change in win-rate points with its interval, the paired p and the change in words.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(changes, ["black", "white", "black wins (minimax)", "black wins (asym)", "games", "same result", "delta",
+                   "delta_lo", "delta_hi", "p_value", "change"], "the pairings' changes")
+    return pd.DataFrame([{
+        "Black": int(r["black"]), "White": int(r["white"]), "Black wins, plain alpha-beta": r["black wins (minimax)"],
+        "Black wins, asymmetric tree": r["black wins (asym)"], "paired games": int(r["games"]),
+        "games with the same result": int(r["same result"]),
+        "change, win-rate points (95 % interval)": interval(r["delta"], r["delta_lo"], r["delta_hi"], "{:+.0f}", 100),
+        "paired p": short_p(r["p_value"]), "change": r["change"]} for _, r in changes.iterrows()])
+
+
+def strength_table(strength: pd.DataFrame) -> pd.DataFrame:
+    """Each strategy's record over both colours (``stats.strategy_strength``; any index): games, wins, the win
+    rate with its interval, how many others it beat at least once, and its worst record against one other.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(strength, ["games", "wins", "win_rate", "ci_low", "ci_high", "beats", "worst_share", "worst_against"],
+         "the strength table")
+    return pd.DataFrame([{
+        "games": int(r["games"]), "wins": int(r["wins"]),
+        "win rate (95 % interval)": percent(r["win_rate"], r["ci_low"], r["ci_high"], digits=0),
+        "others it beat at least once": int(r["beats"]),
+        "its worst: share won, against": MISSING if pd.isna(r["worst_against"]) else
+            f"{percent(r['worst_share'], digits=0)} against {int(r['worst_against'])}"}
+        for _, r in strength.iterrows()], index=strength.index)
+
+
+def slices_table(slices: pd.DataFrame, *, base: int) -> pd.DataFrame:
+    """Section 11.2's remark on time slices (``offline.slices_effect``; any index): per number of slices the games,
+    predictions, correct ones and their share, and the paired change from ``base`` slices in points.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(slices, ["slices", "games", "predictions", "correct", "share", "share_lo", "share_hi", "diff", "diff_lo",
+                  "diff_hi"], "the time slices' table")
+    return pd.DataFrame([{
+        "time slices": int(r["slices"]), "held-out games": int(r["games"]), "predictions": _count(r["predictions"]),
+        "correct": _count(r["correct"]), "share correct (95 % interval)": percent(r["share"], r["share_lo"],
+                                                                               r["share_hi"]),
+        f"change from {base} slices, points": MISSING if r["slices"] == base else
+            interval(r["diff"], r["diff_lo"], r["diff_hi"], "{:+.1f}", 100)}
+        for _, r in slices.iterrows()], index=slices.index)
+
+
+def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
+    """Table 10.2 under each tie-breaker (``tiebreak.table_10_2``): per reading and tie-breaker the games and how
+    many are distinct, Black's win rate, the chi-square against the thesis's tie-breaking, distinct openings and
+    the root positions whose tie the noise left exact.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(study, ["rules", "variant", "games", "distinct_games", "black_win_rate", "win_lo", "win_hi", "chi_square",
+                 "df", "p", "openings", "positions", "needed", "exact"], "the tie-breaking study")
+    return pd.DataFrame([{
+        "rules": r["rules"], "tie-breaker": r["variant"], "games": _count(r["games"]),
+        "distinct games": _count(r["distinct_games"]),
+        "Black's win rate (95 % interval)": percent(r["black_win_rate"], r["win_lo"], r["win_hi"], digits=0),
+        "against the thesis's tie-breaking: chi-square (df), p": MISSING if pd.isna(r["chi_square"]) else
+            f"{r['chi_square']:.1f} ({int(r['df'])}), {short_p(r['p'])}",
+        "distinct 4-ply openings a pairing": f"{r['openings']:.2f}", "Black root positions": _count(r["positions"]),
+        "of those with a tie, left exact": f"{_count(r['exact'])} of {_count(r['needed'])}"}
+        for _, r in study.iterrows()])
+
+
+__all__ = ["branching_table", "pairing_changes_table", "recognition_table", "rlgame_table", "slices_table",
+           "strength_table", "tiebreak_table"]

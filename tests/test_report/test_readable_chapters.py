@@ -1,0 +1,87 @@
+"""The chapters' detail tables in the reader's words: headers without code names, intervals as "a to b"."""
+
+import re
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pawnslib.experiments import branching, rlgame
+from pawnslib.experiments.stats import strategy_strength
+from pawnslib.report import readable_chapters as rc
+
+A_TO_B = r"-?[\d.,]+ %? ?\(-?[\d.,]+ to -?[\d.,]+\)"
+
+
+def _words_only(table: pd.DataFrame) -> None:
+    headers = [str(h) for h in table.columns] + [str(h) for h in table.index if isinstance(h, str)]
+    assert not [h for h in headers if "_" in h], headers
+
+
+def test_branching_factor_one_column_per_reading_with_its_interval():
+    rng = np.random.default_rng(7)
+    summary = pd.DataFrame({r: branching.summary(branching.moves_table(branching.random_game(rng, r)
+                                                                         for _ in range(6)), seed=1)
+                            for r in ("kalles", "king")}).T
+    shown = rc.branching_table(summary)
+    assert list(shown.columns) == ["kalles", "king"]
+    _words_only(shown)
+    mean = shown.loc["legal moves a position, mean (95 % interval)", "king"]
+    assert re.fullmatch(r"\d+\.\d\d \(\d+\.\d\d to \d+\.\d\d\)", mean), mean
+    assert shown.loc["games", "kalles"] == "6" and "positions with 10 or 11 moves" in shown.index
+    with pytest.raises(ValueError, match="branching-factor table lacks the column.*median moves"):
+        rc.branching_table(summary.drop(columns="median moves"))
+
+
+def test_rlgame_counts_moves_with_their_games():
+    table = pd.DataFrame({"moves": [100, 80], "removals": [5, 0], "order_differs": [2, 0], "self_emptied": [0, 1],
+                          "first_ply": [12, 40]})
+    differences = pd.DataFrame([rlgame.summary(table)], index=pd.MultiIndex.from_tuples([("kalles", "random")]))
+    col = rc.rlgame_table(differences)[("kalles", "random")]
+    assert col["moves whose sequential removal leaves another position (in games)"] == "2 (in 1)"
+    assert col["moves that empty the mover's own side (in games)"] == "1 (in 1)"
+    assert re.fullmatch(r"100\.0 % \([\d.]+ to 100\.0\)", col["games that would diverge (95 % interval)"])
+
+
+def test_strength_names_the_worst_opponent():
+    records = [{"black": 1, "white": 2, "result": "black"}, {"black": 2, "white": 1, "result": "black"},
+               {"black": 1, "white": 3, "result": "white"}, {"black": 3, "white": 2, "result": "draw"}]
+    shown = rc.strength_table(strategy_strength(records))
+    _words_only(shown)
+    assert shown.loc[1, "its worst: share won, against"] == "0 % against 3"
+    assert shown.loc[1, "games"] == 3 and shown.loc[1, "others it beat at least once"] == 1
+    assert re.fullmatch(A_TO_B, shown.loc[2, "win rate (95 % interval)"])
+
+
+def test_pairing_changes_and_slices_read_in_points():
+    changes = pd.DataFrame({"black": [1], "white": [2], "black wins (minimax)": ["19%(7%)"],
+                            "black wins (asym)": ["20%(6%)"], "games": [100], "same result": [89], "delta": [0.01],
+                            "delta_lo": [-0.05], "delta_hi": [0.07], "p_value": [1.0], "change": ["within noise"]})
+    row = rc.pairing_changes_table(changes).iloc[0]
+    assert row["change, win-rate points (95 % interval)"] == "+1 (-5 to +7)" and row["paired p"] == "1"
+    slices = pd.DataFrame({"slices": [2, 4], "games": [320, 320], "predictions": [9000, 9100], "correct": [3000, 3100],
+                           "share": [0.333, 0.341], "share_lo": [0.32, 0.33], "share_hi": [0.35, 0.36],
+                           "diff": [-0.008, 0.0], "diff_lo": [-0.02, 0.0], "diff_hi": [0.004, 0.0]})
+    shown = rc.slices_table(slices, base=4)
+    _words_only(shown)
+    assert shown["change from 4 slices, points"].tolist() == ["-0.8 (-2.0 to +0.4)", "–"]
+    assert shown["share correct (95 % interval)"][0] == "33.3 % (32.0 to 35.0)"
+
+
+def test_recognisers_and_the_tiebreak_study_in_words():
+    at = pd.DataFrame({"games": [320], "accuracy": [0.3156], "ci_low": [0.267], "ci_high": [0.368],
+                       "p_true": [0.3145], "gap to ceiling (points)": [50.31]}, index=["per-row model"])
+    row = rc.recognition_table(at).loc["per-row model"]
+    assert row["right (95 % interval)"] == "31.6 % (26.7 to 36.8)" and row["below the ceiling, points"] == "50.3"
+    study = pd.DataFrame({"rules": ["kalles", "kalles"], "variant": ["thesis", "position"], "games": [1600, 1600],
+                          "distinct_games": [1600, 1473], "black_win_rate": [0.66, 0.63], "win_lo": [0.64, 0.60],
+                          "win_hi": [0.68, 0.65], "chi_square": [np.nan, 93.149], "df": [0, 16],
+                          "p": [np.nan, 6.5e-13], "openings": [15.75, 4.0], "positions": [240, 240],
+                          "needed": [187, 188], "exact": [0, 128]})
+    shown = rc.tiebreak_table(study)
+    _words_only(shown)
+    test = "against the thesis's tie-breaking: chi-square (df), p"
+    assert shown[test][0] == "–" and shown[test][1].startswith("93.1 (16), ")
+    assert shown["of those with a tie, left exact"][1] == "128 of 188"
+    with pytest.raises(ValueError, match="tie-breaking study lacks the column.*needed"):
+        rc.tiebreak_table(study.drop(columns="needed"))
