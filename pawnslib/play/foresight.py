@@ -159,6 +159,13 @@ class ToldAsymPlayer:
         return None if seen is None else {"pr": seen["pr"]}
 
 
+def white_player(opponent: Weights, *, depth: int, white_depth: int | None, noise: str) -> DeepAlphaBeta:
+    """White's player as :func:`~.tournament.play_game` builds it from White's weights ``opponent``: plain
+    alpha-beta searching ``white_depth`` plies (None: ``depth``, as Black) by ``noise``."""
+    return DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")),
+                         depth=depth if white_depth is None else white_depth, noise=noise)
+
+
 KINDS = ("oracle", "matched")  # ForesightFactory's: the oracle, depth-matched OM search
 
 
@@ -183,11 +190,10 @@ class ForesightFactory:
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
                  noise: str) -> OraclePlayer | MatchedOMPlayer:
         """Black's player with ``weights`` against White's ``opponent`` weights."""
-        white_depth = depth if self.white_depth is None else self.white_depth
+        white = white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise)
         if self.kind == "oracle":
-            white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")), depth=white_depth, noise=noise)
             return OraclePlayer(tuple(weights), white, depth=depth + self.extra, noise=noise)
-        return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=white_depth, noise=noise)
+        return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=white.depth, noise=noise)
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,4 @@ class ToldFactory:
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights, noise: str) -> ToldAsymPlayer:
         """Black's player with ``weights`` against White's ``opponent`` weights."""
         asym = AsymFactory(self.model_path, self.strategies)(weights, depth=depth, opponent=opponent, noise=noise)
-        white = DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")),
-                              depth=depth if self.white_depth is None else self.white_depth, noise=noise)
-        return ToldAsymPlayer(asym, white)
+        return ToldAsymPlayer(asym, white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise))

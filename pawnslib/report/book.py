@@ -178,7 +178,7 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
     """The front page's links to the timings page, every table (rendered on the tables' page) and every figure, by
     reading."""
     lines = []
-    for kind, suffixes in (("Tables", (".md", ".csv")), ("Figures", (".png",))):
+    for kind, suffixes in (("Tables", (".csv",)), ("Figures", (".png",))):
         # A table of times is on the timings page, which every front page links: this page stays the same bytes.
         found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES
                             and not timings_page.is_timing(p.relative_to(f))))
@@ -193,8 +193,7 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
                 continue
             lines += ["", f"### The {r} reading", ""] if r != readings[0][0] else [""]
             if kind == "Tables":  # one line per table, linking it rendered on the tables' page (its files are there)
-                lines += [f"* [`{name}`]({tables_page.PAGE}#{tables_page.table_id(r, name)})"
-                          for name in sorted({p.stem for p in paths if p.suffix == ".csv"})]
+                lines += [f"* [`{p.stem}`]({tables_page.PAGE}#{tables_page.table_id(r, p.stem)})" for p in paths]
             else:
                 lines += ['<div class="figures">', *(f'<a href="{_rel(p, here)}"><img src="{_rel(p, here)}" '
                                                     f'alt="{p.stem}" loading="lazy">{p.stem}</a>' for p in paths),

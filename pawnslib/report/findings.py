@@ -12,7 +12,7 @@ beside them.
 Layer ``report``: it imports ``config``, the experiments :mod:`~pawnslib.experiments.chapter13` (the methods' names),
 :mod:`~pawnslib.experiments.chapter13_words` (Chapter 13's sentences), :mod:`~pawnslib.experiments.evidence` (each
 claim counted once) and :mod:`~pawnslib.experiments.cells` (the thesis's effective sample), and
-:mod:`~pawnslib.report.verdicts` (a line's name).
+:mod:`~pawnslib.report.verdicts` (a line's name) and :mod:`~pawnslib.report.pagetop` (where a sentence ends).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from pawnslib import config
 from pawnslib.experiments import cells, chapter13_words, evidence
 from pawnslib.experiments.chapter13 import METHODS
 from pawnslib.experiments.thesis import ALPHA
+from pawnslib.report import pagetop
 from pawnslib.report.verdicts import line_label
 
 REPORT, CH13 = "12_reproduction_report", "13_future_work"
@@ -232,7 +233,6 @@ def write_headlines(lines: list[str], results: str | Path) -> Path:
 
 
 _LINK = re.compile(r"\[[^\]]+\]\([^)]+\)")
-_SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z*`(])")
 
 
 _VERDICT = re.compile(r": \*\*(reproduced|not reproduced|mixed|inconclusive|new)\*\*")
@@ -250,7 +250,7 @@ def short_headline(bullet: str) -> str:
         first = (f"{len(verdicts)} claim{'s' if len(verdicts) > 1 else ''}: "
                  + ", ".join(f"{n} {v}" for v, n in counts.items()) + ".")
     else:
-        first = _SENTENCE_END.split(_LINK.sub("", rest).strip(), maxsplit=1)[0].strip()
+        first = next(iter(pagetop.sentences(_LINK.sub("", rest))), "")  # the site's one rule for a sentence
     return " ".join(x for x in (lead, first, ", ".join(_LINK.findall(rest))) if x)
 
 

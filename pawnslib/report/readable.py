@@ -32,6 +32,11 @@ def interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float =
     return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})"
 
 
+def count(x: float) -> str:
+    """A count as a whole number with thousands separators: ``40,682``."""
+    return f"{int(x):,}"
+
+
 def points(diff: float, lo: float, hi: float) -> str:
     """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
     baseline's own row)."""
@@ -217,8 +222,8 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
     need(stats, cols, "prediction_stats")
     out = {}
     for name, r in stats.iterrows():
-        out[name] = {"White moves": f"{int(r['white moves']):,}", "games": f"{int(r['games']):,}",
-                     "predictions made": f"{int(r['predictions made']):,}", "correct": f"{int(r['correct']):,}",
+        out[name] = {"White moves": count(r['white moves']), "games": count(r['games']),
+                     "predictions made": count(r['predictions made']), "correct": count(r['correct']),
                      "share correct, % (95 % interval)": interval(r["share correct"], r["ci_low"], r["ci_high"],
                                                                     scale=100),
                      "likely replies when correct (mean)": f"{r['mean likely set when correct']:.1f}",
@@ -226,12 +231,12 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
                      "predictions per game (95 % interval)": interval(r["predictions per game"], r["per_game_lo"],
                                                                        r["per_game_hi"]),
                      "White moves at pr = 1, left out of Figure 11.1":
-                         f"{int(r['pr = 1 (excluded from Figure 11.1)']):,}",
+                         count(r['pr = 1 (excluded from Figure 11.1)']),
                      "… per game (95 % interval)": interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"],
                                                              "{:.2f}")}
     return pd.DataFrame(out).rename_axis("statistic")
 
 
-__all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "interval", "methods_table", "need",
-           "oracle_loss_table", "percent", "points", "prediction_stats_table", "prediction_table",
+__all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "count", "interval", "methods_table",
+           "need", "oracle_loss_table", "percent", "points", "prediction_stats_table", "prediction_table",
            "white_depth_table"]

@@ -14,12 +14,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pawnslib.report.readable import interval, need, percent
+from pawnslib.report.readable import count, interval, need, percent
 from pawnslib.report.style import MISSING, short_p
-
-
-def _count(x: float) -> str:
-    return f"{int(x):,}"
 
 
 def branching_table(summary: pd.DataFrame) -> pd.DataFrame:
@@ -37,7 +33,7 @@ def branching_table(summary: pd.DataFrame) -> pd.DataFrame:
          "the branching-factor table")
     with_band = band[0].removeprefix("share ").replace("-", " or ")
     return pd.DataFrame({name: {
-        "games": _count(r["games"]), "positions": _count(r["positions"]),
+        "games": count(r["games"]), "positions": count(r["positions"]),
         "legal moves a position, mean (95 % interval)": interval(r["mean moves"], r["mean 95% low"],
                                                                  r["mean 95% high"], "{:.2f}"),
         "legal moves a position, median": f"{r['median moves']:.0f}",
@@ -58,11 +54,11 @@ def rlgame_table(differences: pd.DataFrame) -> pd.DataFrame:
     need(differences, ["games", "moves", "removals", "order_differs", "games_order", "self_emptied",
                        "games_self_emptied", "diverged", "diverged_lo", "diverged_hi"], "rlgame_differences")
     return pd.DataFrame({name: {
-        "games": _count(r["games"]), "moves": _count(r["moves"]), "moves that remove pieces": _count(r["removals"]),
+        "games": count(r["games"]), "moves": count(r["moves"]), "moves that remove pieces": count(r["removals"]),
         "moves whose sequential removal leaves another position (in games)":
-            f"{_count(r['order_differs'])} (in {_count(r['games_order'])})",
+            f"{count(r['order_differs'])} (in {count(r['games_order'])})",
         "moves that empty the mover's own side (in games)":
-            f"{_count(r['self_emptied'])} (in {_count(r['games_self_emptied'])})",
+            f"{count(r['self_emptied'])} (in {count(r['games_self_emptied'])})",
         "games that would diverge (95 % interval)": percent(r["diverged"], r["diverged_lo"], r["diverged_hi"])}
         for name, r in differences.iterrows()})
 
@@ -77,7 +73,7 @@ def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
     """
     need(at, ["games", "accuracy", "ci_low", "ci_high", "p_true", "gap to ceiling (points)"], "the recognisers' table")
     return pd.DataFrame([{
-        "held-out games": _count(r["games"]),
+        "held-out games": count(r["games"]),
         "right (95 % interval)": percent(r["accuracy"], r["ci_low"], r["ci_high"]),
         "mean posterior of the true strategy": percent(r["p_true"]),
         "below the ceiling, points": f"{r['gap to ceiling (points)']:.1f}"} for _, r in at.iterrows()], index=at.index)
@@ -129,8 +125,8 @@ def slices_table(slices: pd.DataFrame, *, base: int) -> pd.DataFrame:
     need(slices, ["slices", "games", "predictions", "correct", "share", "share_lo", "share_hi", "diff", "diff_lo",
                   "diff_hi"], "the time slices' table")
     return pd.DataFrame([{
-        "time slices": int(r["slices"]), "held-out games": int(r["games"]), "predictions": _count(r["predictions"]),
-        "correct": _count(r["correct"]), "share correct (95 % interval)": percent(r["share"], r["share_lo"],
+        "time slices": int(r["slices"]), "held-out games": int(r["games"]), "predictions": count(r["predictions"]),
+        "correct": count(r["correct"]), "share correct (95 % interval)": percent(r["share"], r["share_lo"],
                                                                                r["share_hi"]),
         f"change from {base} slices, points": MISSING if r["slices"] == base else
             interval(r["diff"], r["diff_lo"], r["diff_hi"], "{:+.1f}", 100)}
@@ -148,13 +144,13 @@ def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
     need(study, ["rules", "variant", "games", "distinct_games", "black_win_rate", "win_lo", "win_hi", "chi_square",
                  "df", "p", "openings", "positions", "needed", "exact"], "the tie-breaking study")
     return pd.DataFrame([{
-        "rules": r["rules"], "tie-breaker": r["variant"], "games": _count(r["games"]),
-        "distinct games": _count(r["distinct_games"]),
+        "rules": r["rules"], "tie-breaker": r["variant"], "games": count(r["games"]),
+        "distinct games": count(r["distinct_games"]),
         "Black's win rate (95 % interval)": percent(r["black_win_rate"], r["win_lo"], r["win_hi"], digits=0),
         "against the thesis's tie-breaking: chi-square (df), p": MISSING if pd.isna(r["chi_square"]) else
             f"{r['chi_square']:.1f} ({int(r['df'])}), {short_p(r['p'])}",
-        "distinct 4-ply openings a pairing": f"{r['openings']:.2f}", "Black root positions": _count(r["positions"]),
-        "of those with a tie, left exact": f"{_count(r['exact'])} of {_count(r['needed'])}"}
+        "distinct 4-ply openings a pairing": f"{r['openings']:.2f}", "Black root positions": count(r["positions"]),
+        "of those with a tie, left exact": f"{count(r['exact'])} of {count(r['needed'])}"}
         for _, r in study.iterrows()])
 
 
