@@ -134,7 +134,7 @@ $(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/ma
 	touch $@
 $(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # Where prediction pays (pawnslib.experiments.whitedepth): MAP_METHODS with White searching each of MAP_DEPTHS plies,
-# MAP_ROUNDS rounds a pairing, one step a depth (config.WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS).
+# MAP_ROUNDS rounds a pairing, one step a depth (pawnslib.experiments.whitedepth's WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS).
 MAP_DEPTHS := 2 4 5
 MAP_METHODS := plain6 plain8 one-hist one-hist-perfect oracle om-perfect om-matched prom-uniform prom-dbn-cal
 MAP_ROUNDS := 50

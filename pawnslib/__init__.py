@@ -4,13 +4,18 @@ One subpackage per layer, each importing only the layers above it in this list (
 
 * :mod:`pawnslib.game`: the rules of Pawns as data, the move kernels, :class:`Position`, SVG boards.
 * :mod:`pawnslib.search`: leaf values and tie-breaking noise, strategies, alpha-beta, the transposition-table search.
-* :mod:`pawnslib.dbn`: the opponent model: training rows, discretisation, EM, the model and its file, P(e), recognition.
+* :mod:`pawnslib.dbn`: the opponent model: training rows, discretisation, EM, the model and its file, P(e), posteriors
+  over White's strategy.
 * :mod:`pawnslib.guided`: search guided by the model: the pessimistic ratio, the asymmetric tree, OM and PrOM search.
 * :mod:`pawnslib.play`: game records, players, tournaments and their archives, Harmony*.
 * :mod:`pawnslib.experiments`: the thesis's figures, statistics, claims, Chapter 13, and the reproduction's steps.
 * :mod:`pawnslib.report`: tables, styles, verdicts, replays and the rendered site.
 
-The names below are the friendly entry points; everything else lives in its subpackage.
+The names below are the friendly entry points; everything else lives in its subpackage. A tournament in three lines::
+
+    from pawnslib import RunSettings, run_tournament
+    from pawnslib.search.strategies import THESIS
+    records = run_tournament(THESIS, "runs/mine", RunSettings(rounds=2, depth=4))
 """
 
 import hashlib
@@ -97,9 +102,17 @@ class _CompilingNotice(numba_event.Listener):
 numba_event.register("numba:compile", _CompilingNotice())
 
 # After the cache folder is set and the notice is listening, as a kernel is compiled on import.
+from pawnslib.config import RunSettings  # noqa: E402
 from pawnslib.game import BLACK, FEATURE_NAMES, WHITE, IllegalMoveError, Move, Position, perft  # noqa: E402
-from pawnslib.search import SearchResult, search  # noqa: E402
+from pawnslib.search import SearchResult, alpha_beta_search  # noqa: E402  (binds pawnslib.search, the subpackage)
 
-lazy_exports(__name__, {"report.board": ("PlayBoard",)})  # notebook 14's board, imported when first used
-__all__ = ["BLACK", "WHITE", "FEATURE_NAMES", "IllegalMoveError", "Move", "PlayBoard", "Position", "perft",
-           "SearchResult", "search"]
+# Imported when first used: the players and tournaments load the opponent model's layer, the board the widgets'.
+lazy_exports(__name__, {
+    "play.tournament": ("play_game", "run_tournament"),
+    "play.players": ("AlphaBeta", "AsymFactory", "DeepAlphaBeta", "DeepFactory", "Player"),
+    "play.records": ("GameRecord",),
+    "report.board": ("PlayBoard",),
+})
+__all__ = ["BLACK", "WHITE", "FEATURE_NAMES", "IllegalMoveError", "Move", "Position", "perft", "RunSettings",
+           "SearchResult", "alpha_beta_search", "play_game", "run_tournament", "AlphaBeta", "AsymFactory",
+           "DeepAlphaBeta", "DeepFactory", "Player", "GameRecord", "PlayBoard"]

@@ -8,8 +8,10 @@ option the command does not take, or one before the command, is refused naming i
 
 Every error is one line, ``python -m pawnslib <command>: error: <message>``, exit status 2: a bad value or path
 (``argument --seed: ...``), two options that conflict, and a step's own refusal (``ValueError``, among them
-``ModelFileError``, or ``FileNotFoundError``), which names the option whose value differs from what a folder holds
-(``argument --depth: ... (depth: asked 2, recorded 1) ...``). Any other exception is a bug and propagates.
+``ModelFileError``, or ``FileNotFoundError``). A refusal that says which settings it is about names their options:
+a :class:`~pawnslib.config.SettingsMismatch` (a folder holds games or a model made otherwise) carries each field
+that differs (``argument --depth: ... (depth: asked 2, recorded 1) ...``), a :class:`~pawnslib.config.SettingError`
+its one field. Any other exception is a bug and propagates.
 
 Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline`,
 :mod:`~.experiments.chapter13`, :mod:`~.experiments.warmup`; :mod:`pawnslib.report.book` only in the site's command.
@@ -28,9 +30,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import READINGS, RunSettings, SettingError, SettingsMismatch
+from pawnslib.dbn import learn
 from pawnslib.experiments import chapter13, pipeline, warmup
-from pawnslib.game.rules import READINGS
 
 if TYPE_CHECKING:
     from pawnslib.report.book import Page
@@ -38,10 +40,10 @@ if TYPE_CHECKING:
 PROG = "python -m pawnslib"
 DESCRIPTION = ("The reproduction's expensive steps and its results site, one command each.\n"
                f"`{PROG} COMMAND --help` lists a command's options. Defaults are pawnslib/config.py's.")
-# The names the steps' messages give a setting ("(depth: asked 2, recorded 1)", "seed must be ..."), each the
-# destination of the option --<name>: a refusal naming one is reported on that option, if the command has it.
+# The settings a step's refusal may be blamed on, each the destination of the option --<name>: a SettingError or
+# SettingsMismatch about one of them is reported on that option, if the command has it. (Not "rounds": a model's
+# training rounds are a command's --rounds under train but not under compare, whose --rounds are its games.)
 STEP_NAMES = ("seed", "rules", "noise", "depth")
-_NAMED = re.compile(rf"(?:^|\(|; |settings\.)({'|'.join(STEP_NAMES)})(?=: asked |: file | must be | >= )")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -72,9 +74,8 @@ def _setting(field: str, name: str | None = None) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
         try:
             RunSettings().replace(**{field: value})
-        except ValueError as e:
-            rule = str(e).removeprefix(f"RunSettings.{field} ")
-            raise argparse.ArgumentTypeError(f"{name or field} {rule}") from None
+        except SettingError as e:
+            raise argparse.ArgumentTypeError(f"{name or field} must be {e.rule}, got {e.value!r}") from None
         return value
 
     return parse
@@ -106,14 +107,15 @@ def _default(step: Callable, keyword: str):
 
 
 # The steps' own defaults of the options that are not settings.
-DEFAULT_METHOD = _default(pipeline.play_tournament, "method")
+DEFAULT_METHOD = _default(pipeline.set_tournament, "method")
 DEFAULT_SLICES = _default(pipeline.train_model, "slices")
 DEFAULT_LATENT = _default(pipeline.train_model, "latent")
 
 
 # ----------------------------------------------------------------------------- options: one function each
 
-Adder = Callable[[argparse.ArgumentParser], object]
+# An option's adder adds it to a command's parser and returns its action (or a tuple of them, for several).
+Adder = Callable[[argparse.ArgumentParser], argparse.Action | tuple[argparse.Action, ...]]
 
 
 def _results(must_exist: bool) -> Adder:
@@ -164,30 +166,30 @@ def _train_rounds(p: argparse.ArgumentParser) -> object:
 
 
 def _set(default: str) -> Adder:
-    return lambda p: p.add_argument("--set", default=default, choices=pipeline.SETS,
+    return lambda p: p.add_argument("--set", default=default, choices=config.SETS,
                                     help="the strategy set: the thesis's Table 10.1, or ours from Harmony* "
                                          "(default: %(default)s)")
 
 
 def _tournament_method(p: argparse.ArgumentParser) -> object:
-    return p.add_argument("--method", default=DEFAULT_METHOD, choices=pipeline.METHODS,
+    return p.add_argument("--method", default=DEFAULT_METHOD, choices=pipeline.BLACK_SEARCHES,
                           help="Black's search: plain alpha-beta, or the asymmetric tree, which needs the set's "
                                "trained model (default: %(default)s)")
 
 
-def _compare_method(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--method", required=True, nargs="+", action="extend", choices=tuple(chapter13.METHODS),
-                   metavar="METHOD", help="Black's methods, of those listed below, played in turn (required)")
-    p.add_argument("--white-depth", type=_setting("white_depth", "white-depth"),
-                   help="White's depth if not --depth: where prediction pays (runs/ch13_white<D>/)")
+def _compare_method(p: argparse.ArgumentParser) -> tuple:
+    return (p.add_argument("--method", required=True, nargs="+", action="extend", choices=tuple(chapter13.METHODS),
+                   metavar="METHOD", help="Black's methods, of those listed below, played in turn (required)"),
+            p.add_argument("--white-depth", type=_setting("white_depth", "white-depth"),
+                           help="White's depth if not --depth: where prediction pays (runs/ch13_white<D>/)"))
 
 
-def _model_kind(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--slices", type=int, default=DEFAULT_SLICES, choices=pipeline.MODELS,
-                   help="one slice for both colours (the thesis's) or one per colour (default: %(default)s)")
-    p.add_argument("--latent", default=DEFAULT_LATENT, choices=pipeline.LATENTS,
-                   help="S_w latent per training row (the thesis's) or per game (one slice only; "
-                        "default: %(default)s)")
+def _model_kind(p: argparse.ArgumentParser) -> tuple:
+    return (p.add_argument("--slices", type=int, default=DEFAULT_SLICES, choices=pipeline.MODELS,
+                           help="one slice for both colours (the thesis's) or one per colour (default: %(default)s)"),
+            p.add_argument("--latent", default=DEFAULT_LATENT, choices=learn.LATENTS,
+                           help="S_w latent per training row (the thesis's) or per game (one slice only; "
+                                "default: %(default)s)"))
 
 
 def _part(p: argparse.ArgumentParser) -> object:
@@ -212,7 +214,7 @@ def _harmony(a: argparse.Namespace) -> Sequence[Page]:
 
 
 def _tournament(a: argparse.Namespace) -> Sequence[Page]:
-    pipeline.play_tournament(a.results, a.set, method=a.method, settings=_settings(a))
+    pipeline.set_tournament(a.results, a.set, method=a.method, settings=_settings(a))
     return ()
 
 
@@ -228,7 +230,7 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
 
 def _compare(a: argparse.Namespace) -> Sequence[Page]:
     for method in dict.fromkeys(a.method):
-        chapter13.play_method(a.results, a.set, method, settings=_settings(a))
+        chapter13.method_games(a.results, a.set, method, settings=_settings(a))
     return ()
 
 
@@ -270,11 +272,12 @@ def _notebooks(p: argparse.ArgumentParser) -> object:
     return p.add_argument("notebooks", nargs="+", type=_file, metavar="NOTEBOOK", help="executed notebooks (.ipynb)")
 
 
-def _compared(p: argparse.ArgumentParser) -> None:
+def _compared(p: argparse.ArgumentParser) -> tuple:
     what = p.add_mutually_exclusive_group()
-    what.add_argument("--rev", default="HEAD", help="compare with what this git revision holds (default: %(default)s)")
-    what.add_argument("--other", type=_folder(True), help="compare with this results folder instead of git")
-    p.add_argument("--timing", action="store_true", help="compare the timing data too (logs/, *timing*)")
+    return (what.add_argument("--rev", default="HEAD",
+                              help="compare with what this git revision holds (default: %(default)s)"),
+            what.add_argument("--other", type=_folder(True), help="compare with this results folder instead of git"),
+            p.add_argument("--timing", action="store_true", help="compare the timing data too (logs/, *timing*)"))
 
 
 @dataclass(frozen=True)
@@ -288,7 +291,12 @@ class Command:
     notes: str = ""  # shown after the examples
 
 
-_METHODS = "methods:\n" + "\n".join(textwrap.fill(m.what, 110, initial_indent=f"  {m.name:14} ",
+def _plain(text: str) -> str:
+    """``text``'s TeX formulas as plain text, for a terminal: ``$P(S_w \\mid \\text{x})$`` reads ``P(S_w | x)``."""
+    return re.sub(r"\\text\{([^}]*)\}", r"\1", text).replace("\\mid", "|").replace("$", "")
+
+
+_METHODS = "methods:\n" + "\n".join(textwrap.fill(_plain(m.what), 110, initial_indent=f"  {m.name:14} ",
                                                    subsequent_indent=" " * 17) for m in chapter13.METHODS.values())
 COMMANDS = {
     "harmony": Command(
@@ -337,20 +345,23 @@ COMMANDS = {
 }
 
 
-def _parsers() -> tuple[_Parser, dict[str, _Parser]]:
-    """The command line's parser and each command's own."""
+def _parsers() -> tuple[_Parser, dict[str, _Parser], dict[str, set[str]]]:
+    """The command line's parser, each command's own, and each command's option strings."""
     raw = argparse.RawDescriptionHelpFormatter
     top = _Parser(prog=PROG, description=DESCRIPTION, formatter_class=raw, allow_abbrev=False,
                   epilog="examples:\n" + "\n".join(c.examples for c in COMMANDS.values()))
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
-    parsers = {}
+    parsers, options = {}, {}
     for name, c in COMMANDS.items():
         epilog = f"examples:\n{c.examples}" + (f"\n\n{c.notes}" if c.notes else "")
         parsers[name] = p = sub.add_parser(name, help=c.help, description=c.help[0].upper() + c.help[1:] + ".",
                                            epilog=epilog, formatter_class=raw, allow_abbrev=False)
+        options[name] = set()
         for add in c.options:
-            add(p)
-    return top, parsers
+            actions = add(p)
+            for action in actions if isinstance(actions, tuple) else (actions,):
+                options[name].update(action.option_strings)
+    return top, parsers, options
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
@@ -360,9 +371,9 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
         SystemExit: status 2 with one line on stderr for a bad value or path, or an option the command does not take;
             status 0 after ``--help``.
     """
-    top, parsers = _parsers()
+    top, parsers, options = _parsers()
     if (argv := list(argv)) and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):  # before the command
-        takes = [n for n, p in parsers.items() if any(argv[0] in a.option_strings for a in p._actions)]
+        takes = [n for n in parsers if argv[0] in options[n]]
         top.error(f"{argv[0]} comes before the command; options go after it, as in `{PROG} "
                   f"{next((x for x in argv if x in parsers), takes[0] if takes else 'COMMAND')} {argv[0]} ...`"
                   + (f" (taken by: {', '.join(takes)})" if takes else f": no command takes {argv[0]}"))
@@ -373,9 +384,13 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return a
 
 
-def _blamed(message: str, a: argparse.Namespace) -> str:
-    """A step's refusal, on the options it names that the command has: ``argument --depth: <message>``."""
-    options = [f"--{name}" for name in dict.fromkeys(_NAMED.findall(message)) if hasattr(a, name)]
+def _blamed(error: Exception, a: argparse.Namespace) -> str:
+    """A step's refusal, on the options of the settings it is about (:data:`STEP_NAMES` the command has):
+    ``argument --depth: <message>``. The settings are the exception's own fields, never read off its message."""
+    fields = (error.fields if isinstance(error, SettingsMismatch) else
+              (error.field,) if isinstance(error, SettingError) else ())
+    options = [f"--{name}" for name in dict.fromkeys(fields) if name in STEP_NAMES and hasattr(a, name)]
+    message = str(error)
     return f"argument{'s' if len(options) > 1 else ''} {', '.join(options)}: {message}" if options else message
 
 
@@ -390,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     try:
         pages = COMMANDS[a.command].run(a)
     except (ValueError, FileNotFoundError) as e:
-        _error(a.command, _blamed(str(e), a))
+        _error(a.command, _blamed(e, a))
     for page in pages:
         for tex in page.unconverted:
             print(f"{page.path}: formula not converted to MathML, shown as TeX: {tex}", file=sys.stderr)

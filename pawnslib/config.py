@@ -1,5 +1,10 @@
-"""Every default of the reproduction, shared by the command line, the Makefile and the notebooks, and
-:class:`RunSettings`, the one value that carries a run's settings through the layers.
+"""What is global to the reproduction: the master seed and its streams, the readings and strategy sets, the run's
+settings (:class:`RunSettings`, the one value that carries them through the layers, and the only home of their
+defaults), where results live, and the errors a setting raises (:class:`SettingError`, :class:`SettingsMismatch`).
+The command line, the Makefile and the notebooks read them from here. A default that configures one thing lives
+beside it instead (Harmony*'s in :class:`~pawnslib.play.harmony.HarmonyParams`, Chapter 13's methods in
+:mod:`pawnslib.experiments.chapter13`, the map's in :mod:`pawnslib.experiments.whitedepth`, the board's in
+:mod:`pawnslib.report.board.settings`, ...).
 
 Imports: nothing of pawnslib (every layer imports this module).
 """
@@ -7,9 +12,12 @@ Imports: nothing of pawnslib (every layer imports this module).
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import warnings
 from dataclasses import dataclass
 from numbers import Integral
 from pathlib import Path
+from typing import Any, NamedTuple
 
 SEED = 2008  # the master seed: every game, search and EM restart of the reproduction derives from it
 JOBS = -1  # parallel workers for the games (joblib's n_jobs; -1: all cores); results do not depend on it
@@ -19,7 +27,9 @@ RULES = "kalles"  # the reading of the rules games are played by (pawnslib.game.
 # number in ]-.5, .5[ per evaluation (Chapter 6), reproducibly: a hash of the move's seed and the path from the root.
 NOISE = "thesis"
 NOISES = ("thesis", "position", "none")  # the schemes (pawnslib.search.noise)
-READINGS = ("kalles", "king")  # the readings `make reproduce` runs (RULES first, at results/; the others beside it)
+# The readings of the thesis's rules, by name (pawnslib.game.rules plays each; a position records its index here);
+# `make reproduce` runs every one, RULES first at results/, the others beside it.
+READINGS = ("kalles", "king")
 # The strategy sets each reading's reproduction plays (the Makefile's SETS_<reading> follow it): both sets under both.
 READING_SETS = {"kalles": ("thesis", "harmony"), "king": ("thesis", "harmony")}
 DEPTH = 6  # the thesis's search depth (Chapters 10 and 11)
@@ -33,49 +43,40 @@ TRAIN_ROUNDS = 80  # the DBN learns from these minimax rounds; the rest are held
 COMPARISON_STREAM = 13
 OFFLINE_STREAM = 11  # the random P(e) of Section 11.1's offline comparison: derive_seed(SEED, OFFLINE_STREAM)
 COMPARISON_SET = "thesis"  # the set `make reproduce` compares, under RULES (the Makefile's COMPARE_SET)
-COMPARISON_METHODS = ("plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
-                      "om-perfect", "prom-uniform", "prom-dbn", "prom-dbn-cal", "om-matched", "oracle",
-                      "one-hist-perfect", "oracle-deep")  # experiments.chapter13
-# Where prediction pays (experiments.whitedepth): these methods replay Chapter 13's games with White searching each
-# of WHITE_DEPTHS plies (Black's depth, DEPTH, is Chapter 13's own games), MAP_ROUNDS rounds a pairing (the
-# Makefile's MAP_DEPTHS, MAP_METHODS and MAP_ROUNDS).
-WHITE_DEPTHS = (2, 4, 5)
-MAP_METHODS = ("plain6", "plain8", "one-hist", "one-hist-perfect", "oracle", "om-perfect", "om-matched",
-               "prom-uniform", "prom-dbn-cal")
-MAP_ROUNDS = 50
-# The oracle's loss taken apart: White one ply shallower than Black (one of WHITE_DEPTHS), its reply at the oracle's
-# own horizon.
-ORACLE_WHITE_DEPTH = 5
-# The tie-breaking study (pawnslib.experiments.tiebreak) replays Table 10.2 under every scheme and a second seed, and
-# these of Chapter 13's methods (with plain6) under every scheme.
-TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
-COMPARISON_TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
-# Notebook 14's board (pawnslib.report.board.widget): by default the person plays White against strategy 1 searching
-# by Chapter 13's one-hist; a finished game is saved below the results folder, one JSON line (a tournament's fields).
-PLAY_COLOUR = "white"
-PLAY_STRATEGY = 1
-PLAY_METHOD = "one-hist"
-PLAY_RECORDS = "play/games.jsonl"
-HARMONY = {"k": 4, "p_hmcr": 0.95, "p_par": 0.5, "bw": 2, "iterations": 100, "games_per_pairing": 1, "depth": 6}
-N_SLICES = 4  # DBN time slices (Section 11.2)
-OFFLINE_SLICES = (1, 2, 3, 4, 6, 8)  # the time slices Section 11.2's "almost no effect" is checked over
 N_STRATEGIES = 4  # strategies per set (Table 10.1)
-N_INTERVALS = 16  # states of an interval node at most (Section 8.1)
-EM_RESTARTS = 5
-EM_MAX_ITER = 300  # EM iterations at most per restart
-EM_TOL = 1e-8  # EM stops when the objective changes by at most EM_TOL * |objective|
-PSEUDO_COUNT = 1.0  # Dirichlet pseudo-count of every CPT entry in EM (no zero probabilities)
-# The perfect-knowledge recogniser (experiments.ceiling): P(move | strategy i) = 1/|T_i| for a move among the replies
-# T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
-CEILING_EPSILON = 1e-3
-RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
-CALIBRATION_FOLDS = 5  # the calibrated recogniser's tau: cross-validated over this many folds of training rounds
 # The committed results folder, below the repository (the Makefile's R), and where a notebook run by hand works instead:
 # a copy of it below SCRATCH (pawnslib.experiments.params.results_folder), unless PUBLISH_ENV is set, as the Makefile
 # sets it for its papermill runs (`PAWNSLIB_PUBLISH=1`).
 COMMITTED_RESULTS = "results"
 SCRATCH = "scratch"
 PUBLISH_ENV = "PAWNSLIB_PUBLISH"
+
+
+# Defaults that lived here before they moved beside what they configure, by the notebooks' old names: each still reads
+# (with a DeprecationWarning) for one release. Their homes are named as strings and imported only when an old name is
+# read, so that this module, the bottom layer, still imports nothing of pawnslib.
+MOVED = {"HARMONY": ("pawnslib.play.harmony", "HarmonyParams"),
+         "COMPARISON_METHODS": ("pawnslib.experiments.chapter13", "METHODS"),
+         "COMPARISON_TIMED_GAMES": ("pawnslib.experiments.chapter13", "TIMED_GAMES"),
+         "WHITE_DEPTHS": ("pawnslib.experiments.whitedepth", "WHITE_DEPTHS"),
+         "MAP_METHODS": ("pawnslib.experiments.whitedepth", "MAP_METHODS"),
+         "MAP_ROUNDS": ("pawnslib.experiments.whitedepth", "MAP_ROUNDS"),
+         "RECOGNITION_MIN_GAMES": ("pawnslib.experiments.recognition", "RECOGNITION_MIN_GAMES"),
+         "CEILING_EPSILON": ("pawnslib.experiments.ceiling", "CEILING_EPSILON"),
+         "N_INTERVALS": ("pawnslib.dbn.discretise", "N_INTERVALS"),
+         "N_SLICES": ("pawnslib.dbn.model", "N_SLICES")}
+
+
+def __getattr__(name: str):
+    if name not in MOVED:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    home, new = MOVED[name]
+    warnings.warn(f"pawnslib.config.{name} moved to {home}.{new}; the old name goes in the next release",
+                  DeprecationWarning, stacklevel=2)
+    value = getattr(importlib.import_module(home), new)
+    if name == "HARMONY":  # it was a dict of HarmonyParams' own settings
+        return {k: v for k, v in vars(value()).items() if k not in ("rules", "noise")}
+    return tuple(value) if name == "COMPARISON_METHODS" else value
 
 
 def reading_dir(results: str | Path, rules: str) -> Path:
@@ -130,7 +131,8 @@ class RunSettings:
             where prediction pays).
 
     Raises:
-        ValueError: a field of the wrong type or out of range, naming the field, its value and the rule.
+        SettingError: a field of the wrong type or out of range (a ``ValueError`` that carries the field, its value
+            and the rule).
     """
 
     seed: int = SEED
@@ -157,17 +159,64 @@ class RunSettings:
                                  "None or a positive integer (plies)")}
         for name, (ok, rule) in rules.items():
             if not ok:
-                raise ValueError(f"RunSettings.{name} must be {rule}, got {getattr(self, name)!r}")
+                raise SettingError(name, getattr(self, name), rule)
 
     def replace(self, **changes) -> RunSettings:
         """A copy with ``changes`` (checked like a new value).
 
         Raises:
             TypeError: a name that is not a field.
-            ValueError: a bad value (see the class).
+            SettingError: a bad value (see the class).
         """
         return dataclasses.replace(self, **changes)
 
 
 # The reproduction's run, every field this module's default: the experiments' default settings.
 DEFAULT_SETTINGS = RunSettings()
+
+
+class SettingError(ValueError):
+    """A setting of the wrong type or out of range.
+
+    Attributes:
+        field: the setting's name (a :class:`RunSettings` field, or a step's parameter).
+        value: the value given.
+        rule: what the value must be, in words ("a positive integer").
+
+    The message is ``RunSettings.<field> must be <rule>, got <value>`` unless ``message`` says it otherwise.
+    """
+
+    def __init__(self, field: str, value: Any, rule: str, *, message: str | None = None):
+        super().__init__(message or f"RunSettings.{field} must be {rule}, got {value!r}")
+        self.field, self.value, self.rule = field, value, rule
+
+
+class Difference(NamedTuple):
+    """One setting on which a stored run and the run asked for differ."""
+
+    field: str
+    asked: Any
+    recorded: Any
+
+
+class SettingsMismatch(ValueError):
+    """A stored run (a tournament's folder, a model file, a Harmony* history) was made with other settings than asked.
+
+    Its message names the place and every field that differs, ``<where> (<field>: asked <a>, recorded <r>; ...);
+    <advice>``, so that nothing is mixed in silently; the command line blames the options of those fields.
+
+    Attributes:
+        where: what was refused, e.g. ``"results/runs/thesis_minimax holds a different tournament"``.
+        differences: each field that differs, with the value asked and the value recorded.
+        advice: what to do instead, e.g. ``"use another folder"``.
+    """
+
+    def __init__(self, where: str, differences: tuple[Difference, ...], advice: str):
+        shown = "; ".join(f"{d.field}: asked {d.asked!r}, recorded {d.recorded!r}" for d in differences)
+        super().__init__(f"{where} ({shown}); {advice}")
+        self.where, self.differences, self.advice = where, tuple(differences), advice
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The names of the fields that differ, in the message's order."""
+        return tuple(d.field for d in self.differences)

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from pawnslib import Position, config
+from pawnslib.config import RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.game.kernels import features_into
@@ -44,7 +45,7 @@ def positions() -> list[Position]:
 @pytest.fixture(scope="session")
 def records() -> list[dict]:
     """One round of the thesis strategies at depth 1: 16 quick games."""
-    return run_tournament(THESIS, None, rounds=1, depth=1, seed=11, n_jobs=1, progress=False)
+    return run_tournament(THESIS, None, RunSettings(rounds=1, depth=1, seed=11, jobs=1), progress=False)
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""The package's shape: layers that import only downwards, no import cycle, short modules and functions.
+"""The package's shape: layers that import only downwards, no import cycle, a docstring on every module.
 
 The graph is read from the source (every ``import`` and ``from ... import``, at the top of a module or inside a
 function), so a new cycle or an upward import fails here before anyone runs into it at import time.
@@ -18,8 +18,6 @@ LAYERS = ("config", "files", "game", "search", "dbn", "guided", "play", "experim
 # python-chess's pattern: a position draws itself through the board module, which imports the position; the
 # position's import is lazy (inside ``_repr_svg_``), so it runs only after both modules are loaded.
 ALLOWED_CYCLES = [{"pawnslib.game.position", "pawnslib.game.draw"}]
-MAX_MODULE_LINES = 400
-MAX_FUNCTION_LINES = 60
 
 
 def module_name(path: Path) -> str:
@@ -65,13 +63,7 @@ def cycles(edges: dict[str, set[str]]) -> list[set[str]]:
             elif w in on_stack:
                 low[v] = min(low[v], index[w])
         if low[v] == index[v]:
-            component = set()
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                component.add(w)
-                if w == v:
-                    break
+            component = _pop_component(stack, on_stack, v)
             if len(component) > 1:
                 found.append(component)
 
@@ -79,6 +71,17 @@ def cycles(edges: dict[str, set[str]]) -> list[set[str]]:
         if v not in index:
             visit(v)
     return found
+
+
+def _pop_component(stack: list[str], on_stack: set[str], root: str) -> set[str]:
+    """Pop the strongly connected component whose root is ``root`` off Tarjan's stack."""
+    component = set()
+    while True:
+        w = stack.pop()
+        on_stack.discard(w)
+        component.add(w)
+        if w == root:
+            return component
 
 
 def layer(module: str) -> int | None:
@@ -119,18 +122,6 @@ def test_imports_go_down_the_layers(module):
 
 
 @pytest.mark.parametrize("module", sorted(modules()))
-def test_modules_are_short_and_say_what_they_are_for(module):
+def test_modules_say_what_they_are_for(module):
     path = modules()[module]
-    text = path.read_text(encoding="utf-8")
-    assert len(text.splitlines()) <= MAX_MODULE_LINES, f"{path} has {len(text.splitlines())} lines"
-    assert ast.get_docstring(ast.parse(text)), f"{path} has no docstring"
-
-
-@pytest.mark.parametrize("module", sorted(modules()))
-def test_functions_are_short(module):
-    path = modules()[module]
-    long = [f"{node.name} ({node.end_lineno - node.lineno + 1} lines, line {node.lineno})"
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES]
-    assert not long, f"{path}: {long}"
+    assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), f"{path} has no docstring"

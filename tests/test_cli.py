@@ -15,9 +15,10 @@ import pytest
 
 from pawnslib import config
 from pawnslib.__main__ import COMMANDS, PROG, _settings, main, parse
-from pawnslib.config import RunSettings
+from pawnslib.config import Difference, RunSettings, SettingsMismatch
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.experiments import pipeline
+from pawnslib.experiments.pipeline import ModelMismatch
 from pawnslib.game.position import Position
 from pawnslib.guided.asym import asym_search
 from pawnslib.play.players import AsymPlayer
@@ -91,6 +92,8 @@ def test_each_commands_help_lists_its_own_options_only(capsys, command):
         assert "(default: minimax)" in text
     if command == "compare":
         assert "(required)" in text and all(name in out for name in ("plain6", "prom-dbn", "oracle"))
+        assert "P(S_w | White's moves so far)" in text  # the methods' formulas as plain text
+    assert "$" not in out and "\\" not in out  # no TeX in a terminal
 
 
 @pytest.mark.parametrize(("command", "option"),
@@ -105,7 +108,7 @@ def test_an_option_the_command_does_not_take_is_refused(capsys, tmp_path, comman
 
 
 def test_harmony_refuses_the_tournaments_options(capsys):
-    """The issue's example, through ``main``: Harmony* plays by its own depth and rounds (config.HARMONY)."""
+    """The issue's example, through ``main``: Harmony* plays by its own depth and rounds (HarmonyParams)."""
     assert fails(capsys, ["harmony", "--slices", "2"]).startswith("unrecognized arguments: --slices 2")
     assert fails(capsys, ["harmony", "--depth", "4"]).startswith("unrecognized arguments: --depth 4")
 
@@ -174,22 +177,25 @@ def test_a_results_folder_that_is_a_file_or_missing_is_refused(capsys, tmp_path,
 
 
 @pytest.mark.parametrize(("command", "refusal", "message"), [
-    ("tournament", ValueError("r/runs/thesis_minimax holds a different tournament (rules: asked 'king', recorded "
-                              "'kalles'); use another folder"), "argument --rules: r/runs/thesis_minimax holds"),
-    ("compare", ModelFileError("r/data/dbn_thesis.npz was trained on other games (depth: asked 2, recorded 1; "
-                               "seed: asked 4, recorded 3); retrain"), "arguments --depth, --seed: r/data/"),
-    # Harmony* plays by its own depth (config.HARMONY), not an option of the command: only --seed is named.
-    ("harmony", ValueError("h.jsonl holds a Harmony* run with other parameters (depth: file 6, asked 4; seed: file 1, "
-                           "asked 2); use another file"), "argument --seed: h.jsonl holds"),
+    ("tournament", SettingsMismatch("r/runs/thesis_minimax holds a different tournament",
+                                    (Difference("rules", "king", "kalles"),), "use another folder"),
+     "argument --rules: r/runs/thesis_minimax holds"),
+    ("compare", ModelMismatch("r/data/dbn_thesis.npz was trained on other games",
+                              (Difference("depth", 2, 1), Difference("seed", 4, 3)), "retrain"),
+     "arguments --depth, --seed: r/data/"),
+    # Harmony* plays by its own depth (HarmonyParams), not an option of the command: only --seed is named.
+    ("harmony", SettingsMismatch("h.jsonl holds a Harmony* run with other parameters",
+                                 (Difference("depth", 4, 6), Difference("seed", 2, 1)), "use another file"),
+     "argument --seed: h.jsonl holds"),
     ("train", FileNotFoundError("no opponent model r/data/dbn_thesis.npz; run it"), "no opponent model r/data/"),
 ])
 def test_a_steps_refusal_is_one_line_naming_the_option(capsys, monkeypatch, command, refusal, message):
     def refuse(*args, **kwargs):
         raise refusal
 
-    for step in (pipeline.find_strategies, pipeline.play_tournament, pipeline.train_model):
+    for step in (pipeline.find_strategies, pipeline.set_tournament, pipeline.train_model):
         monkeypatch.setattr(pipeline, step.__name__, refuse)
-    monkeypatch.setattr("pawnslib.experiments.chapter13.play_method", refuse)
+    monkeypatch.setattr("pawnslib.experiments.chapter13.method_games", refuse)
     line = fails(capsys, [command, *(["--method", "plain6"] if command == "compare" else [])])
     assert line.startswith(message) and line.endswith(str(refusal))
 
@@ -198,7 +204,7 @@ def test_an_unexpected_exception_is_not_swallowed(monkeypatch):
     def bug(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(pipeline, "play_tournament", bug)
+    monkeypatch.setattr(pipeline, "set_tournament", bug)
     with pytest.raises(RuntimeError, match="a bug"):
         main(["tournament"])
 
@@ -226,7 +232,7 @@ def test_the_options_build_one_run_settings(argv, settings):
 def test_the_defaults_are_the_steps_own():
     a = parse(["train"])
     assert (a.results, a.set, a.slices, a.latent) == ("results", config.SETS[0], 1, "row")
-    assert parse(["tournament"]).method == inspect.signature(pipeline.play_tournament).parameters["method"].default
+    assert parse(["tournament"]).method == inspect.signature(pipeline.set_tournament).parameters["method"].default
     assert parse(["compare", "--method", "plain6"]).set == config.COMPARISON_SET
 
 
@@ -266,12 +272,12 @@ def test_the_makefiles_invocations_still_parse(tmp_path, monkeypatch):
 
 def test_tournament_step_plays_into_the_run_folder(tmp_path):
     main(["tournament", *TINY, "--results", str(tmp_path)])
-    again = pipeline.play_tournament(tmp_path, "thesis", settings=ONE, progress=False)
+    again = pipeline.set_tournament(tmp_path, "thesis", settings=ONE, progress=False)
     assert len(again) == 16 and (tmp_path / "runs" / "thesis_minimax" / "games.jsonl").is_file()
 
 
 def test_pipeline_names_and_defaults_come_from_config():
-    for fn in (pipeline.find_strategies, pipeline.play_tournament, pipeline.train_model, pipeline.opponent_model):
+    for fn in (pipeline.find_strategies, pipeline.set_tournament, pipeline.train_model, pipeline.opponent_model):
         params = inspect.signature(fn).parameters.values()
         assert all(p.kind is p.KEYWORD_ONLY for p in params if p.default is not p.empty), fn.__name__
         defaults = {p.name: p.default for p in params}
@@ -279,14 +285,14 @@ def test_pipeline_names_and_defaults_come_from_config():
                                                                     config.ROUNDS, config.TRAIN_ROUNDS, config.JOBS,
                                                                     config.NOISE)
         assert not {"seed", "rules", "depth", "rounds", "train_rounds", "n_jobs", "noise"} & set(defaults), fn.__name__
-    assert pipeline.METHODS == ("minimax", "asym") and pipeline.SETS == ("thesis", "harmony")
+    assert pipeline.BLACK_SEARCHES == ("minimax", "asym") and config.SETS == ("thesis", "harmony")
 
 
 def test_unknown_set_and_method_list_the_choices(tmp_path):
     with pytest.raises(ValueError, match="'thesis', 'harmony'"):
         pipeline.strategy_set(tmp_path, "ours")
     with pytest.raises(ValueError, match="'minimax', 'asym'"):
-        pipeline.play_tournament(tmp_path, "thesis", method="search")
+        pipeline.set_tournament(tmp_path, "thesis", method="search")
     assert not (tmp_path / "runs").exists()
 
 
@@ -330,7 +336,7 @@ def test_a_model_trained_under_other_rules_is_refused(trained):
     with pytest.raises(ModelFileError, match=r"trained on other games \(rules: asked 'king', recorded 'kalles'\)"):
         pipeline.opponent_model(results, "thesis", settings=TRAINED.replace(rules="king"))
     with pytest.raises(ModelFileError, match=r"rules: asked 'king', recorded 'kalles'"):
-        pipeline.play_tournament(results, "thesis", method="asym",
+        pipeline.set_tournament(results, "thesis", method="asym",
                                  settings=TRAINED.replace(rounds=1, rules="king"))
     # The player itself refuses a game under other rules, whoever built it.
     with pytest.raises(ValueError, match="learnt from games played by the 'kalles' rules; this game is played by "
@@ -339,10 +345,10 @@ def test_a_model_trained_under_other_rules_is_refused(trained):
 
 
 def test_a_tournament_folder_refuses_games_under_other_rules(tmp_path):
-    pipeline.play_tournament(tmp_path, "thesis", settings=ONE, progress=False)
+    pipeline.set_tournament(tmp_path, "thesis", settings=ONE, progress=False)
     with pytest.raises(ValueError, match=r"holds a different tournament \(rules: asked 'king', recorded 'kalles'\)"):
-        pipeline.play_tournament(tmp_path, "thesis", settings=ONE.replace(rules="king"), progress=False)
-    king = pipeline.play_tournament(tmp_path / "king", "thesis", settings=ONE.replace(rules="king"),
+        pipeline.set_tournament(tmp_path, "thesis", settings=ONE.replace(rules="king"), progress=False)
+    king = pipeline.set_tournament(tmp_path / "king", "thesis", settings=ONE.replace(rules="king"),
                                     progress=False)
     assert {r["rules"] for r in king} == {"king"}
     kalles_illegal = 0
@@ -364,9 +370,9 @@ def test_the_asymmetric_tournament_refuses_a_model_trained_on_other_games(traine
     run = config.run_dir(results, "thesis", "asym")
     with pytest.raises(ModelFileError, match=r"dbn_thesis.npz was trained on other games \(depth: asked 2, "
                                              r"recorded 1; rounds: asked 80, recorded 1\); retrain"):
-        pipeline.play_tournament(results, "thesis", method="asym", settings=RunSettings(rounds=1, depth=2, seed=3))
+        pipeline.set_tournament(results, "thesis", method="asym", settings=RunSettings(rounds=1, depth=2, seed=3))
     assert not run.exists()  # refused before anything was written
-    records = pipeline.play_tournament(results, "thesis", method="asym", settings=TRAINED.replace(rounds=1),
+    records = pipeline.set_tournament(results, "thesis", method="asym", settings=TRAINED.replace(rounds=1),
                                        progress=False)
     assert len(records) == 16 and all("pr" in i for r in records for i in r["info"][1::2])
 

@@ -3,8 +3,7 @@
 import pytest
 
 from pawnslib import config
-from pawnslib.config import RunSettings
-from pawnslib.game.rules import READINGS
+from pawnslib.config import READINGS, Difference, RunSettings, SettingError, SettingsMismatch
 
 
 def test_defaults_come_from_config():
@@ -13,8 +12,12 @@ def test_defaults_come_from_config():
         config.SEED, config.RULES, config.DEPTH, config.ROUNDS, config.TRAIN_ROUNDS, config.JOBS)
 
 
-def test_config_names_the_games_readings():
-    assert config.READINGS == READINGS and config.RULES in READINGS
+def test_one_readings_and_the_rules_play_each_in_its_order():
+    import pawnslib.game
+    from pawnslib.game import rules
+
+    assert rules.READINGS is READINGS and tuple(rules.STEPS) == READINGS and config.RULES in READINGS
+    assert "READINGS" not in pawnslib.game.__all__  # not re-exported: one home, pawnslib.config
 
 
 def test_frozen_and_replace_checks_again():
@@ -36,9 +39,35 @@ def test_frozen_and_replace_checks_again():
     ("jobs", 0, "a non-zero integer"),
 ])
 def test_bad_values_name_the_field(field, value, rule):
-    with pytest.raises(ValueError, match=rf"RunSettings\.{field} must be {rule}.*got {value!r}"):
+    with pytest.raises(SettingError, match=rf"RunSettings\.{field} must be {rule}.*got {value!r}") as e:
         RunSettings(**{field: value})
+    assert (e.value.field, e.value.value) == (field, value) and e.value.rule.startswith(rule)
+    assert isinstance(e.value, ValueError)
+
+
+def test_a_mismatch_carries_every_field_asked_and_recorded():
+    e = SettingsMismatch("runs/x holds a different tournament",
+                         (Difference("rules", "king", "kalles"), Difference("depth", 2, 6)), "use another folder")
+    assert e.fields == ("rules", "depth") and e.differences[1].recorded == 6 and isinstance(e, ValueError)
+    assert str(e) == ("runs/x holds a different tournament (rules: asked 'king', recorded 'kalles'; depth: asked 2, "
+                      "recorded 6); use another folder")
 
 
 def test_the_default_settings_are_the_defaults():
     assert config.DEFAULT_SETTINGS == RunSettings()
+
+
+@pytest.mark.parametrize("name", sorted(config.MOVED))
+def test_a_moved_default_still_reads_for_one_release_with_a_warning(name):
+    import importlib
+
+    home, new = config.MOVED[name]
+    with pytest.warns(DeprecationWarning, match=rf"pawnslib.config.{name} moved to {home}.{new}"):
+        old = getattr(config, name)
+    value = getattr(importlib.import_module(home), new)
+    if name == "HARMONY":
+        assert old == {k: v for k, v in vars(value()).items() if k not in ("rules", "noise")} and old["k"] == 4
+    else:
+        assert old == (tuple(value) if name == "COMPARISON_METHODS" else value)
+    with pytest.raises(AttributeError, match="has no attribute 'NOWHERE'"):
+        config.NOWHERE  # noqa: B018

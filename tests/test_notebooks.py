@@ -139,19 +139,21 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
 
 
 # Notebook parameters that must equal what `make reproduce` runs: a notebook's parameters cell takes these defaults
-# from pawnslib.config (never a copy of the value), otherwise a notebook would replay, or refuse, the data the
-# expensive steps wrote. Papermill injects overrides after the parameters cell, so reading config there is safe.
+# from their homes, pawnslib.config or the module they configure (never a copy of the value), otherwise a notebook
+# would replay, or refuse, the data the expensive steps wrote. Papermill injects overrides after the parameters cell,
+# so reading them there is safe.
 def _config_defaults() -> dict[str, str]:
-    from pawnslib import config
+    from pawnslib.play.harmony import HarmonyParams
 
-    harmony = {f"H_{k.upper()}": f"config.HARMONY[{k!r}]" for k in config.HARMONY}
+    harmony = {f"H_{k.upper()}": f"HarmonyParams.{k}" for k in HarmonyParams.__dataclass_fields__
+               if k not in ("rules", "noise")}
     return {"SEED": "config.SEED", "ROUNDS": "config.ROUNDS", "TRAIN_ROUNDS": "config.TRAIN_ROUNDS",
             "DEPTH": "config.DEPTH", "RULES": "config.RULES", "NOISE": "config.NOISE",
             "READINGS": "list(config.READINGS)",
             "READING_SETS": "config.READING_SETS", "SET": "config.COMPARISON_SET",
-            "METHODS": "list(config.COMPARISON_METHODS)", "TIMED_GAMES": "config.COMPARISON_TIMED_GAMES",
-            "WHITE_DEPTHS": "list(config.WHITE_DEPTHS)", "MAP_METHODS": "list(config.MAP_METHODS)",
-            "MAP_ROUNDS": "config.MAP_ROUNDS", **harmony}
+            "METHODS": "list(chapter13.METHODS)", "TIMED_GAMES": "chapter13.TIMED_GAMES",
+            "WHITE_DEPTHS": "list(whitedepth.WHITE_DEPTHS)", "MAP_METHODS": "list(whitedepth.MAP_METHODS)",
+            "MAP_ROUNDS": "whitedepth.MAP_ROUNDS", **harmony}
 
 
 def _cells(path: Path):
@@ -160,14 +162,18 @@ def _cells(path: Path):
     return nbformat.read(path, 4).cells
 
 
-def _parameters(path: Path) -> tuple[int, dict]:
-    """The index of the notebook's one ``parameters`` cell, and its assignments (name -> value expression)."""
+def _parameters(path: Path, imports: dict | None = None) -> tuple[int, dict]:
+    """The index of the notebook's one ``parameters`` cell, and its assignments (name -> value expression); with
+    ``imports``, a dict that the cell's own imports are run into (what its expressions may name)."""
     import ast
 
     cells = _cells(path)
     tagged = [i for i, c in enumerate(cells) if "parameters" in c.metadata.get("tags", [])]
     assert len(tagged) == 1, f"{path.name}: needs exactly one cell tagged 'parameters'"
     body = ast.parse(cells[tagged[0]].source).body
+    if imports is not None:
+        found = [t for t in body if isinstance(t, ast.Import | ast.ImportFrom)]
+        exec(compile(ast.Module(found, type_ignores=[]), path.name, "exec"), imports)  # the cell's own imports
     return tagged[0], {t.targets[0].id: t.value for t in body if isinstance(t, ast.Assign)}
 
 
@@ -175,18 +181,17 @@ def _parameters(path: Path) -> tuple[int, dict]:
 def test_notebook_defaults_come_from_config(path):
     import ast
 
-    from pawnslib import config
-
-    _, values = _parameters(path)
+    names = {}
+    _, values = _parameters(path, names)
     assert "SEED" in values, f"{path.name}: every notebook takes the master seed"
     assert ast.literal_eval(values["RESULTS"]) == "../results"
     wanted = _config_defaults()
     wrong = {k: ast.unparse(v) for k, v in values.items()
              if k in wanted and ast.dump(v) != ast.dump(ast.parse(wanted[k], mode="eval").body)}
-    assert not wrong, f"{path.name}: these defaults must read pawnslib.config ({wanted}), not {wrong}"
+    assert not wrong, f"{path.name}: these defaults must read their homes ({wanted}), not {wrong}"
     for k, v in values.items():
-        if k in wanted:  # and they do evaluate to the reproduction's values
-            assert eval(compile(ast.Expression(v), path.name, "eval"), {"config": config}) is not None
+        if k in wanted:  # and they do evaluate to the reproduction's values, with what the cell imports
+            assert eval(compile(ast.Expression(v), path.name, "eval"), dict(names)) is not None
         else:  # a notebook's own parameter is a plain literal
             ast.literal_eval(v)
 

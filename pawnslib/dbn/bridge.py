@@ -1,6 +1,6 @@
 """The bridge to pgmpy: CPT arrays and ``TabularCPD``s, a :class:`~.em.Structure` as a pgmpy network, and EM on one.
 
-:func:`fit_em` runs :func:`pawnslib.dbn.em.em` on a pgmpy network and data frame, which is how the tests hold
+:func:`fit_em` runs :func:`pawnslib.dbn.em.run_em` on a pgmpy network and data frame, which is how the tests hold
 it against pgmpy's ``DiscreteEM``; :func:`to_pgmpy` is how the opponent model exports itself
 (``OpponentModel.to_pgmpy``) for pgmpy's inference. pgmpy is imported only when a function needs it.
 Imports :mod:`pawnslib.dbn.em`.
@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from pawnslib.dbn.em import MISSING, EMResult, Structure, em, random_cpts
+from pawnslib.dbn.em import MISSING, EMResult, Structure, random_cpts, run_em
 
 
 def cpd_to_array(cpd, parents: Sequence[str], state_names: dict) -> np.ndarray:
@@ -73,7 +73,7 @@ def fit_em(model, data: pd.DataFrame, *, state_names: dict | None = None, latent
         state_names: states per node (default: sorted values seen; latent: 0..card-1).
         latent_card: states per latent node (default 2).
         init_cpds: ``"random"``, ``"uniform"`` or ``{node: TabularCPD}`` (others random).
-        pseudo_count, max_iter, tol, restarts, seed: as in :func:`~.em.em`.
+        pseudo_count, max_iter, tol, restarts, seed: as in :func:`~.em.run_em`.
 
     Returns:
         ``(fitted, result)``: a new pgmpy model holding the fitted ``TabularCPD``s, and the
@@ -101,8 +101,8 @@ def fit_em(model, data: pd.DataFrame, *, state_names: dict | None = None, latent
         rng = np.random.default_rng(seed)
         init = [cpd_to_array(init_cpds[n], parents[v], states) if n in init_cpds else random_cpts(structure, rng)[v]
                 for v, n in enumerate(names)]
-    result: EMResult = em(structure, coded, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
-                          restarts=restarts, seed=seed)
+    result: EMResult = run_em(structure, coded, init=init, pseudo_count=pseudo_count, max_iter=max_iter, tol=tol,
+                              restarts=restarts, seed=seed)
     return to_pgmpy(structure, result.cpts, states, latents), result
 
 

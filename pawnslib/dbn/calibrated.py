@@ -23,7 +23,7 @@ causes, two remedies:
 
 :class:`TemperedRecogniser` has the reading interface :class:`~pawnslib.play.players.RecognisingPlayer` uses
 (``sw_matched``, ``strategy_ids``, ``check_sb``, ``sw_posterior``). Imports :mod:`pawnslib.dbn.model`,
-:mod:`pawnslib.dbn.recognition` and :mod:`pawnslib.dbn.rows`.
+:mod:`pawnslib.dbn.posteriors` and :mod:`pawnslib.dbn.rows`.
 """
 
 from __future__ import annotations
@@ -36,8 +36,10 @@ from scipy.optimize import minimize_scalar
 from scipy.special import log_softmax, softmax
 
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.dbn.recognition import chain_logliks
+from pawnslib.dbn.posteriors import chain_logliks
 from pawnslib.dbn.rows import training_rows
+
+CALIBRATION_FOLDS = 5  # the tempering exponent tau: cross-validated over this many folds of training rounds
 
 TAU_BOUNDS = (1e-4, 1.0)  # tau's search range: from nearly no evidence to the model's own
 

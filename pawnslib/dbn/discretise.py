@@ -16,8 +16,9 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from pawnslib import config
 from pawnslib.game.rules import FEATURE_NAMES
+
+N_INTERVALS = 16  # states of an interval node at most (Section 8.1)
 
 NUMBERED = ("PD", "OBMin", "BMax")
 INTERVAL = ("DSum", "OBSum", "BSum")
@@ -59,7 +60,7 @@ class Discretiser:
 
     @classmethod
     def fit(
-        cls, values: np.ndarray, *, names: Sequence[str] = FEATURE_NAMES, n_intervals: int = config.N_INTERVALS
+        cls, values: np.ndarray, *, names: Sequence[str] = FEATURE_NAMES, n_intervals: int = N_INTERVALS
     ) -> Discretiser:
         """Fit to raw scores ``values`` (N, F), one column per name.
 

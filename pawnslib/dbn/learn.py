@@ -10,7 +10,7 @@ search queries). EM numbers S_w's latent states arbitrarily; given White's true 
 ``OpponentModel.fit`` does all three.
 
 Imports :mod:`pawnslib.config`, :mod:`pawnslib.game.rules` and :mod:`pawnslib.dbn` modules below the model
-(:mod:`~.em`, :mod:`~.discretise`, :mod:`~.rows`, :mod:`~.recognition`).
+(:mod:`~.em`, :mod:`~.discretise`, :mod:`~.rows`, :mod:`~.posteriors`).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ import pandas as pd
 from scipy.optimize import linear_sum_assignment
 
 from pawnslib import config
-from pawnslib.dbn.discretise import Discretiser
-from pawnslib.dbn.em import MISSING, EMResult, Structure, em
-from pawnslib.dbn.recognition import SwModel, latent_mass
+from pawnslib.dbn.discretise import N_INTERVALS, Discretiser
+from pawnslib.dbn.em import MISSING, EMResult, Structure, run_em
+from pawnslib.dbn.posteriors import SwModel, latent_mass
 from pawnslib.dbn.rows import PREV, game_ids, row_columns, validate_rows
 from pawnslib.game.rules import FEATURE_NAMES
 
@@ -87,7 +87,7 @@ def slice_data(disc: Discretiser, raw: np.ndarray, sb: np.ndarray) -> np.ndarray
     return data
 
 
-def fit_slice(rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = config.N_INTERVALS,
+def fit_slice(rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = N_INTERVALS,
               latent: str = "row", **em_args) -> tuple[Discretiser, EMResult]:
     """Discretise training rows and learn the slice's CPTs by EM (S_w latent, S_b observed).
 
@@ -98,7 +98,7 @@ def fit_slice(rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_
         n_intervals: states of the interval nodes (at most).
         latent: ``"row"`` (S_w per training row) or ``"game"`` (once per game).
         **em_args: ``init``, ``pseudo_count``, ``max_iter``, ``tol``, ``restarts``, ``seed`` of
-            :func:`~.em.em`.
+            :func:`~.em.run_em`.
 
     Returns:
         ``(discretiser, result)``: the discretiser fitted to the rows' scores (both columns of each
@@ -117,21 +117,21 @@ def fit_slice(rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_
     raw = rows[row_columns()[: 2 * nf]].to_numpy(np.int64)
     disc = Discretiser.fit(np.concatenate([raw[:, :nf], raw[:, nf:]]), names=FEATURE_NAMES, n_intervals=n_intervals)
     structure = slice_structure(FEATURE_NAMES, disc.n_states, n_strategies)
-    return disc, em(structure, slice_data(disc, raw, rows["S_b"].to_numpy(np.int64)), groups=games, **em_args)
+    return disc, run_em(structure, slice_data(disc, raw, rows["S_b"].to_numpy(np.int64)), groups=games, **em_args)
 
 
 def match_latent_states(model: SwModel, rows: pd.DataFrame, white_truth: Sequence[int]) -> np.ndarray:
-    """The matching of latent S_w states to strategy ids of most :func:`~.recognition.latent_mass`.
+    """The matching of latent S_w states to strategy ids of most :func:`~.posteriors.latent_mass`.
 
     Args:
-        model, rows, white_truth: as :func:`~.recognition.latent_mass`.
+        model, rows, white_truth: as :func:`~.posteriors.latent_mass`.
 
     Returns:
         ``order`` (K,) int64: ``order[i]`` is the latent state matched to ``strategy_ids[i]``
         (what ``OpponentModel.permute_sw`` takes).
 
     Raises:
-        ValueError: as :func:`~.recognition.latent_mass`.
+        ValueError: as :func:`~.posteriors.latent_mass`.
     """
     latent, strategy = linear_sum_assignment(-latent_mass(model, rows, white_truth))
     order = np.empty(len(latent), np.int64)

@@ -2,7 +2,7 @@
 
 As in pgmpy, the model stands apart from how it is learned and queried: :mod:`~.learn` learns the slice
 (:func:`~.learn.slice_structure`: ``S_b``, ``S_w`` and ``F_prev``, ``F`` per feature) by EM, :mod:`~.pe` holds the
-numba P(e) kernels the search calls on ``model.kernel_arrays()``, :mod:`~.recognition` infers S_w and
+numba P(e) kernels the search calls on ``model.kernel_arrays()``, :mod:`~.posteriors` infers S_w and
 :mod:`~.modelfile` is its file. This module has :class:`OpponentModel`: its CPTs, its pgmpy export and its P(e)
 queries. Its CPTs are :attr:`~OpponentModel.cpt_sb`, :attr:`~OpponentModel.cpt_sw`,
 :meth:`~OpponentModel.cpt_first` (P(F_prev | S_b, S_w)) and :meth:`~OpponentModel.cpt_trans` (P(F | F_prev, S_b,
@@ -32,11 +32,13 @@ from scipy.special import softmax
 from pawnslib import config
 from pawnslib.dbn import modelfile
 from pawnslib.dbn.bridge import to_pgmpy
-from pawnslib.dbn.discretise import Discretiser
-from pawnslib.dbn.em import Structure
+from pawnslib.dbn.discretise import N_INTERVALS, Discretiser
+from pawnslib.dbn.em import EM_MAX_ITER, EM_RESTARTS, EM_TOL, PSEUDO_COUNT, Structure
 from pawnslib.dbn.learn import fit_slice, match_latent_states, slice_structure
 from pawnslib.dbn.pe import KernelArrays, log_pe_children, log_pe_states, sw_loglik_into
 from pawnslib.game.rules import FEATURE_NAMES
+
+N_SLICES = 4  # DBN time slices (Section 11.2): a prediction reads the last N_SLICES moves
 
 
 @dataclass
@@ -53,8 +55,8 @@ class OpponentModel:
     discretiser: Discretiser
     strategy_ids: tuple[int, ...]
     cpts: list[np.ndarray]
-    n_slices: int = config.N_SLICES
-    pseudo_count: float = config.PSEUDO_COUNT
+    n_slices: int = N_SLICES
+    pseudo_count: float = PSEUDO_COUNT
     loglik: np.ndarray = field(default_factory=lambda: np.empty(0))
     objective: np.ndarray = field(default_factory=lambda: np.empty(0))
     restart_objectives: np.ndarray = field(default_factory=lambda: np.empty(0))
@@ -67,10 +69,10 @@ class OpponentModel:
 
     # --- building ------------------------------------------------------------------------
     @classmethod
-    def fit(cls, rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = config.N_INTERVALS,
-            pseudo_count: float = config.PSEUDO_COUNT, restarts: int = config.EM_RESTARTS,
-            max_iter: int = config.EM_MAX_ITER, tol: float = config.EM_TOL, seed: int | None = config.SEED,
-            n_slices: int = config.N_SLICES, white_truth: Sequence[int] | None = None,
+    def fit(cls, rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = N_INTERVALS,
+            pseudo_count: float = PSEUDO_COUNT, restarts: int = EM_RESTARTS,
+            max_iter: int = EM_MAX_ITER, tol: float = EM_TOL, seed: int | None = config.SEED,
+            n_slices: int = N_SLICES, white_truth: Sequence[int] | None = None,
             init: str | Sequence[np.ndarray] = "random", latent: str = "row") -> OpponentModel:
         """Discretise the rows and learn the slice by EM (S_w latent, S_b observed; :func:`~.learn.fit_slice`).
 
@@ -80,14 +82,14 @@ class OpponentModel:
                 S_w is always latent.
             n_strategies: K, the strategy ids being 1..K.
             n_intervals: states of the interval nodes (at most).
-            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`~.em.em` (which keeps the
+            pseudo_count, restarts, max_iter, tol, seed, init: see :func:`~.em.run_em` (which keeps the
                 restart of best log-likelihood, or per game of best objective).
             n_slices: slices of the DBN used by :meth:`to_pgmpy` and the search.
             white_truth: White's true id per row; if given, S_w's latent states are
                 reordered to match the ids (``sw_matched``; see
                 :func:`~.learn.match_latent_states`).
             latent: ``"row"``: S_w drawn per training row (the thesis's model); ``"game"``: once
-                per game, all rows of a game sharing it (:func:`~.em.em` with ``groups``; the rows
+                per game, all rows of a game sharing it (:func:`~.em.run_em` with ``groups``; the rows
                 need the ``game`` column).
 
         Returns:

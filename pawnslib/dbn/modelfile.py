@@ -200,7 +200,7 @@ def read_model(path: str | Path, readers: Mapping[str, Reader], *, feature_names
         name = KINDS[formats[0]].name if len(formats) == 1 else "opponent model"
         raise FileNotFoundError(f"no {name} at {path}: train one with {' or '.join(KINDS[f].make for f in formats)}")
     try:
-        header, arrays = read_archive(path)
+        header, arrays = read_npz(path)
         check_header(header, formats=formats)
         return readers[header["format"]](header, arrays, feature_names=feature_names, n_strategies=n_strategies)
     except KeyError as e:
@@ -209,7 +209,7 @@ def read_model(path: str | Path, readers: Mapping[str, Reader], *, feature_names
         raise ModelFileError(f"{path}: {e}") from None
 
 
-def read_archive(path: Path) -> tuple[object, dict[str, np.ndarray]]:
+def read_npz(path: Path) -> tuple[object, dict[str, np.ndarray]]:
     """Read a model file's decoded header, unchecked (it may be any JSON value), and all its arrays.
 
     Args:

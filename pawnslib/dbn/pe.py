@@ -110,7 +110,7 @@ def history_tables(model, history, sb, weights, table):
 
 
 @njit(cache=True)
-def children_log_pe_into(weights, m, table, children, n, out):
+def children_log_pe_into(weights, m, table, children, n, out):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """out[c] = log P(e) of a history followed by ``children[c]`` (F,), for c < n.
 
     The history is summarised by :func:`history_tables`: a child's P(e) is
@@ -141,7 +141,7 @@ def log_pe_children(model, history, children, sb, out):
 
 
 @njit(cache=True)
-def sw_loglik_chains_into(model, states, starts, stops, sb, out):
+def sw_loglik_chains_into(model, states, starts, stops, sb, out):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """out[c] = :func:`sw_loglik_into` of the chain ``states[starts[c]:stops[c]]`` with S_b = ``sb[c]``.
 
     Many chains at once (the training rows, the prefixes of a game) share one ``states`` table.

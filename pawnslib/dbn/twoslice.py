@@ -31,7 +31,9 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.dbn import modelfile
-from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.discretise import N_INTERVALS
+from pawnslib.dbn.em import EM_MAX_ITER, EM_RESTARTS, EM_TOL, PSEUDO_COUNT
+from pawnslib.dbn.model import N_SLICES, OpponentModel
 from pawnslib.dbn.pe import KernelArrays
 from pawnslib.dbn.rows import MOVERS, validate_rows
 from pawnslib.game.rules import FEATURE_NAMES
@@ -60,10 +62,10 @@ class TwoSliceModel:
 
     # --- building ------------------------------------------------------------------------
     @classmethod
-    def fit(cls, rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = config.N_INTERVALS,
-            pseudo_count: float = config.PSEUDO_COUNT, restarts: int = config.EM_RESTARTS,
-            max_iter: int = config.EM_MAX_ITER, tol: float = config.EM_TOL, seed: int | None = config.SEED,
-            n_slices: int = config.N_SLICES, white_truth: Sequence[int] | None = None) -> TwoSliceModel:
+    def fit(cls, rows: pd.DataFrame, *, n_strategies: int = config.N_STRATEGIES, n_intervals: int = N_INTERVALS,
+            pseudo_count: float = PSEUDO_COUNT, restarts: int = EM_RESTARTS,
+            max_iter: int = EM_MAX_ITER, tol: float = EM_TOL, seed: int | None = config.SEED,
+            n_slices: int = N_SLICES, white_truth: Sequence[int] | None = None) -> TwoSliceModel:
         """Learn each colour's slice by EM from that colour's rows (``OpponentModel.fit``).
 
         Args:

@@ -24,17 +24,17 @@ Modules, in the order they build on each other:
 
 Layer ``experiments``: it may import every layer below it (game, search, dbn, guided, play) and ``config``;
 ``report`` and the command line import it. The names in ``__all__`` are re-exported lazily (a module
-``__getattr__``, as :mod:`pawnslib.report` does): ``from pawnslib.experiments import play_tournament`` imports
+``__getattr__``, as :mod:`pawnslib.report` does): ``from pawnslib.experiments import set_tournament`` imports
 :mod:`~pawnslib.experiments.pipeline` alone, and importing one experiment imports no other through this file.
 """
 
 from pawnslib import lazy_exports
 
 lazy_exports(__name__, {
-    "pipeline": ("find_strategies", "opponent_model", "play_tournament", "strategy_set", "train_model"),
-    "chapter13": ("Comparison", "black_player", "compare", "foresight_contrasts", "play_method"),
+    "pipeline": ("find_strategies", "opponent_model", "set_tournament", "strategy_set", "train_model"),
+    "chapter13": ("Comparison", "black_player", "compare", "foresight_contrasts", "method_games"),
     "whitedepth": ("oracle_loss", "white_depth_runs", "white_depth_table"),
-    "chapter13_words": ("verdict",),
+    "chapter13_words": ("verdict_text",),
     "claims": ("ReadingClaims", "reading_claims"),
     "evidence": ("claim_verdict", "evidence_lines", "judge"),
     "rulesfit": ("RulesFit", "rules_fit"),

@@ -1,6 +1,6 @@
 """The perfect-knowledge recogniser: the ceiling of strategy recognition (beyond the thesis).
 
-A learned opponent model (:mod:`pawnslib.dbn.recognition`) sees only the feature scores of the
+A learned opponent model (:mod:`pawnslib.dbn.posteriors`) sees only the feature scores of the
 positions White leaves behind. This recogniser knows far more: the K candidate strategies'
 weights and the very search White plays with (:func:`pawnslib.search.alphabeta.search` at ``depth``). White's
 leaf noise only breaks ties (it is below 0.5 and every noise-free value is an integer), so a
@@ -32,12 +32,17 @@ import pandas as pd
 from scipy.special import softmax
 
 from pawnslib import config
+from pawnslib.config import READINGS
 from pawnslib.experiments.recognition import accuracy_table
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import MAX_MOVES, NS, READINGS
+from pawnslib.game.rules import MAX_MOVES, NS
 from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.strategies import check_strategies
 from pawnslib.search.ties import best_codes
+
+# P(move | strategy i) = 1/|T_i| for a move among the replies
+# T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
+CEILING_EPSILON = 1e-3
 
 TIES = ("first", "unique")  # perfect_accuracy's readings of a tied argmax
 TIE_TOL = 1e-9  # log-likelihoods this close are equal (sums of the same logs in another order)
@@ -95,7 +100,7 @@ def _chunk(keys: list, weights: np.ndarray, depth: int) -> np.ndarray:
 
 
 def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,
-                    epsilon: float = config.CEILING_EPSILON, max_moves: int | None = None,
+                    epsilon: float = CEILING_EPSILON, max_moves: int | None = None,
                     n_jobs: int = config.JOBS) -> list[np.ndarray]:
     """log P(White's first j moves | strategy i) per game, each White position searched once.
 
@@ -135,7 +140,7 @@ def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: i
 
 
 def perfect_trace(record: Mapping, strategies: Mapping, *, depth: int = config.DEPTH,
-                  epsilon: float = config.CEILING_EPSILON, max_moves: int | None = None) -> np.ndarray:
+                  epsilon: float = CEILING_EPSILON, max_moves: int | None = None) -> np.ndarray:
     """P(strategy i | White's moves so far) after each of White's moves of one game.
 
     Args:
@@ -153,7 +158,7 @@ def perfect_trace(record: Mapping, strategies: Mapping, *, depth: int = config.D
 
 
 def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,
-                     epsilon: float = config.CEILING_EPSILON, max_moves: int | None = None,
+                     epsilon: float = CEILING_EPSILON, max_moves: int | None = None,
                      n_jobs: int = config.JOBS, ties: str = "first",
                      logliks: list[np.ndarray] | None = None) -> pd.DataFrame:
     """How well the perfect-knowledge recogniser's best guess names White's true strategy, by White move.

@@ -30,18 +30,20 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
-from pawnslib.config import DEFAULT_SETTINGS, RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, RunSettings, SettingError
 from pawnslib.experiments import costs, paired, pipeline, thesis
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
-from pawnslib.guided.foresee import MIN_DEPTH
+from pawnslib.guided.firstreply import MIN_DEPTH
 from pawnslib.play.foresight import KINDS as FORESIGHT_KINDS
 from pawnslib.play.foresight import ForesightFactory, ToldFactory
 from pawnslib.play.players import AsymFactory, DeepFactory, OpponentFactory, PlayerFactory
 from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.seeds import derive_seed
+
+TIMED_GAMES = 24  # games of plain6 whose Black positions time every method back to back
 
 
 @dataclass(frozen=True)
@@ -149,8 +151,9 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
     if m.slices == 0 and not m.opponent:
         return (DeepFactory(m.extra) if m.extra else None), label
     if m.foresees and settings.depth < MIN_DEPTH:
-        raise ValueError(f"method {method!r} searches below White's reply: it needs settings.depth >= "
-                         f"{MIN_DEPTH}, got {settings.depth}")
+        raise SettingError("depth", settings.depth, f"at least {MIN_DEPTH} plies",
+                           message=f"method {method!r} searches below White's reply: it needs settings.depth >= "
+                                   f"{MIN_DEPTH}, got {settings.depth}")
     if m.opponent in FORESIGHT_KINDS:
         return ForesightFactory(m.opponent, settings.white_depth, m.extra), label
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
@@ -173,9 +176,10 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
     return AsymFactory(path, strategies, mostlikely=rule, random_seed=random_seed), label
 
 
-def play_method(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
-                progress: bool = True, bound: float | None = None) -> list[GameRecord]:
-    """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``.
+def method_games(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
+                 progress: bool = True, bound: float | None = None) -> list[GameRecord]:
+    """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``: the method's Black
+    player (:func:`black_player`) in :func:`~pawnslib.play.tournament.run_tournament` on the comparison's seed.
 
     Args:
         results: the results folder (the reading's: see ``config.reading_dir``).
@@ -318,13 +322,13 @@ def foresight_contrasts(scores: pd.DataFrame, *, seed: int = config.SEED) -> pd.
 
 
 def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS, methods=tuple(METHODS),
-            timed_games: int = config.COMPARISON_TIMED_GAMES, progress: bool = True) -> Comparison:
+            timed_games: int = TIMED_GAMES, progress: bool = True) -> Comparison:
     """Chapter 13's comparison: every method's games (played if missing), their paired statistics, cost and quality.
 
     Args:
         results: the results folder of the reading ``settings.rules``.
         set_name: the strategy set.
-        settings: the run (see :func:`play_method`); its seed also seeds the statistics.
+        settings: the run (see :func:`method_games`); its seed also seeds the statistics.
         methods: the methods to compare; ``plain6``, the baseline, is always included.
         timed_games: the plain6 games whose Black positions time every method back to back.
         progress: progress bars.
@@ -346,7 +350,7 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
     sweeps = {k: threshold_sweep(training_ranks(results, set_name, k, settings=settings))
               for k in sorted({METHODS[m].slices for m in methods if METHODS[m].rule == "threshold"})}
     bounds = {k: sweep[1] for k, sweep in sweeps.items()}
-    records = {m: play_method(results, set_name, m, settings=settings, progress=progress,
+    records = {m: method_games(results, set_name, m, settings=settings, progress=progress,
                               bound=bounds.get(METHODS[m].slices)) for m in methods}
     scores = paired.scores_frame(records)
     table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
@@ -365,7 +369,7 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
     timing = (pd.DataFrame({"method": methods, "seconds_mean": [
         costs.seconds_in_play(config.comparison_dir(results, set_name, m)) for m in methods]})
         .merge(costs.time_ratios(times, seed=seed), on="method"))
-    plain = pipeline.play_tournament(results, set_name, settings=settings)
+    plain = pipeline.set_tournament(results, set_name, settings=settings)
     return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE, seed=seed),
                       sweeps, times, thesis_claims(paired.scores_frame(records, wins=True), plain,
                                                    thesis_set=set_name == "thesis", seed=seed),

@@ -40,7 +40,7 @@ def sample(table: str) -> str:
             f"{table} a multiple of 1/{cells.EFFECTIVE_GAMES})")
 
 
-def claim(section: str, text: str, thesis_says: str, ours: str, verdict: str, why: str, *, support: str,
+def claim(section: str, text: str, thesis_says: str, ours: str, verdict: str, why: str, *, support: str,  # noqa: PLR0917  the claims table's columns in order; claims become data (findings-as-data issue)
           strategies: str = "thesis") -> dict:
     """One line of evidence for a claim: the claim's ``text`` and the thesis's figure (the same on every line),
     ``support`` (how far the thesis's own evidence carries it, :mod:`~.support`), and what one strategy set's games

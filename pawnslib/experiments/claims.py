@@ -38,7 +38,7 @@ from pawnslib.experiments.stats import (
 from pawnslib.game.rules import FEATURE_NAMES
 from pawnslib.guided.asym import EXTENSION
 from pawnslib.play.records import GameRecord, positions_of
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.strategies import THESIS
 
 TIMED_POSITIONS_GAMES = 64  # held-out games whose positions time plain against asymmetric search
@@ -87,9 +87,9 @@ class _Games:
 
 def _games(results: str | Path, sets: list[str], settings: RunSettings) -> _Games:
     """The sets' plain tournaments, then their models, then their asymmetric tournaments (each played if missing)."""
-    plain = {s: pipeline.play_tournament(results, s, method="minimax", settings=settings) for s in sets}
+    plain = {s: pipeline.set_tournament(results, s, method="minimax", settings=settings) for s in sets}
     models = {s: pipeline.opponent_model(results, s, settings=settings) for s in sets}
-    asym = {s: pipeline.play_tournament(results, s, method="asym", settings=settings) for s in sets}
+    asym = {s: pipeline.set_tournament(results, s, method="asym", settings=settings) for s in sets}
     return _Games(plain, models, asym, {s: pairing_counts(plain[s]) for s in sets},
                   {s: pairing_counts(asym[s]) for s in sets})
 
@@ -143,7 +143,8 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
 def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
     """Section 11.2's remarks on the search and the data: sorting the children, and DSum's distinct values."""
     held = [r for r in g.plain["thesis"] if r["round"] >= settings.train_rounds][:SORT_GAMES]
-    nodes = np.array([[search(p, THESIS[r["black"]], settings.depth, seed=t, noise=settings.noise, order=o).nodes
+    nodes = np.array([[alpha_beta_search(p, THESIS[r["black"]], settings.depth, seed=t, noise=settings.noise,
+                                         order=o).nodes
                        for o in (True, False)] for r in held for t in range(0, r["plies"], 8)
                       for p in positions_of(r, t)[-1:]])
     _, ratio, lo, hi = thesis.ratio_verdict(nodes[:, 1], nodes[:, 0], thesis.SORT_SAVES, settings.seed,
@@ -199,7 +200,7 @@ def _win_rate_fit(counts: pd.DataFrame) -> tuple:
     fit."""
     tc = thesis.table_counts(thesis.TABLE_10_2, cells.EFFECTIVE_GAMES)
     wins, games = int(counts.black_wins.sum()), int(counts.games.sum())
-    v, _, lo, hi = thesis.verdict(int(tc.black_wins.sum()), int(tc.games.sum()), wins, games)
+    v, _, lo, hi = thesis.compare_rates(int(tc.black_wins.sum()), int(tc.games.sum()), wins, games)
     return v, wins / games, lo, hi
 
 

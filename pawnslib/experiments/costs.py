@@ -28,7 +28,7 @@ from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, AsymPlayer
 from pawnslib.play.records import GameRecord, positions_of
 from pawnslib.play.timings import read_timings
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.seeds import derive_seed
 
 BASELINE = "plain6"
@@ -181,12 +181,13 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
             for j in range(2, len(hist), 2):
                 player.observe(hist[: j + 1])
             if not rows:  # load the compiled kernels before timing anything
-                search(hist[-1], player.weights, depth, seed=seed, noise=noise)
+                alpha_beta_search(hist[-1], player.weights, depth, seed=seed, noise=noise)
                 AsymPlayer(player.weights, model, player.black_strategy, depth=depth, mostlikely=mostlikely,
                            noise=noise).choose(hist, seed)
             times = []
             for _ in range(repeats):  # the asymmetric search's state (seen prs) is only read, so repeats agree
-                plain, asym = search(hist[-1], player.weights, depth, seed=seed, noise=noise), player.choose(hist, seed)
+                plain = alpha_beta_search(hist[-1], player.weights, depth, seed=seed, noise=noise)
+                asym = player.choose(hist, seed)
                 times.append((plain.seconds, asym.seconds))
             plain_seconds, asym_seconds = np.min(times, axis=0)
             rows.append({"game": game, "plain_seconds": plain_seconds, "asym_seconds": asym_seconds,

@@ -117,7 +117,7 @@ def training_ranks(results: str | Path, set_name: str, slices: int, *,
         ModelFileError: the model file was trained on other games.
     """
     model = pipeline.opponent_model(results, set_name, settings=settings, slices=slices)
-    games = pipeline.play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
+    games = pipeline.set_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
     return reply_ranks(model, games)
 
 

@@ -24,10 +24,13 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
+from pawnslib.dbn.model import N_SLICES
 from pawnslib.experiments import thesis
 from pawnslib.experiments.maxpr import max_pr, reply_ranks, threshold_likely
 from pawnslib.play.records import GameRecord
 from pawnslib.search.seeds import derive_seed
+
+OFFLINE_SLICES = (1, 2, 3, 4, 6, 8)  # the time slices Section 11.2's "almost no effect" is checked over
 
 
 def rule_hits(ranks: pd.DataFrame, *, max_pr: float | None = None) -> pd.DataFrame:
@@ -91,30 +94,30 @@ def threshold_against_random(model, records: list[GameRecord], bound: float, *, 
     return out | {"max_pr": bound, "verdict": thesis.change_verdict(-1, out["diff_lo"], out["diff_hi"])}
 
 
-def slices_effect(model, records: list[GameRecord], *, slices: tuple[int, ...] = config.OFFLINE_SLICES,
+def slices_effect(model, records: list[GameRecord], *, slices: tuple[int, ...] = OFFLINE_SLICES,
                   seed: int = 0) -> tuple[pd.DataFrame, str]:
     """Section 11.2's remark: ``seen_before``'s share of correct predictions with the DBN unrolled to each number
-    of time slices, against the thesis's 4 (``config.N_SLICES``), paired on the same moves.
+    of time slices, against the thesis's 4 (``N_SLICES``), paired on the same moves.
 
     Returns:
         (one row per number of slices: ``slices``, ``predictions``, ``correct``, ``share`` and its interval, the
         difference from 4 slices with its interval; the verdict by :func:`~.thesis.no_effect_verdict`).
 
     Raises:
-        ValueError: ``slices`` lacks ``config.N_SLICES`` or holds a number below 1.
+        ValueError: ``slices`` lacks ``N_SLICES`` or holds a number below 1.
     """
-    if config.N_SLICES not in slices or min(slices) < 1:
-        raise ValueError(f"slices must be numbers >= 1 including the thesis's {config.N_SLICES}, got {slices}")
-    base = rule_hits(reply_ranks(model, records, n_slices=config.N_SLICES))
+    if N_SLICES not in slices or min(slices) < 1:
+        raise ValueError(f"slices must be numbers >= 1 including the thesis's {N_SLICES}, got {slices}")
+    base = rule_hits(reply_ranks(model, records, n_slices=N_SLICES))
     rows = []
     for k in slices:
-        hits = rule_hits(reply_ranks(model, records, n_slices=k)) if k != config.N_SLICES else base
+        hits = rule_hits(reply_ranks(model, records, n_slices=k)) if k != N_SLICES else base
         d = share_difference(hits, base, seed=seed)
         rows.append({"slices": k, "games": d["games"], "predictions": d["made_a"], "correct": int(hits.hit.sum()),
                      "share": d["share_a"], "share_lo": d["a_lo"], "share_hi": d["a_hi"],
                      "diff": d["diff"], "diff_lo": d["diff_lo"], "diff_hi": d["diff_hi"]})
     table = pd.DataFrame(rows)
-    others = table[table.slices != config.N_SLICES]
+    others = table[table.slices != N_SLICES]
     return table, thesis.no_effect_verdict(list(zip(others.diff_lo, others.diff_hi, strict=True)))
 
 
@@ -153,14 +156,14 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
         far = table.loc[table["diff"].abs().idxmax()]
         claims.append({
             "section": "11.2", "claim": "the number of time slices has almost no effect on correct predictions",
-            "thesis": f"almost none (it used {config.N_SLICES})", "support": "no data: 'initial tests', no figure",
+            "thesis": f"almost none (it used {N_SLICES})", "support": "no data: 'initial tests', no figure",
             "strategies": s,
             "ours": (f"{len(table)} slice counts ({', '.join(map(str, table.slices))}): largest change "
                      f"{100 * far['diff']:+.1f} percentage points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
                      f"{100 * far.diff_hi:+.1f})"),
             "verdict": verdict,
             "why": (f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "
-                    f"{config.N_SLICES} on the same moves; reproduced when every difference's 95 % interval lies "
+                    f"{N_SLICES} on the same moves; reproduced when every difference's 95 % interval lies "
                     f"within ±{100 * thesis.NO_EFFECT:.0f} points")})
     return claims, tables
 

@@ -5,15 +5,15 @@ injected after it) to :func:`check_parameters`, so that a bad value fails at onc
 parameter, its value and the rule, rather than deep inside the notebook (``N_POSITIONS = 0`` used to end in
 ``min() arg is an empty sequence``).
 
-Each parameter name has one rule, whatever notebook uses it (see :data:`RULES`).
+Each parameter name has one rule, whatever notebook uses it (see :data:`PARAMETER_RULES`).
 
 Then the cell resolves the folder the notebook actually reads and writes, :func:`results_folder`: the committed
 ``results/`` only under ``make reproduce`` (which sets ``PAWNSLIB_PUBLISH=1`` for its papermill runs) or when asked;
 a notebook stepped through by hand with the default ``RESULTS`` works in a scratch copy of it, so that it never
 rewrites the committed site behind the pages.
 
-Layer ``experiments``: it may import every layer but ``report``; it imports only ``config`` and ``game.rules``
-(the names a parameter may take).
+Layer ``experiments``: it may import every layer but ``report``; it imports ``config`` and
+:mod:`~pawnslib.experiments.chapter13` (the names a parameter may take: readings, sets, Chapter 13's methods).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ from numbers import Integral, Real
 from pathlib import Path
 from typing import Any
 
-from pawnslib.config import COMMITTED_RESULTS, COMPARISON_METHODS, N_STRATEGIES, NOISES, PUBLISH_ENV, SCRATCH
+from pawnslib.config import COMMITTED_RESULTS, N_STRATEGIES, NOISES, PUBLISH_ENV, READINGS, SCRATCH
 from pawnslib.config import SETS as STRATEGY_SETS
-from pawnslib.game.rules import READINGS
+from pawnslib.experiments.chapter13 import METHODS
 
 
 def _integer(v: Any) -> bool:
@@ -59,7 +59,7 @@ def _sets(v: Any) -> bool:
 
 
 def _methods(v: Any) -> bool:
-    return (isinstance(v, list | tuple) and len(v) > 0 and all(isinstance(m, str) and m in COMPARISON_METHODS
+    return (isinstance(v, list | tuple) and len(v) > 0 and all(isinstance(m, str) and m in METHODS
                                                                 for m in v) and len(set(v)) == len(v))
 
 
@@ -78,20 +78,20 @@ def _reading_sets(v: Any) -> bool:
 POSITIVE_INTEGER = (_positive_integer, "a positive integer (1, 2, ...)")
 
 #: parameter name -> (test, the rule in words)
-RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
+PARAMETER_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "SEED": (_seed, "an integer >= 0 (the master seed)"),
     "RESULTS": (_folder, "a results folder path, a non-empty string"),
     "SETS": (_sets, f"a non-empty list of distinct strategy sets from {list(STRATEGY_SETS)}"),
     "SET": (lambda v: isinstance(v, str) and v in STRATEGY_SETS, f"one strategy set from {list(STRATEGY_SETS)}"),
-    "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
+    "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(METHODS)}"),
     "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
     "NOISE": (lambda v: isinstance(v, str) and v in NOISES, f"a tie-breaking scheme, one of {list(NOISES)}"),
-    "MAP_METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(COMPARISON_METHODS)}"),
+    "MAP_METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(METHODS)}"),
     "WHITE_DEPTHS": (lambda v: isinstance(v, list | tuple) and all(map(_positive_integer, v)) and len(set(v)) == len(v),
                      "a list of distinct positive integers (White's depths in plies)"),
     "MAP_ROUNDS": POSITIVE_INTEGER,
-    "METHOD": (lambda v: isinstance(v, str) and v in COMPARISON_METHODS, f"one Chapter 13 method from "
-                                                                          f"{list(COMPARISON_METHODS)}"),
+    "METHOD": (lambda v: isinstance(v, str) and v in METHODS, f"one Chapter 13 method from "
+                                                                          f"{list(METHODS)}"),
     "COLOUR": (lambda v: v in ("white", "black"), "the colour a person plays, 'white' or 'black'"),
     "STRATEGY": (lambda v: _integer(v) and 1 <= v <= N_STRATEGIES, f"a strategy id of the set, 1 to {N_STRATEGIES}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
@@ -119,7 +119,7 @@ RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
 
 
 def check_parameters(*, held_out: bool = False, **params: Any) -> None:
-    """Check a notebook's parameters against :data:`RULES`; return nothing, or raise on the first bad one.
+    """Check a notebook's parameters against :data:`PARAMETER_RULES`; return nothing, or raise on the first bad one.
 
     Args:
         held_out: also require ``TRAIN_ROUNDS < ROUNDS``, for a notebook that needs games the model never saw.
@@ -132,16 +132,16 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
             tournament); the message names the parameter, the notebook's value and the rule.
     """
     for name, value in params.items():
-        if name not in RULES:
-            raise ValueError(f"notebook parameter {name} = {value!r} has no rule in pawnslib.experiments.params.RULES "
-                             f"(known: {', '.join(sorted(RULES))})")
-        test, rule = RULES[name]
+        if name not in PARAMETER_RULES:
+            known = ", ".join(sorted(PARAMETER_RULES))
+            raise ValueError(f"notebook parameter {name} = {value!r} has no rule in "
+                             f"pawnslib.experiments.params.PARAMETER_RULES (known: {known})")
+        test, rule = PARAMETER_RULES[name]
         if not test(value):
             raise ValueError(f"notebook parameter {name} = {value!r} is invalid: it must be {rule}")
     for methods in ("METHODS", "MAP_METHODS"):
         if methods in params and "DEPTH" in params:
-            from pawnslib.experiments.chapter13 import METHODS  # the comparison's methods (heavy: only when asked)
-            from pawnslib.guided.foresee import MIN_DEPTH
+            from pawnslib.guided.firstreply import MIN_DEPTH
 
             deep = [m for m in params[methods] if METHODS[m].foresees]
             if deep and params["DEPTH"] < MIN_DEPTH:
@@ -259,4 +259,4 @@ def _copy(committed: Path, scratch: Path) -> None:
         shutil.rmtree(aside, ignore_errors=True)
 
 
-__all__ = ["REPOSITORY", "RULES", "STRATEGY_SETS", "check_parameters", "publishing", "results_folder"]
+__all__ = ["REPOSITORY", "PARAMETER_RULES", "STRATEGY_SETS", "check_parameters", "publishing", "results_folder"]

@@ -12,13 +12,15 @@ model files) and :mod:`pawnslib.play` (tournaments, Harmony*, the asymmetric pla
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 from pawnslib import config
-from pawnslib.config import DEFAULT_SETTINGS, RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, Difference, RunSettings, SettingsMismatch
 from pawnslib.dbn import learn
-from pawnslib.dbn.calibrated import TemperedRecogniser, cross_validated_tau
-from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.calibrated import CALIBRATION_FOLDS, TemperedRecogniser, cross_validated_tau
+from pawnslib.dbn.em import EM_RESTARTS
+from pawnslib.dbn.model import N_SLICES, OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import training_rows, write_training_csv
 from pawnslib.dbn.twoslice import TwoSliceModel
@@ -28,10 +30,13 @@ from pawnslib.play.records import GameRecord
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS, load_strategies, save_strategies
 
-SETS = config.SETS  # the thesis's Table 10.1, and the strategies our Harmony* found
-METHODS = ("minimax", "asym")  # Black searches with plain alpha-beta, or with the asymmetric tree
+BLACK_SEARCHES = ("minimax", "asym")  # a set tournament's Black: plain alpha-beta, or the asymmetric tree
 MODELS = {1: OpponentModel, 2: TwoSliceModel}  # the opponent model by its slices: the thesis's, or Chapter 13's
-LATENTS = learn.LATENTS  # a one-slice model's S_w: one latent per training row (the thesis's), or one per game
+
+
+class ModelMismatch(SettingsMismatch, ModelFileError):
+    """A model file trained on other games than asked: both a :class:`~pawnslib.config.SettingsMismatch` (which fields
+    differ) and a :class:`~pawnslib.dbn.modelfile.ModelFileError` (the file is not the one expected)."""
 
 
 def _harmony_path(results: str | Path) -> Path:
@@ -47,7 +52,8 @@ def find_strategies(results: str | Path, *, settings: RunSettings = DEFAULT_SETT
         results: the results folder; the searches' histories go to ``data/harmony/`` (resumed).
         settings: the run's master seed, the reading Harmony*'s games are played by, and its workers (its
             depth and rounds are not Harmony*'s: ``params`` has its own).
-        params: Harmony*'s settings (default: ``config.HARMONY``); their ``rules`` must be ``settings.rules``.
+        params: Harmony*'s settings (default: :class:`~pawnslib.play.harmony.HarmonyParams`' own, the thesis's);
+            their ``rules`` must be ``settings.rules``.
         progress: show progress bars.
 
     Returns:
@@ -87,17 +93,18 @@ def strategy_set(results: str | Path, name: str) -> dict[int, tuple[int, ...]]:
             raise ValueError(f"no Harmony* strategies yet ({path} is missing); run `python -m pawnslib harmony "
                              f"--results {results}` (or notebook 10) first")
         return load_strategies(path)
-    raise ValueError(f"strategy set must be one of {', '.join(map(repr, SETS))}, got {name!r}")
+    raise ValueError(f"strategy set must be one of {', '.join(map(repr, config.SETS))}, got {name!r}")
 
 
-def play_tournament(results: str | Path, set_name: str, *, method: str = "minimax",
-                    settings: RunSettings = DEFAULT_SETTINGS, progress: bool = True) -> list[GameRecord]:
-    """Chapters 10 and 11's tournaments, kept (and resumed) in ``runs/<set>_<method>``.
+def set_tournament(results: str | Path, set_name: str, *, method: str = "minimax",
+                   settings: RunSettings = DEFAULT_SETTINGS, progress: bool = True) -> list[GameRecord]:
+    """A strategy set's tournament (Chapters 10 and 11), kept (and resumed) in ``runs/<set>_<method>``: the set and
+    Black's player found by name, then :func:`~pawnslib.play.tournament.run_tournament`.
 
     Args:
         results: the results folder.
-        set_name: one of :data:`SETS`.
-        method: one of :data:`METHODS`: plain alpha-beta for both, or Black with the
+        set_name: one of :data:`~pawnslib.config.SETS`.
+        method: one of :data:`BLACK_SEARCHES`: plain alpha-beta for both, or Black with the
             asymmetric tree and the set's opponent model (``data/dbn_<set>.npz``).
         settings: the games' rounds (per ordered pairing), depth, seed, reading and workers; with
             ``method="asym"`` the model must have been trained on ``settings.train_rounds`` minimax rounds of
@@ -113,8 +120,8 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         FileNotFoundError: ``method="asym"`` before the set's opponent model was trained.
         ModelFileError: ``method="asym"`` with a model file trained on other games, or damaged.
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(map(repr, METHODS))}, got {method!r}")
+    if method not in BLACK_SEARCHES:
+        raise ValueError(f"method must be one of {', '.join(map(repr, BLACK_SEARCHES))}, got {method!r}")
     strategies = strategy_set(results, set_name)
     black = None
     if method == "asym":
@@ -126,6 +133,13 @@ def play_tournament(results: str | Path, set_name: str, *, method: str = "minima
         black = AsymFactory(str(path), tuple(strategies.items()))
     return run_tournament(strategies, config.run_dir(results, set_name, method), settings=settings,
                           black_player=black, label=f"{set_name} {method}", progress=progress)
+
+
+def play_tournament(*args, **kwargs) -> list[GameRecord]:
+    """Deprecated name of :func:`set_tournament` (one release only)."""
+    warnings.warn("pawnslib.experiments.pipeline.play_tournament is renamed set_tournament; the old name goes in the "
+                  "next release", DeprecationWarning, stacklevel=2)
+    return set_tournament(*args, **kwargs)
 
 
 def _training(set_name: str, settings: RunSettings) -> dict:
@@ -144,18 +158,18 @@ def _check_kind(slices: int, latent: str) -> None:
 
 
 def train_model(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS,
-                restarts: int = config.EM_RESTARTS, slices: int = 1,
+                restarts: int = EM_RESTARTS, slices: int = 1,
                 latent: str = "row") -> OpponentModel | TwoSliceModel:
     """Section 8.2: training rows from the first ``settings.train_rounds`` minimax rounds, EM, the model file.
 
     Writes ``data/training_<set>.csv`` and ``data/dbn_<set>.npz``, which records what it was trained on;
     with ``slices=2`` Chapter 13's two-slice model (one slice learnt from the rows ending in Black's
     moves, one from White's) to ``data/dbn2_<set>.npz`` instead; with ``latent="game"`` the model whose
-    S_w is one latent per game (:func:`pawnslib.dbn.em.em` with ``groups=``) to ``data/dbn_game_<set>.npz``.
+    S_w is one latent per game (:func:`pawnslib.dbn.em.run_em` with ``groups=``) to ``data/dbn_game_<set>.npz``.
 
     Args:
         results: the results folder.
-        set_name: one of :data:`SETS`.
+        set_name: one of :data:`~pawnslib.config.SETS`.
         settings: ``train_rounds`` (the minimax rounds to learn from, played if missing), their depth, seed
             (also EM's), reading and workers; ``settings.rounds`` is not read.
         restarts: EM restarts.
@@ -169,11 +183,11 @@ def train_model(results: str | Path, set_name: str, *, settings: RunSettings = D
         ValueError: an unknown set, bad arguments, ``slices`` not 1 or 2, or an unknown ``latent``.
     """
     _check_kind(slices, latent)
-    records = play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
+    records = set_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
     rows = training_rows(records, truth=True, mover=slices == 2, game=latent == "game")
     per_game = {"latent": latent} if latent != "row" else {}  # only the one-slice model takes a latent
     model = MODELS[slices].fit(rows.drop(columns="S_w_true"), n_strategies=len(strategy_set(results, set_name)),
-                               restarts=restarts, seed=settings.seed, n_slices=config.N_SLICES,
+                               restarts=restarts, seed=settings.seed, n_slices=N_SLICES,
                                white_truth=rows["S_w_true"].to_numpy(), **per_game)
     model.training = _training(set_name, settings)
     if slices == 1 and latent == "row":
@@ -188,7 +202,7 @@ def opponent_model(results: str | Path, set_name: str, *, settings: RunSettings 
 
     Args:
         results: the results folder.
-        set_name: one of :data:`SETS`.
+        set_name: one of :data:`~pawnslib.config.SETS`.
         settings: ``train_rounds`` (the minimax rounds it is, or is to be, trained on), their depth, seed and
             reading, and the workers for training.
         slices: 1 (the thesis's model) or 2 (Chapter 13's, one slice per colour).
@@ -222,9 +236,9 @@ def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int 
     if recorded != asked:
         if not recorded:
             raise ModelFileError(f"{path} does not record what it was trained on; {fix}")
-        diff = "; ".join(f"{k}: asked {asked.get(k)!r}, recorded {recorded.get(k)!r}"
-                         for k in sorted(asked.keys() | recorded.keys()) if asked.get(k) != recorded.get(k))
-        raise ModelFileError(f"{path} was trained on other games ({diff}); {fix}")
+        differences = tuple(Difference(k, asked.get(k), recorded.get(k))
+                            for k in sorted(asked.keys() | recorded.keys()) if asked.get(k) != recorded.get(k))
+        raise ModelMismatch(f"{path} was trained on other games", differences, fix)
     return model
 
 
@@ -232,11 +246,11 @@ def calibrated_recogniser(results: str | Path, set_name: str, *,
                           settings: RunSettings = DEFAULT_SETTINGS) -> TemperedRecogniser:
     """The set's calibrated recogniser (:mod:`pawnslib.dbn.calibrated`): the per-game model with its tempering
     exponent, read from ``data/recogniser_<set>.json`` when that file records the same training, else fitted by
-    cross-validation on the training games (``config.CALIBRATION_FOLDS`` folds of rounds) and written.
+    cross-validation on the training games (``CALIBRATION_FOLDS`` folds of rounds) and written.
 
     Args:
         results: the results folder.
-        set_name: one of :data:`SETS`.
+        set_name: one of :data:`~pawnslib.config.SETS`.
         settings: the training rounds, depth, seed, reading and noise the per-game model is (to be) trained on.
 
     Raises:
@@ -250,9 +264,9 @@ def calibrated_recogniser(results: str | Path, set_name: str, *,
         fit = json.loads(path.read_text(encoding="utf-8"))
         if fit.get("training") == asked:
             return TemperedRecogniser(model, fit["tau"])
-    records = play_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
-    fit = cross_validated_tau(records, n_strategies=len(model.strategy_ids), folds=config.CALIBRATION_FOLDS,
-                              seed=settings.seed, restarts=config.EM_RESTARTS, n_slices=config.N_SLICES)
+    records = set_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds))
+    fit = cross_validated_tau(records, n_strategies=len(model.strategy_ids), folds=CALIBRATION_FOLDS,
+                              seed=settings.seed, restarts=EM_RESTARTS, n_slices=N_SLICES)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")  # written whole, then renamed: a reader never sees half a file
     tmp.write_text(json.dumps(fit | {"training": asked}, indent=1, sort_keys=True) + "\n", encoding="utf-8")

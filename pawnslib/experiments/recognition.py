@@ -1,7 +1,7 @@
 """Recognising White's strategy during a game with the opponent model (beyond the thesis), and how well it does.
 
 :func:`recognition_trace` gives P(S_w | the game so far) after each White move (the model's posteriors,
-:func:`pawnslib.dbn.recognition.chain_posteriors`), :func:`recognition_accuracy` how often its best guess names
+:func:`pawnslib.dbn.posteriors.chain_posteriors`), :func:`recognition_accuracy` how often its best guess names
 White's true strategy, and :func:`accuracy_table` the frame every recogniser's accuracy is reported in (with
 Wilson intervals). Whether a recogniser's confidence means what it says: :func:`calibration_table` (accuracy,
 mean largest probability, log-loss and Brier score by White move), :func:`reliability_table` (the reliability
@@ -21,8 +21,10 @@ from scipy.stats import norm
 
 from pawnslib.dbn.calibrated import TemperedRecogniser
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.dbn.recognition import chain_posteriors
+from pawnslib.dbn.posteriors import chain_posteriors
 from pawnslib.experiments.stats import wilson
+
+RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
 
 
 def recognition_trace(model: OpponentModel, features: np.ndarray, sb: int, *, window: int | None = None) -> np.ndarray:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import pandas as pd
 
+from pawnslib.config import READINGS
 from pawnslib.experiments.stats import wilson
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BASE_SQUARES, BLACK, EXITS, NEXITS, NTARGETS, READINGS, TARGETS, WHITE
+from pawnslib.game.rules import BASE_SQUARES, BLACK, EXITS, NEXITS, NTARGETS, TARGETS, WHITE
 
 Square = tuple[int, int]
 

@@ -9,7 +9,7 @@ The verdicts ("reproduced", "not reproduced", "inconclusive"; "new" for what the
 of four written rules, by what the thesis gives:
 
 * **A rate with its counts** (Black's wins over Table 10.2; a cell of Tables 10.2 and 11.1, by
-  :func:`~.cells.compare_table`, at the effective sample and Holm-corrected within its table), :func:`verdict`:
+  :func:`~.cells.compare_table`, at the effective sample and Holm-corrected within its table), :func:`compare_rates`:
   *not reproduced* when Fisher's exact test rejects equal rates (p < 0.05); *reproduced* when it does not and the
   thesis's rate lies inside our 95 % Wilson interval; *inconclusive* otherwise.
 * **A figure without a spread** (a mean, a ratio, a change read off its tables), :func:`interval_verdict`:
@@ -175,7 +175,7 @@ def rate_verdict(p: float, rate: float, lo: float, hi: float, *, alpha: float = 
     return "not reproduced" if p < alpha else "reproduced" if lo <= rate <= hi else "inconclusive"
 
 
-def verdict(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str, float, float, float]:
+def compare_rates(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str, float, float, float]:
     """(verdict, Fisher p-value, our interval low, high) for a rate; see the module docstring."""
     lo, hi = wilson(k_ours, n_ours)
     p = fisher_p(k_thesis, n_thesis, k_ours, n_ours)

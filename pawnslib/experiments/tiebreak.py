@@ -39,6 +39,10 @@ from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_ties, root_values
 
+# The study replays Table 10.2 under every scheme and a second seed, and
+# these of Chapter 13's methods (with plain6) under every scheme.
+TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
+
 OPENING_PLIES = 4
 TIE_POSITIONS = 240  # Black root positions per variant and reading whose exact ties are counted
 TIE_PLIES = (2, 10, 20)  # the plies of each game they are taken at (while the game runs), games in schedule order
@@ -75,7 +79,7 @@ def variant_dir(results: str | Path, variant: Variant, *, seed: int = config.SEE
     return Path(results) / "tiebreak" / (variant.noise if variant.seed == seed else f"{variant.noise}_second_seed")
 
 
-def missing(results: str | Path, *, readings=config.READINGS, methods=config.TIEBREAK_METHODS,
+def missing(results: str | Path, *, readings=config.READINGS, methods=TIEBREAK_METHODS,
             seed: int = config.SEED, set_name: str = config.COMPARISON_SET) -> list[Path]:
     """The run folders of the study not yet played (``make tiebreak`` plays them): Table 10.2's under every variant
     and reading, Chapter 13's under every scheme."""
@@ -175,7 +179,7 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
 # ----------------------------------------------------------------------------- Chapter 13 under each scheme
 
 
-def chapter13(results: str | Path, *, methods=config.TIEBREAK_METHODS, seed: int = config.SEED,
+def chapter13(results: str | Path, *, methods=TIEBREAK_METHODS, seed: int = config.SEED,
               set_name: str = config.COMPARISON_SET) -> pd.DataFrame:
     """One row per (scheme, method): the paired difference from ``plain6`` (:func:`~.paired.method_summary`, Holm
     over ``methods``), from each scheme's comparison under the default reading and the main seed."""

@@ -20,7 +20,7 @@ import time
 from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.experiments import chapter13, pipeline
-from pawnslib.guided.foresee import MIN_DEPTH
+from pawnslib.guided.firstreply import MIN_DEPTH
 
 # Small games of every kind: depth 3 is the least the foreseeing methods search.
 WARMUP = RunSettings(rounds=1, depth=MIN_DEPTH, train_rounds=1, seed=0, jobs=1)
@@ -55,12 +55,12 @@ def compile_kernels(*, part: int | None = None, settings: RunSettings = WARMUP) 
         for noise in config.NOISES:  # each other scheme's games in a folder of their own
             default = noise == settings.noise
             if plays(default):
-                pipeline.play_tournament(tmp if default else f"{tmp}/{noise}", "thesis",
+                pipeline.set_tournament(tmp if default else f"{tmp}/{noise}", "thesis",
                                          settings=settings.replace(noise=noise), progress=False)
         if plays(True):
             pipeline.train_model(tmp, "thesis", settings=settings)
-            pipeline.play_tournament(tmp, "thesis", method="asym", settings=settings, progress=False)
+            pipeline.set_tournament(tmp, "thesis", method="asym", settings=settings, progress=False)
         for name, method in chapter13.METHODS.items():
             if plays(method.slices > 0):
-                chapter13.play_method(tmp, "thesis", name, settings=settings, progress=False)
+                chapter13.method_games(tmp, "thesis", name, settings=settings, progress=False)
     return time.perf_counter() - t0

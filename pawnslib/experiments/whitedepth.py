@@ -2,8 +2,8 @@
 
 Chapter 13 measures every method against a White as deep as Black (6 plies). The literature expects prediction
 to pay against a shallower opponent ((D,d)-OM search, Gao, Iida et al. 2001; Carmel and Markovitch's M*). Here
-Black's methods are unchanged (depth 6; ``plain8`` 8) and White searches ``config.WHITE_DEPTHS`` plies in
-turn, in Chapter 13's paired design: every method plays the same seeds at each White depth, ``config.MAP_ROUNDS``
+Black's methods are unchanged (depth 6; ``plain8`` 8) and White searches ``WHITE_DEPTHS`` plies in
+turn, in Chapter 13's paired design: every method plays the same seeds at each White depth, ``MAP_ROUNDS``
 rounds a pairing (White at 6 is Chapter 13's own games, all of its rounds). Each method's gain is against
 ``plain6`` at the same White depth, in score points, beside ``plain6``'s own score: against a White that
 ``plain6`` already beats in nearly every game no method can show a gain, so each gain is also given as a share of
@@ -27,9 +27,20 @@ from statsmodels.stats.multitest import multipletests
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.experiments import paired
-from pawnslib.experiments.chapter13 import play_method, with_baseline
+from pawnslib.experiments.chapter13 import method_games, with_baseline
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.play.records import GameRecord
+
+# Where prediction pays: these methods replay Chapter 13's games with White searching each
+# of WHITE_DEPTHS plies (Black's depth, DEPTH, is Chapter 13's own games), MAP_ROUNDS rounds a pairing (the
+# Makefile's MAP_DEPTHS, MAP_METHODS and MAP_ROUNDS).
+WHITE_DEPTHS = (2, 4, 5)
+MAP_METHODS = ("plain6", "plain8", "one-hist", "one-hist-perfect", "oracle", "om-perfect", "om-matched",
+               "prom-uniform", "prom-dbn-cal")
+MAP_ROUNDS = 50
+# The oracle's loss taken apart: White one ply shallower than Black (one of WHITE_DEPTHS), its reply at the oracle's
+# own horizon.
+ORACLE_WHITE_DEPTH = 5
 
 Runs = dict[int, dict[str, list[GameRecord]]]  # White's depth -> method -> its games
 MAP = ["white_depth", "method", "games", "plain6_score", "score", "diff", "diff_lo", "diff_hi", "diff_lo_all",
@@ -38,9 +49,9 @@ LOSS = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_l
 
 
 def white_depth_runs(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS,
-                     depths=config.WHITE_DEPTHS, methods=config.MAP_METHODS, rounds: int = config.MAP_ROUNDS,
+                     depths=WHITE_DEPTHS, methods=MAP_METHODS, rounds: int = MAP_ROUNDS,
                      progress: bool = True) -> Runs:
-    """Every method's games at every White depth, played if missing (:func:`~.chapter13.play_method`).
+    """Every method's games at every White depth, played if missing (:func:`~.chapter13.method_games`).
 
     Args:
         results: the results folder of the reading ``settings.rules``.
@@ -61,7 +72,7 @@ def white_depth_runs(results: str | Path, set_name: str, *, settings: RunSetting
     runs = {}
     for d in sorted({*depths, settings.depth}):
         run = settings if d == settings.depth else settings.replace(white_depth=d, rounds=rounds)
-        runs[d] = {m: play_method(results, set_name, m, settings=run, progress=progress) for m in methods}
+        runs[d] = {m: method_games(results, set_name, m, settings=run, progress=progress) for m in methods}
     return runs
 
 
@@ -92,9 +103,9 @@ def white_depth_table(runs: Runs, *, seed: int = config.SEED) -> pd.DataFrame:
 # The oracle's loss taken apart (module docstring): (White's depth, pairings, method, against); None: Black's depth.
 LOSS_CONTRASTS = (
     (None, "diagonal", "oracle", "plain6"), (None, "off the diagonal", "oracle", "plain6"),
-    (config.ORACLE_WHITE_DEPTH, "diagonal", "oracle", "plain6"),
-    (config.ORACLE_WHITE_DEPTH, "off the diagonal", "oracle", "plain6"),
-    (config.ORACLE_WHITE_DEPTH, "all", "oracle", "plain6"),
+    (ORACLE_WHITE_DEPTH, "diagonal", "oracle", "plain6"),
+    (ORACLE_WHITE_DEPTH, "off the diagonal", "oracle", "plain6"),
+    (ORACLE_WHITE_DEPTH, "all", "oracle", "plain6"),
     (None, "all", "oracle-deep", "plain6"), (None, "all", "oracle-deep", "plain8"),
     (None, "all", "oracle-deep", "oracle"),
 )

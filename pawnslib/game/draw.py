@@ -68,9 +68,10 @@ def removed_pieces(before: Position, after: Position) -> list[tuple[int, tuple[i
     return out
 
 
-def _arrow(out: list[str], x0: float, y0: float, x1: float, y1: float, colour: str, size: int, label: str,
-           css: str) -> None:
-    """An arrow from (x0, y0) to (x1, y1), its head ending short of the target's centre."""
+def _arrow(out: list[str], start: tuple[float, float], end: tuple[float, float], *, colour: str, size: int,
+           label: str, css: str) -> None:
+    """An arrow from ``start`` (x0, y0) to ``end`` (x1, y1), its head ending short of the target's centre."""
+    (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     tip_x, tip_y = x1 - ux * size * 0.12, y1 - uy * size * 0.12
@@ -166,7 +167,7 @@ def _arrows(pos: Position, size: int, moves: bool | Iterable[Move | str], marks:
             x0, y0 = MARGIN + (c0 + 1) * size, MARGIN + (r0 + 1) * size
         else:
             x0, y0 = _centre(m.frm, size)
-        _arrow(out, x0, y0, *_centre(m.to, size), colour, size, str(m), css)
+        _arrow(out, (x0, y0), _centre(m.to, size), colour=colour, size=size, label=str(m), css=css)
 
     if moves is not False:
         for m in pos.legal_moves() if moves is True else _as_moves(moves):

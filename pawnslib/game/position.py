@@ -149,6 +149,44 @@ def _result_of(s: np.ndarray) -> int:
     return DRAW if s[S_PLY] >= MAX_PLIES else NO_RESULT
 
 
+def _read_pieces(ranks: list[str]) -> tuple[list[int], list[int]]:
+    """The squares (``8 * row + col``) of Black's and White's pieces on a text's 8 ``ranks``; ``ValueError`` naming
+    the rank or square that is wrong."""
+    pieces = ([], [])
+    for r, rank in enumerate(ranks):
+        if len(rank) != 8:
+            raise ValueError(f"rank {r} ({rank!r}) needs 8 squares, got {len(rank)}")
+        if rank == "........":  # most ranks (a text is read for every position of every record)
+            continue
+        for c, ch in enumerate(rank):
+            if ch not in "bw.":
+                raise ValueError(f"unknown character {ch!r} at row {r}, col {c}: use 'b', 'w' or '.'")
+            if ch != ".":
+                owner = BLACK if ch == "b" else WHITE
+                if (r, c) in BASE_SQUARES[owner]:
+                    raise ValueError(f"{RESULT_NAMES[owner + 1]} piece on its own base square ({r},{c}): "
+                                     "base pieces are counted in the base fields, not drawn")
+                pieces[owner].append(r * 8 + c)
+    return pieces
+
+
+def _read_counts(side: str, nb: str, nw: str, ply: str) -> list[int]:
+    """A text's base counts (Black's, White's), after checking them, the side to move and the ply; ``ValueError``
+    naming the field that is wrong."""
+    if side not in ("b", "w"):
+        raise ValueError(f"side to move must be 'b' or 'w', got {side!r}")
+    counts = []
+    for name, field in (("black base count", nb), ("white base count", nw)):
+        if not field.isdigit() or int(field) > PIECES:
+            raise ValueError(f"{name} must be an integer from 0 to {PIECES}, got {field!r}")
+        counts.append(int(field))
+    if not ply.isdigit() or int(ply) > MAX_PLIES:
+        raise ValueError(f"ply must be an integer from 0 to {MAX_PLIES}, got {ply!r}")
+    if (int(ply) % 2 == 0) != (side == "b"):
+        raise ValueError(f"side {side!r} cannot be to move at ply {ply}: Black moves at even plies")
+    return counts
+
+
 class Position:
     """An immutable Pawns position. ``Position.start()`` is the initial one.
 
@@ -194,32 +232,8 @@ class Position:
         if len(ranks) != 8:
             raise ValueError(f"board needs 8 ranks separated by '/', got {len(ranks)}")
         s = Position.start(rules=rules).array.copy()
-        pieces = ([], [])
-        for r, rank in enumerate(ranks):
-            if len(rank) != 8:
-                raise ValueError(f"rank {r} ({rank!r}) needs 8 squares, got {len(rank)}")
-            if rank == "........":  # most ranks (a text is read for every position of every record)
-                continue
-            for c, ch in enumerate(rank):
-                if ch not in "bw.":
-                    raise ValueError(f"unknown character {ch!r} at row {r}, col {c}: use 'b', 'w' or '.'")
-                if ch != ".":
-                    owner = BLACK if ch == "b" else WHITE
-                    if (r, c) in BASE_SQUARES[owner]:
-                        raise ValueError(f"{RESULT_NAMES[owner + 1]} piece on its own base square ({r},{c}): "
-                                         "base pieces are counted in the base fields, not drawn")
-                    pieces[owner].append(r * 8 + c)
-        if side not in ("b", "w"):
-            raise ValueError(f"side to move must be 'b' or 'w', got {side!r}")
-        counts = []
-        for name, field in (("black base count", nb), ("white base count", nw)):
-            if not field.isdigit() or int(field) > PIECES:
-                raise ValueError(f"{name} must be an integer from 0 to {PIECES}, got {field!r}")
-            counts.append(int(field))
-        if not ply.isdigit() or int(ply) > MAX_PLIES:
-            raise ValueError(f"ply must be an integer from 0 to {MAX_PLIES}, got {ply!r}")
-        if (int(ply) % 2 == 0) != (side == "b"):
-            raise ValueError(f"side {side!r} cannot be to move at ply {ply}: Black moves at even plies")
+        pieces = _read_pieces(ranks)
+        counts = _read_counts(side, nb, nw, ply)
         for owner in (BLACK, WHITE):
             total = len(pieces[owner]) + counts[owner]
             if total > PIECES:

@@ -49,12 +49,14 @@ Squares are ``row * 8 + col``; a move is ``frm * 64 + to`` with ``frm == BASE`` 
 out of the base. Everything hot is a numba kernel over such arrays (:mod:`pawnslib.game.kernels`);
 :class:`~pawnslib.game.position.Position` is the thin, friendly wrapper.
 
-Imports: ``numpy`` only (no other module of pawnslib).
+Imports: ``numpy`` and :mod:`pawnslib.config` (the readings' names, :data:`~pawnslib.config.READINGS`).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from pawnslib.config import READINGS
 
 BLACK, WHITE = 0, 1
 NO_RESULT, BLACK_WIN, WHITE_WIN, DRAW = 0, 1, 2, 3
@@ -75,8 +77,11 @@ HOME_SQUARES = ((1, 6), (6, 1))  # where a base piece stands for the features
 FEATURE_NAMES = ("BMax", "BSum", "DSum", "OBMin", "OBSum", "PD")
 N_FEATURES = 6
 ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right
+# Each reading's steps, in the order of config.READINGS (the readings' one definition): a position's S_RULES slot is an
+# index into it.
 STEPS = {"kalles": ORTHOGONAL, "king": ORTHOGONAL + ((-1, -1), (-1, 1), (1, -1), (1, 1))}
-READINGS = tuple(STEPS)  # the readings' names; a position's S_RULES slot is an index into it
+if tuple(STEPS) != READINGS:
+    raise ImportError(f"pawnslib.game.rules.STEPS has the readings {tuple(STEPS)}, config.READINGS {READINGS}")
 
 
 def base_distance(side: int, row: int, col: int) -> int:

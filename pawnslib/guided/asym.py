@@ -103,7 +103,7 @@ class Prediction(NamedTuple):
     told: np.ndarray  # (TOLD_SIZE,) int64: by a root move's code, the reply told to be White's (-1: none)
 
 
-def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int,
+def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plies: int, *,
                    moves: int = MAX_MOVES, told: np.ndarray | None = None) -> Prediction:
     """The work space for a search whose path rows are ``path`` (the game's rows filled in), ``moves`` a node;
     ``told``: White's replies by the root move's code (none told: every entry -1)."""
@@ -116,7 +116,7 @@ def new_prediction(path: np.ndarray, seen: np.ndarray, model: KernelArrays, plie
 
 
 @njit(cache=True, inline="always")
-def score_children(p, n, work, pred, model, setting):
+def score_children(p, n, work, pred, model, setting):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Score the ``n`` children x_t of the open node at ply ``p`` (t = its path row + 1): discretised into
     ``pred.states[p]``, log P(e) into ``pred.logpe[p]``, pr numerators into ``pred.counts[p]``.
 
@@ -146,7 +146,7 @@ def score_children(p, n, work, pred, model, setting):
 
 
 @njit(cache=True, inline="always")
-def _open(p, limit, asym, w, work, pred, model, setting):
+def _open(p, limit, asym, w, work, pred, model, setting):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Start the search of the node just opened at ply ``p`` (tree cut at ``limit``; ``asym``: every White move above
     was predicted) and expand it; a White node of the asymmetric tree scores its children by P(e). Returns False,
     without expanding it, if its children are all leaves and none predicted: :func:`search_frontier` searches it."""
@@ -169,7 +169,7 @@ def _open(p, limit, asym, w, work, pred, model, setting):
 
 
 @njit(cache=True, inline="always")
-def _predicted(p, k, n, work, pred, setting):
+def _predicted(p, k, n, work, pred, setting):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Child ``k`` (of ``n``) of the predicting White node at ply ``p``, taken: its discretised features join the
     search path in ``pred.path``; returns its (limit, asym): two plies deeper and still predicting if it is likely.
     With ``setting.told``, a reply at ply 1 is likely exactly when it is the one told for the root's move."""
@@ -200,7 +200,7 @@ def _walk(w, work, pred, model, setting):
     It writes the children's discretised features to ``pred.path`` rows below the root's, and raises
     ``counters[2]`` to the deepest ply reached (a child that leaves the asymmetric tree counts its limit).
     """
-    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    results, vals, order = work.results, work.vals, work.order
     count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
     depth, scheme, seed = setting.depth, setting.scheme, setting.seed
     nodes[0] = 1
@@ -236,16 +236,25 @@ def _walk(w, work, pred, model, setting):
             v = best[p]
             p -= 1
             black = not black
-        if black:
-            if p == 0 and v > best[0]:
-                best_move = moves[0, order[0, nxt[0] - 1]]
-            best[p] = max(best[p], v)
-            alpha[p] = max(alpha[p], best[p])
-        else:
-            best[p] = min(best[p], v)
-            beta[p] = min(beta[p], best[p])
-        if alpha[p] >= beta[p]:
-            nxt[p] = count[p]
+        best_move = _fold(p, black, v, work, best_move)
+
+
+@njit(cache=True, inline="always")
+def _fold(p, black, v, work, best_move):
+    """Fold a child's value ``v`` into node ``p`` (``black``: Black to move there): its best value, its window, a
+    cut-off once the window closes; returns the root's best move so far (its first child of the largest value)."""
+    best, alpha, beta = work.best, work.alpha, work.beta
+    if black:
+        if p == 0 and v > best[0]:
+            best_move = work.moves[0, work.order[0, work.nxt[0] - 1]]
+        best[p] = max(best[p], v)
+        alpha[p] = max(alpha[p], best[p])
+    else:
+        best[p] = min(best[p], v)
+        beta[p] = min(beta[p], best[p])
+    if alpha[p] >= beta[p]:
+        work.nxt[p] = work.count[p]
+    return best_move
 
 
 @njit(cache=True)
@@ -314,8 +323,8 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
     seen = np.zeros(SEEN_SHAPE, np.bool_) if seen is None else seen
     path = discretised_tail(arrays, history, n_slices, depth + EXTENSION)
     base = len(path) - depth - EXTENSION - 1
-    pred = new_prediction(path, seen, arrays, depth + EXTENSION + 1, int(MOVES_OF[root.array[S_RULES]]),
-                          None if told is None else _told_array(root, told))
+    pred = new_prediction(path, seen, arrays, depth + EXTENSION + 1, moves=int(MOVES_OF[root.array[S_RULES]]),
+                          told=None if told is None else _told_array(root, told))
     setting = Setting(depth, base, n_slices - 1, black_strategy, mode, max_pr, scheme, kseed, random_seed,
                       told is not None)
     t0 = time.perf_counter()

@@ -48,10 +48,10 @@ depth-first with an explicit stack (a recursive one would pay numba's reference 
 array argument of every call) on the plain search's machinery (:mod:`pawnslib.search.expand`): its work space
 holds the open node at each ply and its children's moves, results and own values, valued without making
 them (only the mover's feature parts anew); the types' values come from the same memo of the mover's scores
-(:class:`~pawnslib.guided.omwork.OMWork`); a child is made only when it is opened, and nothing is allocated per
-node. A White node just above the leaves, never cut, takes all its children: it folds them at once
+(:class:`OMWork`, beside the plain search's work space); a child is made only when it is opened, and nothing is
+allocated per node. A White node just above the leaves, never cut, takes all its children: it folds them at once
 (:func:`_fold_leaves`), and values a leaf's noise, a hash, only where a type's pick may be that leaf.
-Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`~pawnslib.guided.omwork`.
+Imports :mod:`pawnslib.game` and :mod:`pawnslib.search`.
 """
 
 from __future__ import annotations
@@ -59,28 +59,125 @@ from __future__ import annotations
 import math
 import time
 from numbers import Real
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from pawnslib import config
+from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, S_RULES, S_SIDE
-from pawnslib.guided.omwork import expand_om, new_cache, new_om_work
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.expand import child_value, new_work, open_child
+from pawnslib.search.expand import NO_SCORE, child_value, expand, new_work, open_child, side_score
 from pawnslib.search.memo import memo_for
 from pawnslib.search.noise import PATH, kernel_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import thread_table
-from pawnslib.search.values import INF
+from pawnslib.search.values import INF, result_value
 
 PROBABILITY_TOLERANCE = 1e-9
 CACHE_BITS = 16  # 65,536 entries: a depth-6 search stores a few thousand
 
 
+# ----------------------------------------------------------------------------- work space, cache, children
+
+
+class OMWork(NamedTuple):
+    """What an OM/PrOM search keeps beside the plain search's :class:`~pawnslib.search.expand.Work` (which holds the
+    open nodes, their children's moves, results and own values, the order taken and the path keys): row ``p`` of
+    each array belongs to the open node at ply ``p``."""
+
+    scores: np.ndarray  # (P, M, T) int64: its children's mover's score by each type (NO_SCORE: see feats)
+    feats: np.ndarray  # (P, M, N_FEATURES) int64: the features of those whose move removed pieces
+    tvals: np.ndarray  # (P, M, T) float64: their static values by each type (no noise)
+    sortkeys: np.ndarray  # (P, M) float64: their ordering keys
+    tv: np.ndarray  # (P + 1, T) float64: its type values (running max / min while it searches)
+    pown: np.ndarray  # (P + 1, T) float64: at a White node, the own value of each type's current pick
+    run: np.ndarray  # (P,) float64: at a Black node, the running maximum of its children's own values
+    done: np.ndarray  # (P,) bool: the (Black) node was cut
+    hashes: np.ndarray  # (P,) int64: its Zobrist key
+
+
+@njit(cache=True)
+def new_om_work(plies, moves, ntypes):
+    """Work space for a search whose open nodes lie at plies 0..plies-1, at most ``moves`` moves each, ``ntypes``
+    opponent types."""
+    return OMWork(np.empty((plies, moves, ntypes), np.int64), np.empty((plies, moves, N_FEATURES), np.int64),
+                  np.empty((plies, moves, ntypes), np.float64), np.empty((plies, moves), np.float64),
+                  np.empty((plies + 1, ntypes), np.float64), np.empty((plies + 1, ntypes), np.float64),
+                  np.empty(plies, np.float64), np.zeros(plies, np.bool_), np.zeros(plies, np.int64))
+
+
+class Cache(NamedTuple):
+    """Exact results of nodes searched in full, entry ``key & (size - 1)``, always replaced on a store.
+
+    Like :class:`pawnslib.search.tt.Table`, a thread's searches share one cache
+    (:func:`pawnslib.search.tt.thread_table`) and each sees only the entries stamped with its own number.
+    """
+
+    keys: np.ndarray  # (size,) int64: the position's Zobrist key (ply included: it fixes the distance to the root)
+    stamps: np.ndarray  # (size,) int64: the search that stored it (0: none yet)
+    owns: np.ndarray  # (size,) float64: its own value
+    tvals: np.ndarray  # (size, >= T) float64: its type values
+
+
+@njit(cache=True)
+def new_cache(bits, ntypes):
+    """An empty cache of ``2**bits`` entries for up to ``ntypes`` types."""
+    n = 1 << bits
+    return Cache(np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.float64),
+                 np.zeros((n, ntypes), np.float64))
+
+
 @njit(cache=True, inline="always")
-def _open(p, key, w, probs, depth, sort, work, om):
+def expand_om(p, w, probs, work, om, sort):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
+    """Value every child of the open node at ply ``p`` of ``work`` by every weights; return how many.
+
+    ``w`` row 0 is Black's weights, row 1 + i type i's, and ``work``'s memo scores by them all (the kernel sets it
+    up). :func:`~pawnslib.search.expand.expand` gives each child its move, result, own value and the mover's score
+    by each type, from the memo as its own value is: type i's value is that score less the other side's, from
+    Black's view (a finished child's score, ``p + 1`` plies below the root, in every value; a child whose move
+    removed pieces, rare, has its features instead). With ``sort`` ``order[p]`` lists the children by
+    ``sum_i p_i * (type-i value)``, then by own value, largest first at a Black node and smallest first at a White
+    one (stable: ties keep move-generation order).
+    """
+    n = expand(p, w[0], work, om.feats[p], INF, om.scores[p])
+    results, vals, order, feats, tvals, sortkeys = work.results, work.vals, work.order, om.feats, om.tvals, om.sortkeys
+    scores, other = om.scores, work.sides[p, 1 - work.nodes[p, B_SIDE]]
+    sign = 1 if work.nodes[p, B_SIDE] == BLACK else -1
+    for i in range(probs.size):
+        rest = side_score(w[1 + i], other)  # the type's score of the side that did not move: every child keeps it
+        for k in range(n):
+            if results[p, k] == NO_RESULT and scores[p, k, 0] != NO_SCORE:
+                tvals[p, k, i] = float(sign * (scores[p, k, i] - rest))
+            else:
+                tvals[p, k, i] = result_value(results[p, k], w[1 + i], feats[p, k], p + 1)
+    if sort:  # by their keys, in an insertion sort: a node has a few children
+        for k in range(n):
+            key = 0.0
+            for i in range(probs.size):
+                key += probs[i] * tvals[p, k, i]
+            sortkeys[p, k] = key
+        for i in range(1, n):
+            j = order[p, i]
+            v, o = sign * sortkeys[p, j], sign * vals[p, j]
+            m = i - 1
+            while m >= 0:
+                u = sign * sortkeys[p, order[p, m]]
+                if u > v or (u == v and sign * vals[p, order[p, m]] >= o):
+                    break
+                order[p, m + 1] = order[p, m]
+                m -= 1
+            order[p, m + 1] = j
+    return n
+
+
+# ----------------------------------------------------------------------------- the search
+
+
+@njit(cache=True, inline="always")
+def _open(p, key, w, probs, depth, sort, work, om):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Node ``p`` of ``work`` (Zobrist key ``key``), just made, is now open: value its children and start its running
     values."""
     om.hashes[p], work.nxt[p], om.done[p], om.run[p] = key, 0, False, -INF
@@ -92,7 +189,7 @@ def _open(p, key, w, probs, depth, sort, work, om):
 
 
 @njit(cache=True, inline="always")
-def _close(p, probs, om, cache, stamp, store):
+def _close(p, probs, om, cache, stamp, store):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Node ``p`` is searched: returns its own value and, searched in full and ``store`` on, caches its values."""
     tv, run, pown = om.tv, om.run, om.pown
     if p % 2 == 0:
@@ -111,7 +208,7 @@ def _close(p, probs, om, cache, stamp, store):
 
 
 @njit(cache=True, inline="always")
-def _fold(p, res, prune, om, work, best_move):
+def _fold(p, res, prune, om, work, best_move):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Fold a child's values (own ``res``, types ``tv[p + 1]``) into node ``p``; returns the root's best move so far.
 
     The root keeps its first child of the largest own value; a Black node takes maxima and is cut
@@ -140,7 +237,7 @@ def _fold(p, res, prune, om, work, best_move):
 
 
 @njit(cache=True, inline="always")
-def _fold_leaves(p, probs, scheme, seed, work, om):
+def _fold_leaves(p, probs, scheme, seed, work, om):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Search the open White node at ply ``p``, whose children are all leaves, at once: as the loop folds them
     (:func:`_fold`, in generation order: a node above the leaves is not sorted), but a leaf's own value, whose noise
     costs a hash, is found only when some type's pick may be it (its type value at most that type's minimum)."""
@@ -159,7 +256,7 @@ def _fold_leaves(p, probs, scheme, seed, work, om):
 
 
 @njit(cache=True)
-def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
+def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """PrOM search from the Black-to-move ``root``; returns (best move code, own value, nodes, cache answers).
 
     ``w`` row 0 is Black's weights, row 1 + i type i's; seed < 0: no noise, else under ``scheme``; ``cache``'s entries
@@ -176,7 +273,7 @@ def om_kernel(root, w, probs, depth, scheme, seed, prune, sort, cache, stamp):
 # counts references to every array a helper is handed, across basic blocks where its pruning cannot pair them up
 # (numba issue #2350): with the counts this loop took 1.7 times as long (the unsplit kernel of before, 1.5 times).
 @njit(cache=True, _nrt=False)
-def _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om):
+def _walk(w, probs, depth, scheme, seed, prune, sort, cache, stamp, work, om):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """The PrOM search of :func:`om_kernel` from ``work``'s root, depth-first with an explicit stack; returns the
     best move's code.
 
@@ -262,7 +359,7 @@ def check_opponents(opponents) -> tuple[np.ndarray, np.ndarray]:
     return np.array(probs, np.float64), np.array(weights, np.int64).reshape(len(weights), N_FEATURES)
 
 
-def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np.ndarray, depth: int,
+def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np.ndarray, depth: int, *,
          seed: int | None, noise: str, prune: bool, order: bool) -> SearchResult:
     """Check the position, depth, seed and noise scheme, then search; the weights are already checked."""
     check_search_args(position, depth, seed)
@@ -272,8 +369,8 @@ def _run(position: Position, weights: np.ndarray, probs: np.ndarray, types_w: np
                          f"{position.ply}")
     w = stack_weights(weights, types_w)
     t0 = time.perf_counter()
-    move, value, nodes, hits = om_on_cache(position.array, w, probs, int(depth), scheme, kseed, prune=bool(prune),
-                                           order=bool(order))
+    move, value, nodes, hits = om_on_cache(position.array, w, probs, int(depth), scheme=scheme, seed=kseed,
+                                           prune=bool(prune), order=bool(order))
     return SearchResult(Move.from_code(move), float(value), int(nodes), time.perf_counter() - t0,
                         {"cache_hits": int(hits)})
 
@@ -283,7 +380,7 @@ def stack_weights(weights: np.ndarray, types_w: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(np.vstack([weights, types_w]), np.int64)
 
 
-def om_on_cache(root: np.ndarray, w: np.ndarray, probs: np.ndarray, depth: int, scheme: int, seed: int, *,
+def om_on_cache(root: np.ndarray, w: np.ndarray, probs: np.ndarray, depth: int, *, scheme: int, seed: int,
                 prune: bool = True, order: bool = True) -> tuple[int, float, int, int]:
     """:func:`om_kernel` on this thread's cache (made, or widened, for this many types) with a stamp of its own.
 
@@ -323,7 +420,7 @@ def prom_search(position: Position, weights, opponents, depth: int, *, seed: int
     """
     w = check_weights(weights)
     probs, types_w = check_opponents(opponents)
-    return _run(position, w, probs, types_w, depth, seed, noise, prune, order)
+    return _run(position, w, probs, types_w, depth, seed=seed, noise=noise, prune=prune, order=order)
 
 
 def om_search(position: Position, weights, opponent, depth: int, *, seed: int | None = None,
@@ -350,4 +447,5 @@ def om_search(position: Position, weights, opponent, depth: int, *, seed: int | 
     """
     w = check_weights(weights)
     o = check_weights(opponent, where="opponent")
-    return _run(position, w, np.ones(1), o.reshape(1, N_FEATURES), depth, seed, noise, prune, order)
+    return _run(position, w, np.ones(1), o.reshape(1, N_FEATURES), depth, seed=seed, noise=noise, prune=prune,
+                order=order)

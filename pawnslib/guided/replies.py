@@ -26,7 +26,7 @@ from pawnslib.search.seeds import check_seed
 
 
 @njit(cache=True)
-def reply_log_pe(parent, path, n_hist, model, black_strategy, random_seed, out_moves, out_logpe):
+def reply_log_pe(parent, path, n_hist, model, black_strategy, random_seed, out_moves, out_logpe):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """White to move at ``parent``, whose row is the last of ``path``: every reply's move and log P(e).
 
     The history of a reply x_t (row t = len(path)) is rows t - 2, t - 4, ..., at most ``n_hist``,

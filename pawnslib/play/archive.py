@@ -237,7 +237,7 @@ def _said(result: str) -> str:
 
 
 @njit(cache=True)
-def _replay(codes, first_move, starts, rules, states, features):  # pragma: no cover  (compiled)
+def _replay(codes, first_move, starts, rules, states, features):  # pragma: no cover  (compiled)  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Replay every game into ``states`` and ``features`` (game g's x_0.. at row first_move[g] + g).
 
     Returns (game, ply) of the first move that is not legal where it is played, or (-1, -1).

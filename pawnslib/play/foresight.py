@@ -8,7 +8,7 @@ the seed White's next search will use. Only the game knows that seed, so the ora
 :class:`ToldAsymPlayer` (``one-hist-perfect``) gets the same replies, but searches the thesis's asymmetric tree:
 at ply 1 its predicate marks exactly White's actual reply, the minimum over all replies is kept and the marked one
 searched two plies deeper; below ply 1 it predicts as ``one-hist``. :class:`MatchedOMPlayer` needs no seed: OM
-search with White's weights whose first White node searches to White's real depth (:mod:`pawnslib.guided.foresee`).
+search with White's weights whose first White node searches to White's real depth (:mod:`pawnslib.guided.firstreply`).
 :class:`ForesightFactory` builds the oracle or matched OM search for a tournament, :class:`ToldFactory` the told tree.
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.search`, :mod:`pawnslib.guided` and :mod:`~.players`.
@@ -22,7 +22,7 @@ from typing import Protocol, runtime_checkable
 from pawnslib import config
 from pawnslib.game.position import Move, Position
 from pawnslib.guided.asym import asym_search
-from pawnslib.guided.foresee import om_matched_search, oracle_search
+from pawnslib.guided.firstreply import om_matched_search, oracle_search
 from pawnslib.play.players import AsymFactory, AsymPlayer, DeepAlphaBeta, Player, StrategySet, Weights
 from pawnslib.search.alphabeta import SearchResult
 from pawnslib.search.noise import check_noise
@@ -66,7 +66,7 @@ class WhiteReplies:
 
 @dataclass(frozen=True)
 class OraclePlayer:
-    """Black knowing White's actual reply to each of its moves (:func:`~pawnslib.guided.foresee.oracle_search`).
+    """Black knowing White's actual reply to each of its moves (:func:`~pawnslib.guided.firstreply.oracle_search`).
 
     Attributes:
         weights: Black's weights.
@@ -91,7 +91,7 @@ class OraclePlayer:
         """The oracle's move at ``history[-1]``; White's reply to each move is its search seeded ``reply_seed``.
 
         Returns:
-            :func:`~pawnslib.guided.foresee.oracle_search`'s result, its seconds and nodes including White's
+            :func:`~pawnslib.guided.firstreply.oracle_search`'s result, its seconds and nodes including White's
             searches (all of them are Black's cost); ``info["foreseen"]`` is the reply White will play.
         """
         replies = WhiteReplies(self.white, history, reply_seed)  # its seconds are within oracle_search's
@@ -115,7 +115,7 @@ class MatchedOMPlayer:
         check_noise(self.noise)
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
-        """:func:`~pawnslib.guided.foresee.om_matched_search`'s move at ``history[-1]``."""
+        """:func:`~pawnslib.guided.firstreply.om_matched_search`'s move at ``history[-1]``."""
         return om_matched_search(history[-1], self.weights, self.opponent, self.depth, white_depth=self.white_depth,
                                  seed=seed, noise=self.noise)
 

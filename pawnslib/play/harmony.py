@@ -37,7 +37,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, Difference, RunSettings, SettingsMismatch
 from pawnslib.game.position import rules_index
 from pawnslib.game.rules import N_FEATURES
 from pawnslib.play.players import DeepAlphaBeta
@@ -50,7 +50,8 @@ from pawnslib.search.strategies import LADDER
 
 @dataclass(frozen=True, kw_only=True)
 class HarmonyParams:
-    """Harmony* settings; the defaults are the thesis's (Chapter 10), from ``config.HARMONY``.
+    """Harmony* settings; the defaults are the thesis's (Chapter 10): memory 4, HMCR 0.95, PAR 0.5, bandwidth 2
+    ladder steps, 100 iterations, one game per ordered pairing, depth 6.
 
     Attributes:
         k: memory size.
@@ -60,20 +61,20 @@ class HarmonyParams:
         iterations: iterations of a search.
         games_per_pairing: games per ordered pairing in an iteration's round robin.
         depth: search depth of the games.
-        rules: the reading the games are played by, one of ``pawnslib.game.rules.READINGS``.
+        rules: the reading the games are played by, one of ``pawnslib.config.READINGS``.
         noise: the tie-breaking scheme the players search by, one of ``config.NOISES``.
 
     Raises:
         ValueError: a parameter out of its range (or an unknown reading), naming it.
     """
 
-    k: int = config.HARMONY["k"]
-    p_hmcr: float = config.HARMONY["p_hmcr"]
-    p_par: float = config.HARMONY["p_par"]
-    bw: int = config.HARMONY["bw"]
-    iterations: int = config.HARMONY["iterations"]
-    games_per_pairing: int = config.HARMONY["games_per_pairing"]
-    depth: int = config.HARMONY["depth"]
+    k: int = 4
+    p_hmcr: float = 0.95
+    p_par: float = 0.5
+    bw: int = 2
+    iterations: int = 100
+    games_per_pairing: int = 1
+    depth: int = 6
     rules: str = config.RULES
     noise: str = config.NOISE
 
@@ -115,13 +116,10 @@ def _read_history(path: Path | None, identity: dict) -> list[dict]:
     if not isinstance(old, dict):
         raise ValueError(f"{path} does not start with a Harmony* run's parameters; use another file")
 
-    def show(d, k):
-        return repr(d[k]) if k in d else "none"
-
-    diff = [f"{k}: file {show(old, k)}, asked {show(identity, k)}"
-            for k in dict.fromkeys([*identity, *old]) if k not in old or k not in identity or old[k] != identity[k]]
-    if diff:
-        raise ValueError(f"{path} holds a Harmony* run with other parameters ({'; '.join(diff)}); use another file")
+    differences = tuple(Difference(k, identity.get(k), old.get(k)) for k in dict.fromkeys([*identity, *old])
+                        if k not in old or k not in identity or old[k] != identity[k])
+    if differences:
+        raise SettingsMismatch(f"{path} holds a Harmony* run with other parameters", differences, "use another file")
     return history
 
 
@@ -318,78 +316,70 @@ def _advance(searches: list[_Search], *, n_jobs: int, progress: bool) -> list[Ha
     return [s.run for s in searches]
 
 
-def _seed_and_jobs(settings: RunSettings | None, params: HarmonyParams, seed, n_jobs) -> tuple:
-    """(seed, n_jobs) from ``settings`` (ValueError unless its rules and noise are ``params``'), else the keywords
-    or their defaults (0, ``config.JOBS``); TypeError when ``settings`` and a keyword are both given."""
-    if settings is None:
-        return 0 if seed is None else seed, config.JOBS if n_jobs is None else n_jobs
-    if seed is not None or n_jobs is not None:
-        raise TypeError("give seed and n_jobs in settings or as keywords, not both")
+def _same_games(settings: RunSettings, params: HarmonyParams) -> None:
+    """``ValueError`` unless ``settings`` plays by ``params``' rules and noise (Harmony*'s games follow ``params``;
+    the run's settings give its seed and workers, and must not say otherwise)."""
+    if not isinstance(settings, RunSettings):
+        raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
     for name in ("rules", "noise"):
         if getattr(settings, name) != getattr(params, name):
             raise ValueError(f"params.{name} is {getattr(params, name)!r} but settings.{name} is "
                              f"{getattr(settings, name)!r}; give the same")
-    return settings.seed, settings.jobs
 
 
-def harmony_search(*, params: HarmonyParams = HarmonyParams(), settings: RunSettings | None = None,
-                   seed: int | None = None, history_path: str | Path | None = None, n_jobs: int | None = None,
-                   progress: bool = True) -> HarmonyRun:
+def harmony_search(params: HarmonyParams = HarmonyParams(), settings: RunSettings = DEFAULT_SETTINGS, *,
+                   history_path: str | Path | None = None, progress: bool = True) -> HarmonyRun:
     """Run (or resume) one Harmony* search.
 
     Args:
         params: the search's settings, including the rules its games are played by (and their depth).
-        settings: the run's seed and jobs in one value (its rules must be ``params.rules``; its depth and rounds
-            are not Harmony*'s); then neither ``seed`` nor ``n_jobs`` may be given.
-        seed: every random choice and game seed derives from it; a non-negative integer (default 0).
+        settings: the run's master seed (every random choice and game seed derives from it) and workers (no result
+            depends on them); its rules and noise must be ``params``' (its depth and rounds are not Harmony*'s).
         history_path: JSON-lines file of finished iterations; resumed if it exists. Its first
             row's ``params`` records every parameter but ``iterations``, the seed and :data:`GAMES`
             (how the games are played: a history without it, from before, is refused).
-        n_jobs: joblib workers for each iteration's games (default ``config.JOBS``; no result depends on it).
         progress: show a progress bar over iterations.
 
     Returns:
         The run; ``run.best`` is its strategy.
 
     Raises:
-        ValueError: a bad seed or ``n_jobs``, ``settings`` of another reading, a damaged history file, or one that
-            holds a run with other parameters (e.g. other rules), naming each parameter that differs.
-        TypeError: ``settings`` and ``seed`` or ``n_jobs``, both given.
+        ValueError: ``settings`` of another reading or noise, or a damaged history file.
+        SettingsMismatch: a history file that holds a run with other parameters (e.g. other rules), naming each
+            parameter that differs.
     """
-    seed, n_jobs = _seed_and_jobs(settings, params, seed, n_jobs)
-    return _advance([_Search(params, seed, history_path)], n_jobs=n_jobs, progress=progress)[0]
+    _same_games(settings, params)
+    return _advance([_Search(params, settings.seed, history_path)], n_jobs=settings.jobs, progress=progress)[0]
 
 
-def harmony_star(*, params: HarmonyParams = HarmonyParams(), settings: RunSettings | None = None,
-                 n_searches: int = config.N_STRATEGIES, seed: int | None = None, out_dir: str | Path | None = None,
-                 n_jobs: int | None = None,
+def harmony_star(params: HarmonyParams = HarmonyParams(), settings: RunSettings = DEFAULT_SETTINGS, *,
+                 n_searches: int = config.N_STRATEGIES, out_dir: str | Path | None = None,
                  progress: bool = True) -> tuple[dict[int, tuple[int, ...]], list[HarmonyRun]]:
     """The thesis's procedure: ``n_searches`` independent searches; the best of each is a strategy.
 
     The searches advance together, one iteration at a time, and each step plays all their new
-    games on ``n_jobs`` joblib workers. Each search has its own seed and history file, and a game
-    depends only on its pairing and its search's seed, so the result does not depend on ``n_jobs``.
+    games on ``settings.jobs`` joblib workers. Each search has its own seed and history file, and a game
+    depends only on its pairing and its search's seed, so the result does not depend on the workers.
 
     Args:
         params: the searches' settings, including the rules their games are played by (and their depth).
-        settings: the run's seed and jobs in one value, as :func:`harmony_search`'s.
+        settings: the run's master seed (search ``s``, from 0, is seeded with ``derive_seed(seed, 1000 + s)``) and
+            workers; its rules and noise must be ``params``', as :func:`harmony_search`'s.
         n_searches: how many searches, hence strategies; an integer >= 1.
-        seed: search ``s`` (from 0) is seeded with ``derive_seed(seed, 1000 + s)`` (default 0).
         out_dir: folder for the histories ``harmony_<s + 1>.jsonl`` (each resumed; all are
             checked before any search starts); ``None``: memory only.
-        n_jobs: joblib workers (-1: all cores; not 0; default ``config.JOBS``).
         progress: show a progress bar over the searches' iterations.
 
     Returns:
         (strategies ``{1: weights, ...}``, list of the runs, in search order).
 
     Raises:
-        ValueError: a bad seed, ``n_searches`` or ``n_jobs``, ``settings`` of another reading, or a bad history file
+        ValueError: a bad ``n_searches``, ``settings`` of another reading, or a bad history file
             (see :func:`harmony_search`).
-        TypeError: ``settings`` and ``seed`` or ``n_jobs``, both given.
+        SettingsMismatch: a history file of another run.
     """
-    seed, n_jobs = _seed_and_jobs(settings, params, seed, n_jobs)
-    seed = check_seed(seed)
+    _same_games(settings, params)
+    seed, n_jobs = check_seed(settings.seed), settings.jobs
     if isinstance(n_searches, bool) or not isinstance(n_searches, (int, np.integer)) or n_searches < 1:
         raise ValueError(f"n_searches must be an integer >= 1, got {n_searches!r}")
     check_jobs(n_jobs)  # before any history is read

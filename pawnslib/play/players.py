@@ -48,7 +48,7 @@ from pawnslib.guided.asym import asym_search
 from pawnslib.guided.om import prom_search
 from pawnslib.guided.predict import Predictor, predicate
 from pawnslib.guided.replies import likely_replies
-from pawnslib.search.alphabeta import SearchResult, search
+from pawnslib.search.alphabeta import SearchResult, alpha_beta_search
 from pawnslib.search.noise import check_noise, reuses_positions
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
@@ -98,7 +98,7 @@ class AlphaBeta:
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """The alpha-beta move at ``history[-1]``."""
-        return search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)
+        return alpha_beta_search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)
 
 
 # Under "thesis" noise the transposition table gives move hints only: over bench_deep's 224 positions it took 1.17x
@@ -126,7 +126,7 @@ class DeepAlphaBeta:
         """
         if reuses_positions(self.noise) or self.depth >= HINTS_PAY_FROM:
             return replace(deep_search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise), info={})
-        return search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)
+        return alpha_beta_search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)
 
 
 @dataclass(frozen=True)

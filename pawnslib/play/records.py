@@ -15,8 +15,8 @@ from typing import Literal, NotRequired, TypedDict, get_args
 
 import numpy as np
 
+from pawnslib.config import READINGS
 from pawnslib.game.position import Position
-from pawnslib.game.rules import READINGS
 
 Result = Literal["black", "white", "draw"]
 RESULTS: tuple[str, ...] = get_args(Result)
@@ -27,7 +27,7 @@ class PlayedGame(TypedDict):
 
     result: Result  # who won, or "draw" (both sides emptied at once, or 200 plies without a result)
     plies: int  # the number of moves played, T
-    rules: str  # the reading the game was played by (pawnslib.game.rules.READINGS)
+    rules: str  # the reading the game was played by (pawnslib.config.READINGS)
     positions: list[str]  # x_0..x_T as Position.to_text()
     features: list[list[int]]  # x_0..x_T's six feature scores (FEATURE_NAMES order), black minus white
     moves: list[str]  # the T moves, as str(Move)

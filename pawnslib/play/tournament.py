@@ -12,8 +12,8 @@ out of the archive; a run that played games summarises them in ``<out>/timings.j
 
 Black may be any player, built for each game by a factory (:class:`~pawnslib.play.players.PlayerFactory`);
 White plays its strategy's plain alpha-beta moves. Both players break ties by the tournament's noise scheme
-(:mod:`pawnslib.search.noise`). A tournament takes its rounds, depth, seed, rules, noise and workers as keywords
-or as one :class:`~pawnslib.config.RunSettings` (what the experiments pass).
+(:mod:`pawnslib.search.noise`). A tournament takes its rounds, depth, seed, rules, noise and workers as one
+:class:`~pawnslib.config.RunSettings`, the only home of their defaults.
 
 Imports: :mod:`pawnslib.game`, :mod:`pawnslib.search` and the rest of :mod:`pawnslib.play`.
 """
@@ -30,13 +30,13 @@ import numpy as np
 from tqdm import tqdm
 
 from pawnslib import config
-from pawnslib.config import RunSettings
+from pawnslib.config import DEFAULT_SETTINGS, Difference, RunSettings, SettingError, SettingsMismatch
 from pawnslib.files import replaced_atomically
-from pawnslib.game.position import Position, rules_index
+from pawnslib.game.position import Position
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, Key, compact, finished_games, game_key, write_archive
 from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
-from pawnslib.play.records import GameRecord, PlayedGame, append_record, check_jobs
+from pawnslib.play.records import GameRecord, PlayedGame, append_record
 from pawnslib.play.timings import write_timings
 from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.noise import check_noise, uses_seed
@@ -47,9 +47,6 @@ DASK_ENV = "PAWNS_DASK_SCHEDULER"
 # How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
 # extends predicted replies by pawnslib.guided.asym.EXTENSION plies (a test keeps the two in step).
 BLACK_EXTRA_PLIES = 2
-# A tournament's settings when neither a RunSettings nor the keyword gives them: one round from master seed 0.
-DEFAULTS = {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES, "noise": config.NOISE,
-            "n_jobs": config.JOBS, "white_depth": None}
 
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
@@ -117,21 +114,25 @@ def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
     return [(b, w, r) for r in range(rounds) for b in ids for w in ids]
 
 
-def _play_scheduled(strategies, black_player, depth, white_depth, seed, rules, noise, key) -> GameRecord:
+def _play_scheduled(strategies: dict, black_player: PlayerFactory | None, settings: RunSettings,
+                    key: Key) -> GameRecord:
+    """The game ``key`` (black, white, round) of a tournament of ``strategies`` played by ``settings``."""
     b, w, r = key
+    depth, noise = settings.depth, settings.noise
     black = (black_player(strategies[b], depth=depth, opponent=strategies[w], noise=noise) if black_player
              else strategies[b])
-    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(seed, b, w, r), rules=rules, noise=noise,
-                    white_depth=white_depth)
+    rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(settings.seed, b, w, r), rules=settings.rules,
+                    noise=noise, white_depth=settings.white_depth)
     return {"black": b, "white": w, "round": r, **rec}
 
 
 def _check_int(name: str, value, lo: int, hi: int | None = None, why: str = "") -> None:
-    """Raise ``ValueError`` naming ``name`` unless ``value`` is an integer in [lo, hi]."""
+    """Raise :class:`~pawnslib.config.SettingError` for the setting ``name`` unless ``value`` is an integer in
+    [lo, hi]."""
     bad = isinstance(value, bool) or not isinstance(value, (int, np.integer))
     if bad or value < lo or (hi is not None and value > hi):
-        bounds = f">= {lo}" if hi is None else f"from {lo} to {hi}{why}"
-        raise ValueError(f"{name} must be an integer {bounds}, got {value!r}")
+        rule = "an integer " + (f">= {lo}" if hi is None else f"from {lo} to {hi}{why}")
+        raise SettingError(name, value, rule, message=f"{name} must be {rule}, got {value!r}")
 
 
 def _read_meta(path: Path) -> dict:
@@ -144,12 +145,9 @@ def _read_meta(path: Path) -> dict:
     return meta
 
 
-def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: RunSettings | None = None,
-                   rounds: int | None = None, depth: int | None = None, seed: int | None = None,
-                   rules: str | None = None, noise: str | None = None, n_jobs: int | None = None,
-                   white_depth: int | None = None, scheduler: str | None = None,
-                   black_player: PlayerFactory | None = None, progress: bool = True,
-                   label: str = "") -> list[GameRecord]:
+def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSettings = DEFAULT_SETTINGS, *,
+                   black_player: PlayerFactory | None = None, label: str = "", progress: bool = True,
+                   scheduler: str | None = None) -> list[GameRecord]:
     """Play (or finish) a round-robin tournament and return all its records.
 
     Args:
@@ -159,59 +157,54 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, *, settings: Ru
             both), the archive ``games.jsonl.gz`` is (re)written at the end unless it holds exactly the finished
             games, and ``timings.json`` is written when some game carries its times (one played now or kept in the
             raw file). ``None``: keep the records in memory only.
-        settings: the run's rounds, depth, seed, rules, noise, jobs and White's depth in one value; then none of the
-            seven keywords below may be given (each left out is :data:`DEFAULTS`').
-        rounds: how many times every ordered pairing is played.
-        depth: search depth of both players, 1 to ``MAX_DEPTH`` (``MAX_DEPTH - BLACK_EXTRA_PLIES``
-            with a ``black_player``).
-        seed: master seed, a non-negative integer; each game's seed is derived from (seed, black, white, round).
-        rules: the reading every game is played by (one of ``pawnslib.game.rules.READINGS``).
-        noise: the tie-breaking scheme both players search by (one of ``config.NOISES``).
-        n_jobs: joblib workers (-1: all cores; not 0).
-        white_depth: White's search depth, 1 to ``MAX_DEPTH`` (None: ``depth``; ``meta.json`` records another).
-        scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
-            set, games run through joblib's dask backend on that cluster.
+        settings: how the games are played, in one value: ``rounds`` (how many times every ordered pairing is
+            played), ``depth`` (both players', 1 to ``MAX_DEPTH``, or ``MAX_DEPTH - BLACK_EXTRA_PLIES`` with a
+            ``black_player``), ``seed`` (the master seed; each game's is derived from (seed, black, white, round)),
+            ``rules``, ``noise``, ``jobs`` (joblib workers) and ``white_depth`` (None: ``depth``; ``meta.json``
+            records another). Default: :data:`~pawnslib.config.DEFAULT_SETTINGS`, the reproduction's.
         black_player: optional ``factory(weights, *, depth, opponent, noise) -> Player`` for Black
             (:class:`~.players.PlayerFactory`; e.g. the asymmetric search, which may search
             ``BLACK_EXTRA_PLIES`` deeper), given Black's weights, the depth and White's weights (which only
             an opponent-model ceiling may use); White always plays the plain alpha-beta's moves (by
             :func:`play_game`'s deep search). None: plain alpha-beta.
-        progress: show a tqdm progress bar.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
+        progress: show a tqdm progress bar.
+        scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
+            set, games run through joblib's dask backend on that cluster.
 
     Returns:
         The records, sorted by (round, black, white).
 
     Raises:
-        ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or
-            record, or ``out_dir`` holds a different tournament (e.g. one played by other rules or noise).
-        TypeError: ``settings`` and one of the keywords it replaces, both given.
+        TypeError: ``settings`` is not a :class:`~pawnslib.config.RunSettings`.
+        ValueError: bad arguments (before anything is written), a damaged ``meta.json`` or record.
+        SettingsMismatch: ``out_dir`` holds a different tournament (e.g. one played by other rules or noise), naming
+            each field that differs.
     """
-    rounds, depth, seed, rules, noise, n_jobs, white_depth = _run_arguments(
-        settings, rounds=rounds, depth=depth, seed=seed, rules=rules, noise=noise, n_jobs=n_jobs,
-        white_depth=white_depth)
+    if not isinstance(settings, RunSettings):
+        raise TypeError(f"settings must be a RunSettings, got {type(settings).__name__}")
     strategies = check_strategies(strategies)
-    seed = _check_arguments(rules, rounds, depth, seed, n_jobs, black_player is not None)
-    check_noise(noise)
-    meta = _meta(strategies, depth, white_depth, seed, rules, label, noise)
+    _check_depth(settings.depth, black_player is not None)  # RunSettings checked every other field
+    meta = _meta(strategies, settings, label)
     out = None if out_dir is None else Path(out_dir)
     done, archived = ({}, None) if out is None else _open_run(out, meta)
-    todo = [k for k in schedule(strategies, rounds) if k not in done]
+    todo = [k for k in schedule(strategies, settings.rounds) if k not in done]
     if todo:
-        done |= _play_missing(todo, done, (strategies, black_player, depth, white_depth, seed, rules, noise),
-                              None if out is None else out / RAW_NAME, once=not uses_seed(noise), n_jobs=n_jobs,
-                              scheduler=scheduler, progress=progress, label=label)
+        games = (strategies, black_player, settings)
+        done |= _play_missing(todo, done, games, None if out is None else out / RAW_NAME,
+                              once=not uses_seed(settings.noise),
+                              n_jobs=settings.jobs, scheduler=scheduler, progress=progress, label=label)
     if out is not None:
         _keep(out, archived, done)
-    return [done[k] for k in schedule(strategies, rounds)]
+    return [done[k] for k in schedule(strategies, settings.rounds)]
 
 
-def _meta(strategies: dict, depth: int, white_depth: int | None, seed: int, rules: str, label: str,
-          noise: str) -> dict:
+def _meta(strategies: dict, settings: RunSettings, label: str) -> dict:
     """What a run folder's ``meta.json`` records; ``white_depth`` only when it is not ``depth`` (checked here), so
     that a run with White as deep as Black records what it always did."""
+    depth, white_depth = settings.depth, settings.white_depth
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
-            "seed": seed, "rules": rules, "label": label, "noise": noise}
+            "seed": check_seed(settings.seed), "rules": settings.rules, "label": label, "noise": settings.noise}
     if white_depth is not None and white_depth != depth:
         _check_int("white_depth", white_depth, 1, MAX_DEPTH)
         meta["white_depth"] = int(white_depth)
@@ -258,35 +251,14 @@ def _same_game_each_round(todo: list[Key], done: dict, games_path: Path | None) 
     return copies
 
 
-def _run_arguments(settings: RunSettings | None, **given) -> tuple:
-    """(rounds, depth, seed, rules, noise, n_jobs, white_depth): ``settings``' when given, else each keyword or its
-    :data:`DEFAULTS`.
-
-    Raises:
-        TypeError: ``settings`` and a keyword it replaces, both given.
-    """
-    if settings is None:
-        return tuple(DEFAULTS[k] if v is None else v for k, v in given.items())
-    both = [k for k, v in given.items() if v is not None]
-    if both:
-        raise TypeError(f"give {', '.join(both)} in settings or as keywords, not both")
-    return (settings.rounds, settings.depth, settings.seed, settings.rules, settings.noise, settings.jobs,
-            settings.white_depth)
-
-
-def _check_arguments(rules: str, rounds, depth, seed, n_jobs, deeper_black: bool) -> int:
-    """The seed as an int, after raising ``ValueError`` for a bad reading, round count, depth, seed or ``n_jobs``
-    (in that order); ``deeper_black``: Black's player may search ``BLACK_EXTRA_PLIES`` deeper than ``depth``."""
-    rules_index(rules)
-    _check_int("rounds", rounds, 1)
+def _check_depth(depth: int, deeper_black: bool) -> None:
+    """Raise ``ValueError`` unless ``depth`` is at most ``MAX_DEPTH`` (``deeper_black``: Black's player may search
+    ``BLACK_EXTRA_PLIES`` deeper than ``depth``, so at most ``MAX_DEPTH - BLACK_EXTRA_PLIES``)."""
     if not deeper_black:
         _check_int("depth", depth, 1, MAX_DEPTH)
     else:
         _check_int("depth", depth, 1, MAX_DEPTH - BLACK_EXTRA_PLIES,
                    f" (Black's player searches {BLACK_EXTRA_PLIES} plies deeper)")
-    seed = check_seed(seed)
-    check_jobs(n_jobs)
-    return seed
 
 
 def _open_run(out: Path, meta: dict) -> tuple[dict, dict | None]:
@@ -294,14 +266,15 @@ def _open_run(out: Path, meta: dict) -> tuple[dict, dict | None]:
     that its ``meta.json`` is ``meta`` (or writing it, in a new folder).
 
     Raises:
-        ValueError: a damaged ``meta.json`` or record, or ``out`` holds a different tournament.
+        ValueError: a damaged ``meta.json`` or record.
+        SettingsMismatch: ``out`` holds a different tournament.
     """
     meta_path = out / "meta.json"
     if meta_path.exists():
         old = _read_meta(meta_path)
-        diff = "; ".join(f"{k}: asked {meta[k]!r}, recorded {old.get(k)!r}" for k in meta if old.get(k) != meta[k])
-        if diff:
-            raise ValueError(f"{out} holds a different tournament ({diff}); use another folder")
+        differences = tuple(Difference(k, meta[k], old.get(k)) for k in meta if old.get(k) != meta[k])
+        if differences:
+            raise SettingsMismatch(f"{out} holds a different tournament", differences, "use another folder")
     else:
         out.mkdir(parents=True, exist_ok=True)
         with replaced_atomically(meta_path) as tmp:

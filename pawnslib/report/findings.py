@@ -107,7 +107,7 @@ def _pays(methods: pd.DataFrame) -> tuple[str, list[str]]:
     return ("Yes" if better else "No"), better
 
 
-SCHEMES = {"thesis": "the thesis's noise", "position": "the position hash", "none": "no noise"}
+SCHEME_WORDS = {"thesis": "the thesis's noise", "position": "the position hash", "none": "no noise"}
 
 
 def _prom_dependence(survival: pd.DataFrame | None) -> str:
@@ -115,8 +115,8 @@ def _prom_dependence(survival: pd.DataFrame | None) -> str:
     if survival is None or not len(survival):
         return ""
     rows = survival[survival.finding.str.startswith("`prom-") & survival.verdict.str.startswith("depends")]
-    said = [f"{r.finding.split(' (')[0]}: " + ", ".join(f"{r[c]} under {SCHEMES[c]}" for c in SCHEMES if c in r)
-            for _, r in rows.iterrows()]
+    said = [f"{r.finding.split(' (')[0]}: "
+            + ", ".join(f"{r[c]} under {SCHEME_WORDS[c]}" for c in SCHEME_WORDS if c in r) for _, r in rows.iterrows()]
     return f" PrOM's result depends on the tie-breaking (score points): {'; '.join(said)}." if said else ""
 
 

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 from pandas.io.formats.style import Styler
 
-# The strategy sets (experiments.pipeline.SETS) and the rule readings (game.rules.READINGS), as readers see them.
+# The strategy sets (config.SETS) and the rule readings (config.READINGS), as readers see them.
 SET_NAMES = {"thesis": "the thesis's strategies", "harmony": "our Harmony* strategies"}
 SET_COLOURS = {"thesis": "#1f77b4", "harmony": "#ff7f0e"}
 READING_NAMES = {"kalles": "Kalles reading (orthogonal steps)", "king": "king reading (8-neighbour steps)"}

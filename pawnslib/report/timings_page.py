@@ -27,7 +27,7 @@ from pathlib import Path
 import pandas as pd
 
 from pawnslib import config
-from pawnslib.game.rules import READINGS
+from pawnslib.config import READINGS
 
 PAGE = "timings.html"  # in R/html
 TITLE = "Wall-clock times on the machine that made these results"

@@ -20,10 +20,30 @@ Imports :mod:`pawnslib.game`, :mod:`pawnslib.config` and :mod:`pawnslib.files` o
 live in :mod:`pawnslib.play.players`.
 """
 
-from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, minimax, search
+import sys
+import types
+import warnings
+
+from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult, alpha_beta_search, minimax
 from pawnslib.search.strategies import THESIS, check_weights, load_strategies, save_strategies
 from pawnslib.search.tt import deep_search
 from pawnslib.search.values import WIN
 
-__all__ = ["MAX_DEPTH", "SearchResult", "THESIS", "WIN", "check_weights", "deep_search", "load_strategies", "minimax",
-           "save_strategies", "search"]
+__all__ = ["MAX_DEPTH", "SearchResult", "THESIS", "WIN", "alpha_beta_search", "check_weights", "deep_search",
+           "load_strategies", "minimax", "save_strategies"]
+
+
+class _DeprecatedCall(types.ModuleType):
+    """This subpackage, callable for one release as the function ``pawnslib.search`` was (with a warning).
+
+    ``pawnslib.search`` used to be bound to the alpha-beta function, hiding the subpackage
+    (``pawnslib.search.ties`` then raised AttributeError); the function is :func:`alpha_beta_search` now.
+    """
+
+    def __call__(self, *args, **kwargs) -> SearchResult:
+        warnings.warn("calling pawnslib.search(...) is deprecated and will be removed in the next release; "
+                      "call pawnslib.alpha_beta_search(...)", DeprecationWarning, stacklevel=2)
+        return alpha_beta_search(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _DeprecatedCall

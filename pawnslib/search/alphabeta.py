@@ -42,7 +42,7 @@ MAX_DEPTH = 32
 # Without numba's reference counting (``_nrt=False``): it allocates nothing (search_kernel owns the work space),
 # and the counts numba keeps on every array it takes out of the work space would cost more than the search.
 @njit(cache=True, _nrt=False)
-def _walk(w, depth, scheme, seed, prune, sort, work):
+def _walk(w, depth, scheme, seed, prune, sort, work):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Alpha-beta from the root (``work.nodes[0]``) to ``depth`` plies, depth-first with an explicit stack; returns
     the best move's code.
 
@@ -102,7 +102,7 @@ def _walk(w, depth, scheme, seed, prune, sort, work):
 
 
 @njit(cache=True)
-def search_kernel(root, w, depth, scheme, seed, prune, sort):
+def search_kernel(root, w, depth, scheme, seed, prune, sort):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Alpha-beta from the position array ``root``; returns (best move code, value, nodes). seed < 0: no noise."""
     work = new_work(root, depth, MOVES_OF[root[S_RULES]])
     move = _walk(w, depth, scheme, seed, prune, sort, work)
@@ -114,7 +114,7 @@ _MINIMAX_SIG = types.float64(types.int64[::1], types.int64, types.int64, types.i
 
 
 @njit(_MINIMAX_SIG, cache=True)
-def _minimax(s, ply, depth, w, feat, nodes):
+def _minimax(s, ply, depth, w, feat, nodes):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Plain minimax value of ``s`` searched ``depth`` more plies; counts nodes in ``nodes[0]``."""
     nodes[0] += 1
     if depth == 0 or s[S_RESULT] != NO_RESULT:
@@ -172,7 +172,7 @@ def check_search_args(position: Position, depth: int, seed: int | None) -> None:
         raise ValueError(f"seed must be None or an integer in [0, 2**32), got {seed!r}")
 
 
-def search(
+def alpha_beta_search(
     position: Position, weights, depth: int, *, seed: int | None = None, noise: str = config.NOISE,
     prune: bool = True, order: bool = True
 ) -> SearchResult:

@@ -94,7 +94,14 @@ def side_score(w, parts):
 
 
 @njit(cache=True, inline="always")
-def expand(p, w, work, feats=None, stop=INF, scores=None):
+def _difference_into(sides, out):
+    """``out[f] = sides[0, f] - sides[1, f]``: a node's features, from its side parts."""
+    for f in range(N_FEATURES):
+        out[f] = sides[0, f] - sides[1, f]
+
+
+@njit(cache=True, inline="always")
+def expand(p, w, work, feats=None, stop=INF, scores=None):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Value every child of the open node at ply ``p`` with weights ``w``; return how many.
 
     Each child gets its move, its result and its static value
@@ -128,8 +135,7 @@ def expand(p, w, work, feats=None, stop=INF, scores=None):
             side_features_into(scratch, 1, scratch_sides[1])
             v = side_score(w, scratch_sides[0]) - side_score(w, scratch_sides[1])
             if feats is not None:
-                for f in range(N_FEATURES):
-                    feats[k, f] = scratch_sides[0, f] - scratch_sides[1, f]
+                _difference_into(scratch_sides, feats[k])
             if scores is not None:
                 scores[k, 0] = NO_SCORE
         else:
@@ -151,7 +157,7 @@ def expand(p, w, work, feats=None, stop=INF, scores=None):
 
 
 @njit(cache=True, inline="always")
-def play_child(b, b_sides, move, child, child_sides, settled=False):
+def play_child(b, b_sides, move, child, child_sides, settled=False):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Write into ``child`` and ``child_sides`` the node after ``move`` from ``b`` (side parts ``b_sides``) and its
     side parts: the mover's recomputed, the other side's kept (both recomputed if pieces were removed).
     ``settled``: ``b`` has no stuck piece (:func:`~pawnslib.game.bitboard.node_play`)."""
@@ -208,7 +214,7 @@ def _ahead(v, k, u, kb, black):
 
 
 @njit(cache=True, inline="always")
-def pick(vals, order, p, i, n, black, sort):
+def pick(vals, order, p, i, n, black, sort):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """The index of the ``i``-th child of the node at ply ``p`` to search (its first ``i`` taken): with ``sort``,
     the best remaining for the side to move (``black`` maximises), ties to the earliest generated.
 
@@ -235,7 +241,7 @@ def pick(vals, order, p, i, n, black, sort):
 
 
 @njit(cache=True, inline="always")
-def _sort_from(vals, order, p, i, n, black):
+def _sort_from(vals, order, p, i, n, black):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Sort ``order[p, i:n]`` in place, best static value first for the side to move, ties by child index: an
     insertion sort (a node has a few dozen children at most)."""
     for a in range(i + 1, n):

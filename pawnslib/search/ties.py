@@ -12,7 +12,7 @@ finished games (a win in ``d`` plies scores ``WIN - d`` exactly, a draw 0) can t
 Without noise ties are common, and a player that knows a strategy but not its seeds can only say which moves it
 may play: :func:`best_replies`, the moves of the best noise-free value (the perfect-knowledge recogniser's T_i,
 :mod:`pawnslib.experiments.ceiling`, and the depth-matched OM search's White candidates,
-:mod:`pawnslib.guided.foresee`). It finds them in one alpha-beta pass: the root's window is kept 0.5 wider than the
+:mod:`pawnslib.guided.firstreply`). It finds them in one alpha-beta pass: the root's window is kept 0.5 wider than the
 best value so far, so every child that can tie the best is valued exactly and every other one fails low (values
 are integers, win scores ``±(WIN - d)`` too). Below the root it is the noise-free
 :func:`~pawnslib.search.tt.tt_alphabeta`, whose fail-soft results are true bounds whatever the window, and whose
@@ -38,7 +38,7 @@ from pawnslib.search.values import INF, WIN
 
 
 @njit(cache=True)
-def _root_values_kernel(root, w, depth, scheme, seed, table, stamp):
+def _root_values_kernel(root, w, depth, scheme, seed, table, stamp):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """(move codes, exact values) of every child of ``root``, each searched ``depth - 1`` plies with a full window."""
     work, frames = new_work(root, depth, MOVES_OF[root[S_RULES]]), new_frames(depth + 1)
     n = expand(0, w, work)
@@ -139,7 +139,8 @@ def best_replies(position: Position, weights, depth: int) -> frozenset[Move]:
         depth: plies to search, 1 to ``MAX_DEPTH``.
 
     Returns:
-        The set T of best moves: ``search(position, weights, depth, seed=s).move`` is in it for every seed.
+        The set T of best moves: ``alpha_beta_search(position, weights, depth, seed=s).move`` is in it for every
+        seed.
 
     Raises:
         ValueError: a finished game, a bad depth or a bad weight vector.

@@ -1,6 +1,6 @@
 """Deeper fixed-depth alpha-beta: a transposition table and iterative deepening.
 
-Same values as :func:`pawnslib.search.alphabeta.search` (from Black's view, ``+-(WIN - d)`` for a
+Same values as :func:`pawnslib.search.alphabeta.alpha_beta_search` (from Black's view, ``+-(WIN - d)`` for a
 finished game ``d`` plies below the root, 0 for a draw, leaf noise when seeded), found with
 fewer nodes: iterative deepening leaves in a transposition table (TT) each node's best move,
 tried first one iteration later, and within an iteration a position reached by two move
@@ -117,7 +117,7 @@ def move_first(moves, order, ply, n, move):
 
 
 @njit(cache=True, inline="always")
-def _enter(p, depth, alpha, beta, w, reuse, work, frames, table, stamp):
+def _enter(p, depth, alpha, beta, w, reuse, work, frames, table, stamp):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Probe the table for the open node at ply ``p`` with ``depth`` plies to go: return (True, its value) if an
     entry answers the window (``reuse``: values may be), else expand it (the entry's move hinted first): (False, 0)."""
     keys, stamps, depths, values, bounds, best_moves = table
@@ -141,7 +141,7 @@ def _enter(p, depth, alpha, beta, w, reuse, work, frames, table, stamp):
 
 # Without numba's reference counting (as pawnslib.search.alphabeta's walk): it allocates nothing.
 @njit(cache=True, _nrt=False)
-def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, stamp):
+def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, stamp):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """The alpha-beta value of the open node at ply ``ply`` (``work.nodes[ply]``), searched ``depth`` more plies,
     depth-first with an explicit stack.
 
@@ -155,7 +155,7 @@ def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, 
     bound and best move. Under the path scheme with a seed a value holds only for its own path, so the
     table serves as move hints only, never answers.
     """
-    moves, results, vals, order = work.moves, work.results, work.vals, work.order
+    results, vals, order = work.results, work.vals, work.order
     count, nxt, alphas, betas, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
     keys, stamps, depths, values, bounds, best_moves = table
     nodes[0] += 1
@@ -191,20 +191,28 @@ def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, 
                 return v
             p -= 1
             black = not black
-        if (v > best[p]) if black else (v < best[p]):
-            frames.best_moves[p] = moves[p, order[p, nxt[p] - 1]]
-        if black:
-            best[p] = max(best[p], v)
-            alphas[p] = max(alphas[p], best[p])
-        else:
-            best[p] = min(best[p], v)
-            betas[p] = min(betas[p], best[p])
-        if alphas[p] >= betas[p]:
-            nxt[p] = count[p]
+        _fold(p, black, v, work, frames)
+
+
+@njit(cache=True, inline="always")
+def _fold(p, black, v, work, frames):
+    """Fold a child's value ``v`` into node ``p`` (``black``: Black to move there): its best value and move, its
+    window, and a cut-off once the window closes."""
+    best, alphas, betas, nxt = work.best, work.alpha, work.beta, work.nxt
+    if (v > best[p]) if black else (v < best[p]):
+        frames.best_moves[p] = work.moves[p, work.order[p, nxt[p] - 1]]
+    if black:
+        best[p] = max(best[p], v)
+        alphas[p] = max(alphas[p], best[p])
+    else:
+        best[p] = min(best[p], v)
+        betas[p] = min(betas[p], best[p])
+    if alphas[p] >= betas[p]:
+        nxt[p] = work.count[p]
 
 
 @njit(cache=True)
-def _deep_kernel(root, w, depth, scheme, seed, table, stamp):
+def _deep_kernel(root, w, depth, scheme, seed, table, stamp):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """Iterative deepening from ``root``; returns (best move code, value, nodes, TT cut-offs).
 
     seed < 0: no noise. The iterations search depth, depth - 2, ... down to 1 or 2, shallowest
@@ -291,7 +299,7 @@ def deep_search(position: Position, weights, depth: int, *, seed: int | None = N
             holds only for its path, so the table gives move hints only (fewer nodes saved, same result).
 
     Returns:
-        SearchResult with the move and root value of ``search``,
+        SearchResult with the move and root value of ``alpha_beta_search``,
         the nodes visited over all iterations (each counting its root) and seconds;
         ``info["tt_cutoffs"]`` counts the nodes the table answered.
 

@@ -12,7 +12,7 @@ from pawnslib.dbn.calibrated import (
     log_loss,
     transition_evidence,
 )
-from pawnslib.dbn.recognition import chain_posteriors
+from pawnslib.dbn.posteriors import chain_posteriors
 from pawnslib.play.players import RecognisingPlayer
 from pawnslib.play.records import positions_of
 from pawnslib.search.strategies import THESIS

@@ -36,7 +36,7 @@ def test_em_matches_pgmpy_discrete_em_from_the_same_initial_cpds():
         data[:, v] = (p.cumsum(1) > rng.random((100, 1))).argmax(1)
     data[:, 1] = em.MISSING
     init = em.random_cpts(s, rng)
-    ours = em.em(s, data, init=init, pseudo_count=0, max_iter=10, tol=0)
+    ours = em.run_em(s, data, init=init, pseudo_count=0, max_iter=10, tol=0)
     states = {n: list(range(c)) for n, c in zip(s.names, s.cards, strict=True)}
     start = bridge.to_pgmpy(s, init, states, latents=["S_w"])
     observed = [n for n in s.names if n != "S_w"]
@@ -56,10 +56,10 @@ def test_em_never_decreases_and_never_gives_zero(rows):
     d = Discretiser.fit(np.concatenate([raw[:, :NF], raw[:, NF:]]))
     s = learn.slice_structure(FEATURE_NAMES, d.n_states, 4)
     data = learn.slice_data(d, raw, rows["S_b"].to_numpy())
-    ml = em.em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
+    ml = em.run_em(s, data, pseudo_count=0, max_iter=30, tol=0, seed=3)
     assert np.all(np.diff(ml.loglik) >= -1e-9 * abs(ml.loglik[-1]))
     np.testing.assert_array_equal(ml.loglik, ml.objective)
-    res = em.em(s, data, pseudo_count=1, max_iter=30, tol=0, seed=3, restarts=3)
+    res = em.run_em(s, data, pseudo_count=1, max_iter=30, tol=0, seed=3, restarts=3)
     assert np.all(np.diff(res.objective) >= -1e-9 * abs(res.objective[-1]))
     assert len(res.restart_logliks) == 3 and res.loglik[-1] == max(ll[-1] for ll in res.restart_logliks)
     assert min(c.min() for c in res.cpts) > 0
@@ -70,13 +70,13 @@ def test_em_never_decreases_and_never_gives_zero(rows):
 def test_em_refuses_bad_input():
     s = em.Structure(("A", "B"), ((), (0,)), (2, 3))
     with pytest.raises(ValueError, match=r"shape \(rows, 2\)"):
-        em.em(s, np.zeros((4, 3), int))
+        em.run_em(s, np.zeros((4, 3), int))
     with pytest.raises(ValueError, match="node 'B': state 3 is outside 0..2"):
-        em.em(s, np.array([[0, 3]]))
+        em.run_em(s, np.array([[0, 3]]))
     with pytest.raises(ValueError, match="integer states"):
-        em.em(s, np.array([[0.0, np.nan]]))
+        em.run_em(s, np.array([[0.0, np.nan]]))
     with pytest.raises(ValueError, match="pseudo_count"):
-        em.em(s, np.array([[0, 1]]), pseudo_count=-1)
+        em.run_em(s, np.array([[0, 1]]), pseudo_count=-1)
 
 
 # ---------------------------------------------------------------------------- per game: brute force
@@ -142,7 +142,7 @@ def test_e_step_and_m_step_match_brute_force(case):
     post, ll, obj, counts, new = brute_force(s, cpts, data.tolist(), games.tolist(), 0.5)
     ids = sorted(post)
     # max_iter=0: the E-step at the initial CPTs, and the counts it made.
-    r0 = em.em(s, data, groups=games, init=cpts, pseudo_count=0.5, max_iter=0)
+    r0 = em.run_em(s, data, groups=games, init=cpts, pseudo_count=0.5, max_iter=0)
     assert isinstance(r0, em.GameEMResult) and r0.games.tolist() == ids and r0.n_iter == 0
     np.testing.assert_allclose(r0.posterior, [post[g] for g in ids], rtol=0, atol=1e-12)
     np.testing.assert_allclose(r0.loglik, [ll], rtol=1e-12)
@@ -151,7 +151,7 @@ def test_e_step_and_m_step_match_brute_force(case):
         np.testing.assert_allclose(r0.counts[v], counts[v], rtol=0, atol=1e-12, err_msg=s.names[v])
         np.testing.assert_array_equal(r0.cpts[v], cpts[v])
     # One M-step: its CPTs from those counts, then the E-step at them.
-    r1 = em.em(s, data, groups=games, init=cpts, pseudo_count=0.5, max_iter=1, tol=0)
+    r1 = em.run_em(s, data, groups=games, init=cpts, pseudo_count=0.5, max_iter=1, tol=0)
     post1, ll1, obj1, _, _ = brute_force(s, new, data.tolist(), games.tolist(), 0.5)
     for v in range(len(s.names)):
         np.testing.assert_allclose(r1.cpts[v], new[v], rtol=0, atol=1e-12, err_msg=s.names[v])
@@ -164,7 +164,7 @@ def test_e_step_and_m_step_match_brute_force(case):
 
 def test_the_latent_counts_once_per_game_and_other_nodes_once_per_row():
     s, data, games = tiny()
-    r = em.em(s, data, groups=games, max_iter=0, seed=2)
+    r = em.run_em(s, data, groups=games, max_iter=0, seed=2)
     assert r.counts[1].sum() == pytest.approx(2)  # L: two games
     for v in (0, 2, 3):
         assert r.counts[v].sum() == pytest.approx(len(data))
@@ -185,11 +185,12 @@ def slice_data(grows):
 def test_one_row_per_game_is_row_em(slice_data):
     s, data, _ = slice_data
     kw = {"max_iter": 25, "tol": 0, "seed": 5}
-    ours, theirs = em.em(s, data, groups=np.arange(len(data)), restarts=3, **kw), em.em(s, data, restarts=3, **kw)
+    ours = em.run_em(s, data, groups=np.arange(len(data)), restarts=3, **kw)
+    theirs = em.run_em(s, data, restarts=3, **kw)
     for a, b in zip(ours.restart_logliks, theirs.restart_logliks, strict=True):
         np.testing.assert_allclose(a, b, rtol=1e-10)
     np.testing.assert_allclose(ours.restart_objectives, theirs.restart_objectives, rtol=1e-10)
-    ours, theirs = em.em(s, data, groups=np.arange(len(data)), **kw), em.em(s, data, **kw)
+    ours, theirs = em.run_em(s, data, groups=np.arange(len(data)), **kw), em.run_em(s, data, **kw)
     for v, (a, b) in enumerate(zip(ours.cpts, theirs.cpts, strict=True)):
         np.testing.assert_allclose(a, b, rtol=0, atol=1e-10, err_msg=s.names[v])
         np.testing.assert_allclose(ours.counts[v], theirs.counts[v], rtol=1e-9, atol=1e-9, err_msg=s.names[v])
@@ -198,7 +199,7 @@ def test_one_row_per_game_is_row_em(slice_data):
 @pytest.mark.parametrize("pseudo_count", [0.0, 1.0])
 def test_objective_never_decreases(slice_data, pseudo_count):
     s, data, games = slice_data
-    r = em.em(s, data, groups=games, pseudo_count=pseudo_count, max_iter=40, tol=0, seed=3, restarts=2)
+    r = em.run_em(s, data, groups=games, pseudo_count=pseudo_count, max_iter=40, tol=0, seed=3, restarts=2)
     for ll in r.restart_logliks:
         assert 1 < len(ll) <= 41  # tol=0: stops early only at an exact fixed point
     assert np.all(np.diff(r.objective) >= -1e-9 * abs(r.objective[-1]))
@@ -214,15 +215,15 @@ def test_objective_never_decreases(slice_data, pseudo_count):
 
 def test_restarts_and_seeds_are_deterministic(slice_data):
     s, data, games = slice_data
-    a = em.em(s, data, groups=games, max_iter=20, seed=9, restarts=3)
-    b = em.em(s, data, groups=games, max_iter=20, seed=9, restarts=3)
+    a = em.run_em(s, data, groups=games, max_iter=20, seed=9, restarts=3)
+    b = em.run_em(s, data, groups=games, max_iter=20, seed=9, restarts=3)
     for x, y in zip(a.cpts + [a.objective, a.posterior, a.restart_objectives],
                     b.cpts + [b.objective, b.posterior, b.restart_objectives], strict=True):
         np.testing.assert_array_equal(x, y)
     assert a.objective[-1] == a.restart_objectives.max() and len(a.restart_logliks) == 3
-    one = em.em(s, data, groups=games, max_iter=20, seed=9)  # the first restart draws the same CPTs
+    one = em.run_em(s, data, groups=games, max_iter=20, seed=9)  # the first restart draws the same CPTs
     np.testing.assert_array_equal(one.loglik, a.restart_logliks[0])
-    other = em.em(s, data, groups=games, max_iter=20, seed=10)
+    other = em.run_em(s, data, groups=games, max_iter=20, seed=10)
     assert not np.array_equal(other.loglik, one.loglik)
 
 
@@ -245,20 +246,27 @@ def test_em_with_groups_refuses_bad_input():
     for kw, message in cases:
         args = {"data": data, "games": games} | kw
         with pytest.raises(ValueError, match=message):
-            em.em(s, args.pop("data"), groups=args.pop("games"), **args)
+            em.run_em(s, args.pop("data"), groups=args.pop("games"), **args)
     child = em.Structure(("A", "L", "X"), ((), (0,), (1,)), (2, 2, 2))
     with pytest.raises(ValueError, match="latent node 'L' must have no parents"):
-        em.em(child, np.array([[0, -1, 1]]), groups=np.array([0]))
+        em.run_em(child, np.array([[0, -1, 1]]), groups=np.array([0]))
     zero = em.uniform_cpts(s)
     zero[2] = np.zeros((2, 3, 3))
     zero[2][..., 0] = 1  # X = 0 always: game 7's rows (X = 2, 1) are impossible
     with pytest.raises(ValueError, match="game 7 has probability zero"):
-        em.em(s, data, groups=games, init=zero, pseudo_count=0)
+        em.run_em(s, data, groups=games, init=zero, pseudo_count=0)
 
 
 def test_groups_refuse_weights_and_init_must_hold_every_cpt():
     s, data, games = tiny()
     with pytest.raises(ValueError, match="weights are per row: give either groups or weights"):
-        em.em(s, data, groups=games, weights=np.ones(len(data)))
+        em.run_em(s, data, groups=games, weights=np.ones(len(data)))
     with pytest.raises(ValueError, match="init must hold 4 CPTs"):  # per row too
-        em.em(s, data, init=em.uniform_cpts(s)[:2])
+        em.run_em(s, data, init=em.uniform_cpts(s)[:2])
+
+
+def test_the_old_name_em_still_runs_em_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="renamed pawnslib.dbn.em.run_em"):
+        assert em.em is em.run_em
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        em.nothing  # noqa: B018  (the attribute lookup is the test)

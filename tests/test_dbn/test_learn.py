@@ -7,7 +7,7 @@ from scipy.optimize import linear_sum_assignment
 from pawnslib.dbn import em
 from pawnslib.dbn.learn import LATENTS, match_latent_states, slice_data
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.dbn.recognition import game_posteriors, latent_mass
+from pawnslib.dbn.posteriors import game_posteriors, latent_mass
 from pawnslib.dbn.rows import row_columns
 from pawnslib.game.rules import FEATURE_NAMES
 
@@ -21,7 +21,7 @@ def test_fit_learns_by_per_game_em(grows, game_model):
     assert plain.latent == "game" and not plain.sw_matched
     raw = grows[row_columns()[: 2 * NF]].to_numpy(np.int64)
     data = slice_data(plain.discretiser, raw, grows["S_b"].to_numpy())
-    res = em.em(plain.structure, data, groups=grows["game"].to_numpy(), **FIT)
+    res = em.run_em(plain.structure, data, groups=grows["game"].to_numpy(), **FIT)
     for a, b in zip(plain.cpts, res.cpts, strict=True):
         np.testing.assert_array_equal(a, b)
     np.testing.assert_array_equal(plain.objective, res.objective)
@@ -30,7 +30,7 @@ def test_fit_learns_by_per_game_em(grows, game_model):
     for a, b in zip(relabelled.cpts, game_model.cpts, strict=True):
         np.testing.assert_array_equal(a, b)
     # game_posteriors is the per-game EM's E-step at the model's CPTs.
-    e = em.em(plain.structure, data, groups=grows["game"].to_numpy(), init=plain.cpts, max_iter=0)
+    e = em.run_em(plain.structure, data, groups=grows["game"].to_numpy(), init=plain.cpts, max_iter=0)
     np.testing.assert_allclose(game_posteriors(plain, grows), e.posterior, rtol=0, atol=1e-10)
     np.testing.assert_allclose(game_posteriors(plain, grows), res.posterior, rtol=0, atol=1e-10)
 

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
+from pawnslib.config import READINGS
 from pawnslib.experiments import branching
 from pawnslib.game.position import Position
-from pawnslib.game.rules import READINGS
 
 
 @pytest.mark.parametrize("rules", READINGS)

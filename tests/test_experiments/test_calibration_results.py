@@ -13,7 +13,7 @@ import pytest
 from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.experiments import pipeline
-from pawnslib.experiments.recognition import held_out_beliefs, log_loss_gain
+from pawnslib.experiments.recognition import RECOGNITION_MIN_GAMES, held_out_beliefs, log_loss_gain
 
 RESULTS = Path(__file__).resolve().parents[2] / "results"
 RUN = RunSettings()  # the committed run's settings
@@ -24,10 +24,10 @@ def test_the_calibrated_recogniser_is_no_worse_than_uniform_on_held_out_games(se
     if not config.recogniser_path(RESULTS, set_name).is_file():
         pytest.fail(f"{config.recogniser_path(RESULTS, set_name)} is not committed: run `make reproduce`")
     recogniser = pipeline.calibrated_recogniser(RESULTS, set_name, settings=RUN)  # read, not fitted
-    held = [r for r in pipeline.play_tournament(RESULTS, set_name, settings=RUN) if r["round"] >= RUN.train_rounds]
+    held = [r for r in pipeline.set_tournament(RESULTS, set_name, settings=RUN) if r["round"] >= RUN.train_rounds]
     beliefs, truth = held_out_beliefs({"calibrated": recogniser}, held)
     gain = log_loss_gain(beliefs["calibrated"], truth)
-    gain = gain[gain.games >= config.RECOGNITION_MIN_GAMES]
+    gain = gain[gain.games >= RECOGNITION_MIN_GAMES]
     assert (gain.lo <= 0).all(), f"worse than uniform beyond noise after White move(s) {list(gain.index[gain.lo > 0])}"
     pooled = np.average(gain["diff"], weights=gain.games)
     assert pooled < 0  # over every White move, below ln K

@@ -14,15 +14,15 @@ def test_verdict_is_written_from_the_table():
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("plain8", 0.10, 1e-5, 9.0), ("one-hist", 0.01, 0.6, 1.3),
                                ("random", -0.05, 0.01, 1.2))]
     t = pd.DataFrame(rows)
-    text = chapter13_words.verdict(t)
+    text = chapter13_words.verdict_text(t)
     assert "No prediction method beats" in text and "`random` loses to it" in text and "within +-3.0" in text
     assert "(`plain8`) change it by +10.0 score points (+7.0 to +13.0) at 9.0 times" in text
     assert "`one-hist` changes it within noise, at 1.30 times" in text and "% of that" not in text  # p 0.6
     t.loc[2, "p_holm"], t.loc[2, "diff"] = 0.001, 0.05
-    assert "`one-hist` beats `plain6` by +5.0 score points" in chapter13_words.verdict(t)
-    assert "`one-hist` gains 50 % of that at 1.30 times" in chapter13_words.verdict(t)  # beyond noise: a share
+    assert "`one-hist` beats `plain6` by +5.0 score points" in chapter13_words.verdict_text(t)
+    assert "`one-hist` gains 50 % of that at 1.30 times" in chapter13_words.verdict_text(t)  # beyond noise: a share
     t["halfwidth"] = 0.06
-    assert "would need about 57 rounds" in chapter13_words.verdict(t)
+    assert "would need about 57 rounds" in chapter13_words.verdict_text(t)
 
 
 def test_the_verdict_uses_its_alpha():
@@ -32,17 +32,17 @@ def test_the_verdict_uses_its_alpha():
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("one-hist", 0.04, 0.003, 1.3), ("random", 0.01, 0.6, 1.2),
                                ("om-perfect", 0.05, 0.03, 2.5))]
     t = pd.DataFrame(rows)
-    default = chapter13_words.verdict(t)
+    default = chapter13_words.verdict_text(t)
     assert ("Beyond noise (p < 0.05, Holm-corrected over the 3 methods against plain6), `one-hist` beats `plain6`"
             in default)
     assert "`om-perfect` is better than `plain6`" in default
-    strict = chapter13_words.verdict(t, alpha=0.001)  # nothing is beyond noise at 0.001
+    strict = chapter13_words.verdict_text(t, alpha=0.001)  # nothing is beyond noise at 0.001
     assert "0.05" not in strict and "**No prediction method beats `plain6` beyond noise** (p < 0.001, " \
         "Holm-corrected over the 3 methods against plain6)" in strict
     # om-perfect's interval (+2 to +8 points) excludes 0 but its Holm p does not pass 0.001: the words say which
     assert "`om-perfect` is not distinguishable (once Holm-corrected) from `plain6`" in strict
     assert ("Beyond noise (p < 0.01, Holm-corrected over the 3 methods against plain6), `one-hist` beats"
-            in chapter13_words.verdict(t, alpha=0.01))
+            in chapter13_words.verdict_text(t, alpha=0.01))
 
 
 def test_comparison_words_follow_the_corrected_test_and_say_when_the_interval_disagrees():
@@ -59,14 +59,14 @@ def test_the_opponent_verdict_is_written_from_the_table():
             for m, d, p, r in (("plain6", 0, np.nan, 1), ("om-perfect", 0.08, 1e-4, 2.5),
                                ("prom-uniform", -0.01, 0.5, 6), ("prom-dbn", 0.02, 0.3, 7),
                                ("one-hist-game", 0.04, 0.01, 1.3))]
-    text = chapter13_words.verdict(pd.DataFrame(rows))
+    text = chapter13_words.verdict_text(pd.DataFrame(rows))
     assert ("OM search: `om-perfect` is better than `plain6` (+8.0 score points (+6.0 to +10.0), p (Holm over the 4 "
             "methods against plain6) = 0.0001)") in text
     assert "25 % with `prom-dbn`" in text and "50 % with `one-hist-game`" in text
     assert "can be disastrous **does not show here**" in text and "PrOM search beats alpha-beta at equal depth " \
         "**is not reproduced here**" in text
     rows[1] |= {"diff": -0.08, "diff_lo": -0.1, "diff_hi": -0.06}
-    text = chapter13_words.verdict(pd.DataFrame(rows))
+    text = chapter13_words.verdict_text(pd.DataFrame(rows))
     assert "**holds here** even with White's true weights" in text
     assert "OM search with White's true weights gains nothing over `plain6` here, so no share of a gain" in text
     assert "Even the perfect model" not in text  # no inference the contrasts do not support (issue 46)
@@ -131,7 +131,7 @@ def test_the_best_of_k_is_quoted_with_its_simultaneous_interval_and_the_bound():
                     "to +4.0, simultaneous 95 % interval over the 4 methods against plain6)")
     assert chapter13_words.bound(t) == (pytest.approx(0.04), "one-hist-game")
     assert "no prediction method gains more than +4.0 score points" in chapter13_words.bound_sentence(t)
-    text = chapter13_words.verdict(_table())
+    text = chapter13_words.verdict_text(_table())
     assert best in text and "p (Holm over the 4 methods against plain6) = 1" in text
 
 
@@ -140,7 +140,7 @@ def test_chapter_12_claims_are_in_win_rate_points_and_the_report_lines_carry_the
                            "direction": [1], "method": ["one-hist"], "pairs": ["1-2 1-3"], "games": [200],
                            "diff": [0.02], "diff_lo": [-0.01], "diff_hi": [0.05], "p": [0.3], "p_holm": [0.6],
                            "verdict": ["not reproduced"]})
-    text = chapter13_words.verdict(_table(), claims)
+    text = chapter13_words.verdict_text(_table(), claims)
     assert ("+2.0 win-rate points (-1.0 to +5.0), p (Holm over Chapter 12's 1 claims) = 0.6: **not reproduced**"
             in text) and "score points (-1.0" not in text
     lines = chapter13_words.report_lines(_table(), claims, "kalles")
@@ -232,3 +232,8 @@ def test_the_perfect_model_sentence_names_each_of_its_contrasts():
     assert "is not distinguishable from `plain6`: -0.3 score points (-2.3 to +1.7; 1600 paired games" in text
     assert ", not distinguishable from `one-hist`: -0.7" in text and ", worse than `plain8`: -10.0" in text
     assert "over the 3 paired contrasts" in text
+
+
+def test_the_old_name_of_the_verdict_text_warns_and_is_the_same_function():
+    with pytest.warns(DeprecationWarning, match="verdict is renamed verdict_text"):
+        assert chapter13_words.verdict is chapter13_words.verdict_text

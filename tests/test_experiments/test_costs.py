@@ -17,7 +17,7 @@ from pawnslib.search.strategies import THESIS
 
 @pytest.fixture(scope="module")
 def records():
-    return run_tournament(THESIS, None, rounds=1, depth=3, seed=3, n_jobs=1, progress=False)
+    return run_tournament(THESIS, None, RunSettings(rounds=1, depth=3, seed=3, jobs=1), progress=False)
 
 
 @pytest.fixture(scope="module")

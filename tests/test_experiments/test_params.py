@@ -6,12 +6,17 @@ from pathlib import Path
 import pytest
 
 from pawnslib import config
-from pawnslib.experiments.params import RULES, STRATEGY_SETS, check_parameters
-from pawnslib.game.rules import READINGS
+from pawnslib.config import READINGS
+from pawnslib.experiments.params import PARAMETER_RULES, STRATEGY_SETS, check_parameters
+from pawnslib.play.harmony import HarmonyParams
+
+# Harmony*'s own settings, as notebook 10's parameters (H_K, ...) name them: all HarmonyParams' fields but the
+# reading and noise, which are the run's.
+HARMONY = {k: v for k, v in HarmonyParams().__dict__.items() if k not in ("rules", "noise")}
 
 
 def test_defaults_of_the_reproduction_pass():
-    harmony = {f"H_{k.upper()}": v for k, v in config.HARMONY.items()}
+    harmony = {f"H_{k.upper()}": v for k, v in HARMONY.items()}
     check_parameters(SEED=config.SEED, RESULTS="../results", ROUNDS=config.ROUNDS, TRAIN_ROUNDS=config.TRAIN_ROUNDS,
                      DEPTH=config.DEPTH, SETS=list(STRATEGY_SETS), N_POSITIONS=40, MAX_DEPTH=6, MINIMAX_MAX_DEPTH=None,
                      GAMES_ROUNDS=2, N_RANDOM_GAMES=2000, PERFT_DEPTH=7, RULES=config.RULES,
@@ -20,7 +25,7 @@ def test_defaults_of_the_reproduction_pass():
 
 
 def test_every_harmony_setting_has_a_rule():
-    assert {f"H_{k.upper()}" for k in config.HARMONY} <= set(RULES)
+    assert {f"H_{k.upper()}" for k in HARMONY} <= set(PARAMETER_RULES)
 
 
 @pytest.mark.parametrize(("name", "value", "rule"), [
@@ -95,7 +100,7 @@ def test_the_makefile_and_config_name_the_same_readings():
 
 
 def test_every_reading_has_a_minimax_depth_for_chapter_3():
-    from pawnslib.game.rules import READINGS
+    from pawnslib.config import READINGS
 
     assert set(config.MINIMAX_MAX_DEPTH) == set(READINGS) and all(d >= 1 for d in config.MINIMAX_MAX_DEPTH.values())
     check_parameters(MINIMAX_MAX_DEPTH=None)

@@ -6,7 +6,7 @@ from pawnslib import Position
 from pawnslib.experiments.rlgame import GONE, record_of, rlgame_differences, sequential_removal, summary
 
 
-def board(black=(), white=(), nb=0, nw=0, side="b", ply=10, rules="kalles") -> Position:
+def board(black=(), white=(), *, nb=0, nw=0, side="b", ply=10, rules="kalles") -> Position:
     grid = [["."] * 8 for _ in range(8)]
     for ch, squares in (("b", black), ("w", white)):
         for r, c in squares:

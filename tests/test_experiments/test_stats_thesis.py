@@ -21,6 +21,7 @@ from pawnslib.experiments.thesis import (
     TABLE_11_3,
     beats_verdict,
     change_verdict,
+    compare_rates,
     interval_verdict,
     mean_verdict,
     no_effect_verdict,
@@ -30,7 +31,6 @@ from pawnslib.experiments.thesis import (
     table_change,
     table_counts,
     table_records,
-    verdict,
 )
 
 
@@ -53,9 +53,9 @@ def test_thesis_cells_parse():
 
 
 def test_verdicts():
-    assert verdict(6, 9, 65, 100)[0] == "reproduced"
-    assert verdict(9, 9, 20, 100)[0] == "not reproduced"
-    v, p, lo, hi = verdict(6, 9, 40, 100)  # no significant difference, yet 67% lies outside our interval
+    assert compare_rates(6, 9, 65, 100)[0] == "reproduced"
+    assert compare_rates(9, 9, 20, 100)[0] == "not reproduced"
+    v, p, lo, hi = compare_rates(6, 9, 40, 100)  # no significant difference, yet 67% lies outside our interval
     assert v == "inconclusive" and p >= 0.05 and not lo <= 6 / 9 <= hi
 
 

@@ -7,6 +7,7 @@ import pytest
 from scipy.stats import chi2_contingency
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.experiments import thesis, tiebreak
 from pawnslib.experiments.stats import wilson
 from pawnslib.experiments.tiebreak import Variant
@@ -82,7 +83,7 @@ def test_the_whole_table_on_tiny_tournaments(tmp_path):
     assert tiebreak.missing(tmp_path, readings=("kalles",), seed=3)
     for v in tiebreak.variants(3):
         run_tournament(THESIS, config.run_dir(tiebreak.variant_dir(tmp_path, v, seed=3), "thesis", "minimax"),
-                       rounds=1, depth=2, seed=v.seed, noise=v.noise, n_jobs=1, progress=False)
+                       RunSettings(rounds=1, depth=2, seed=v.seed, noise=v.noise, jobs=1), progress=False)
     table = tiebreak.table_10_2(tmp_path, readings=("kalles",), seed=3, depth=2, tie_positions=30)
     assert table.variant.tolist() == ["thesis", "position", "none", "thesis, seed 4"]
     assert (table.games == 16).all() and np.isnan(table.chi_square[0]) and (table.df[1:] > 0).all()

@@ -11,10 +11,10 @@ from pawnslib.experiments import chapter13, pipeline, warmup
 def played(monkeypatch):
     """What compile_kernels plays, as (kind, noise) pairs, without playing it."""
     log = []
-    monkeypatch.setattr(pipeline, "play_tournament", lambda results, s, *, method="minimax", settings, progress:
+    monkeypatch.setattr(pipeline, "set_tournament", lambda results, s, *, method="minimax", settings, progress:
                         log.append((method, settings.noise)))
     monkeypatch.setattr(pipeline, "train_model", lambda results, s, *, settings: log.append(("train", settings.noise)))
-    monkeypatch.setattr(chapter13, "play_method",
+    monkeypatch.setattr(chapter13, "method_games",
                         lambda results, s, method, *, settings, progress: log.append((method, settings.noise)))
     return log
 

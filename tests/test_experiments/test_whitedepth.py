@@ -7,7 +7,7 @@ import pytest
 
 from pawnslib import config
 from pawnslib.config import RunSettings
-from pawnslib.experiments import paired, whitedepth
+from pawnslib.experiments import chapter13, paired, whitedepth
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.records import positions_of
 from pawnslib.search.seeds import derive_seed
@@ -82,7 +82,8 @@ def test_make_plays_the_configured_comparison_and_map():
     def words(name: str) -> list[str]:
         return re.search(rf"(?m)^{name} := (.*)$", mk)[1].split()
 
-    assert words("COMPARE_METHODS") == list(config.COMPARISON_METHODS)
-    assert words("MAP_DEPTHS") == [str(d) for d in config.WHITE_DEPTHS]
-    assert words("MAP_METHODS") == list(config.MAP_METHODS) and words("MAP_ROUNDS") == [str(config.MAP_ROUNDS)]
-    assert config.ORACLE_WHITE_DEPTH in config.WHITE_DEPTHS and "oracle" in config.MAP_METHODS  # the loss's 2 x 2
+    assert words("COMPARE_METHODS") == list(chapter13.METHODS)
+    assert words("MAP_DEPTHS") == [str(d) for d in whitedepth.WHITE_DEPTHS]
+    assert words("MAP_METHODS") == list(whitedepth.MAP_METHODS) and words("MAP_ROUNDS") == [str(whitedepth.MAP_ROUNDS)]
+    # the oracle's loss is a 2 x 2 of the map's own games
+    assert whitedepth.ORACLE_WHITE_DEPTH in whitedepth.WHITE_DEPTHS and "oracle" in whitedepth.MAP_METHODS

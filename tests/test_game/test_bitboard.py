@@ -260,7 +260,7 @@ def _play_node(s, move):
                          ids=["both-stuck", "both-stuck-white-wins", "black-base-blocked",
                               "black-base-blocked-white-wins", "own-base-blocked", "white-base-blocked",
                               "white-base-blocked-black-wins", "king-black-base-blocked"])
-def test_hand_made_removals(text, rules, move, after, result, lost):
+def test_hand_made_removals(text, rules, move, after, result, lost):  # noqa: PLR0917  pytest passes a test's parameters by name
     p = Position.from_text(text, rules=rules)
     code = p.legal_moves()[[str(m) for m in p.legal_moves()].index(move)].code
     ref = np.empty(NS, np.int64)

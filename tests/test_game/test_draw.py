@@ -2,6 +2,7 @@
 
 import re
 
+from pawnslib.config import READINGS
 from pawnslib.game.draw import (
     CELL,
     DIAGONAL_STROKE,
@@ -13,7 +14,7 @@ from pawnslib.game.draw import (
     removed_pieces,
 )
 from pawnslib.game.position import Move, Position
-from pawnslib.game.rules import BLACK, READINGS, WHITE
+from pawnslib.game.rules import BLACK, WHITE
 
 
 def test_board_svg_draws_every_square_and_piece():

@@ -17,9 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pawnslib.config import READINGS
 from pawnslib.game.kernels import count_moves
 from pawnslib.game.position import IllegalMoveError, Move, Position, perft
-from pawnslib.game.rules import BLACK, READINGS, WHITE
+from pawnslib.game.rules import BLACK, WHITE
 
 # ----------------------------------------------------------------------------- reference
 
@@ -137,7 +138,7 @@ def moves_of(p: Position) -> set:
 # ----------------------------------------------------------------------------- helpers
 
 
-def make(black=(), white=(), nb: int = 0, nw: int = 0, side: str = "b", ply: int | None = None,
+def make(black=(), white=(), *, nb: int = 0, nw: int = 0, side: str = "b", ply: int | None = None,
          rules: str = "kalles") -> Position:
     """A position from piece lists, written as text and read with ``Position.from_text``."""
     grid = [["."] * 8 for _ in range(8)]

@@ -3,18 +3,19 @@
 import pytest
 
 from pawnslib import Position
+from pawnslib.config import RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.guided.asym import asym_search
 from pawnslib.play.tournament import run_tournament
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.noise import SCHEMES
 from pawnslib.search.strategies import THESIS
 
 
 @pytest.fixture(scope="module")
 def records():
-    return run_tournament(THESIS, None, rounds=1, depth=3, seed=3, n_jobs=1, progress=False)
+    return run_tournament(THESIS, None, RunSettings(rounds=1, depth=3, seed=3, jobs=1), progress=False)
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,7 @@ def test_never_predicting_is_the_plain_search(records, model, noise):
         sid = 1 + i % 4
         for seed in (None, 17):
             a = asym_search(hist, THESIS[sid], model, sid, depth=4, mostlikely="never", seed=seed, noise=noise)
-            b = search(hist[-1], THESIS[sid], 4, seed=seed, noise=noise)
+            b = alpha_beta_search(hist[-1], THESIS[sid], 4, seed=seed, noise=noise)
             assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
             assert a.info["reached"] == 4 and not a.info["extended"]
 
@@ -47,7 +48,7 @@ def test_always_predicting_searches_everything_two_plies_deeper(records, model):
     for i, hist in enumerate(black_roots(records, 8)):
         sid = 1 + i % 4
         a = asym_search(hist, THESIS[sid], model, sid, depth=2, mostlikely="always")
-        assert a.value == search(hist[-1], THESIS[sid], 4).value
+        assert a.value == alpha_beta_search(hist[-1], THESIS[sid], 4).value
         assert a.info["extended"] or hist[-1].result is not None
 
 
@@ -75,21 +76,21 @@ def test_history_may_start_mid_game(records, model):
     for mode in ("never", "always"):
         a = asym_search(late, THESIS[3], model, 3, depth=2, mostlikely=mode)
         depth = 2 if mode == "never" else 4
-        assert a.value == search(late[-1], THESIS[3], depth).value
+        assert a.value == alpha_beta_search(late[-1], THESIS[3], depth).value
 
 
 def test_under_the_king_reading_always_predicting_is_two_plies_deeper_too():
     """The king reading's extensions rarely change play (tree_effect: the root value in a handful of searches); this
     shows the kernel is not the reason: with every reply predicted it searches every line two plies deeper, as it
     does under the kalles reading, and the root value changes where depth changes it."""
-    king = run_tournament(THESIS, None, rounds=1, depth=2, seed=4, n_jobs=1, progress=False, rules="king")
+    king = run_tournament(THESIS, None, RunSettings(rounds=1, depth=2, seed=4, rules="king", jobs=1), progress=False)
     model = OpponentModel.fit(training_rows(king), restarts=1, seed=1)
     changed = 0
     for i, hist in enumerate(black_roots(king, 8)):
         sid = 1 + i % 4
         a = asym_search(hist, THESIS[sid], model, sid, depth=2, mostlikely="always")
-        assert a.value == search(hist[-1], THESIS[sid], 4).value
-        changed += a.value != search(hist[-1], THESIS[sid], 2).value
+        assert a.value == alpha_beta_search(hist[-1], THESIS[sid], 4).value
+        changed += a.value != alpha_beta_search(hist[-1], THESIS[sid], 2).value
     assert changed > 0
 
 
@@ -97,7 +98,7 @@ def told_reference(hist, w, told: dict, depth: int) -> float:
     """The told tree straight from its definition, every reply below ply 1 predicted: each Black move's value is the
     worst for Black over all White's replies, the told one searched ``depth`` plies below it, the others
     ``depth - 2``."""
-    from .test_foresee import score, two_down
+    from .test_firstreply import score, two_down
 
     p, best = hist[-1], -float("inf")
     for m in p.legal_moves():
@@ -106,7 +107,7 @@ def told_reference(hist, w, told: dict, depth: int) -> float:
             best = max(best, score(c.result, 1))
             continue
         best = max(best, min(score(g.result, 2) if g.result else
-                             two_down(search(g, w, depth if r.code == told.get(m.code) else depth - 2).value)
+                             two_down(alpha_beta_search(g, w, depth if r.code == told.get(m.code) else depth - 2).value)
                              for r in c.legal_moves() for g in [c.play(r)]))
     return best
 
@@ -120,11 +121,11 @@ def test_the_told_reply_and_only_it_is_searched_two_plies_deeper(records, model)
     for i, hist in enumerate(black_roots(records, 12)):
         sid, p = 1 + i % 4, hist[-1]
         for whites in (True, False):
-            told = {m.code: (search(c, THESIS[sid], 2).move if whites else c.legal_moves()[0]).code
+            told = {m.code: (alpha_beta_search(c, THESIS[sid], 2).move if whites else c.legal_moves()[0]).code
                     for m in p.legal_moves() for c in [p.play(m)] if c.result is None}
             a = asym_search(hist, THESIS[sid], model, sid, depth=3, mostlikely="always", told=told)
             assert a.value == told_reference(hist, THESIS[sid], told, 3), (i, whites)
-            differs += a.value != search(p, THESIS[sid], 3).value
+            differs += a.value != alpha_beta_search(p, THESIS[sid], 3).value
     assert differs > 0  # the extension changes some values
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pawnslib import Position
 from pawnslib.guided.om import om_search, prom_search
-from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.alphabeta import alpha_beta_search, minimax
 from pawnslib.search.noise import SCHEMES
 from pawnslib.search.strategies import LADDER, THESIS
 from pawnslib.search.values import WIN
@@ -225,7 +225,7 @@ def test_om_against_black_itself_is_the_plain_search_to_the_bit(noise):
     rng = np.random.default_rng(18)
     for i, p in enumerate(black_cases("kalles", seed=19, n_games=6)):
         w, depth = random_weights(rng), 1 + i % 5
-        a, b = om_search(p, w, w, depth, seed=i, noise=noise), search(p, w, depth, seed=i, noise=noise)
+        a, b = om_search(p, w, w, depth, seed=i, noise=noise), alpha_beta_search(p, w, depth, seed=i, noise=noise)
         assert (a.value, a.move) == (b.value, b.move), (p, w, depth)
 
 

@@ -9,14 +9,15 @@ import shutil
 import pytest
 
 import pawnslib.play.tournament as tournament
+from pawnslib.config import RunSettings
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, finished_games, load_run, read_archive, write_archive
 from pawnslib.play.records import append_record, read_records
 from pawnslib.play.tournament import play_game, run_tournament
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.strategies import THESIS
 
 TWO = {1: THESIS[1], 2: THESIS[4]}
-KW = {"depth": 1, "seed": 3, "n_jobs": 1, "progress": False}
+SETTINGS = RunSettings(rounds=1, depth=1, seed=3, jobs=1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,7 +27,7 @@ class Talker:
     weights: tuple
 
     def choose(self, history, seed):
-        res = search(history[-1], self.weights, 1, seed=seed)
+        res = alpha_beta_search(history[-1], self.weights, 1, seed=seed)
         return dataclasses.replace(res, info={"ply": len(history) - 1, "pair": [1, 2.5], "flag": len(history) % 3 == 0})
 
     def observe(self, history):
@@ -58,13 +59,14 @@ def write_lines(path, lines):
 def run(tmp_path_factory):
     """A finished tiny tournament (Kalles' reading) with raw file and archive."""
     out = tmp_path_factory.mktemp("run")
-    records = run_tournament(TWO, out, rounds=2, **KW)
+    records = run_tournament(TWO, out, SETTINGS.replace(rounds=2), progress=False)
     return out, records
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
 def test_archive_round_trips_the_raw_records_with_info(tmp_path, rules):
-    records = run_tournament(TWO, tmp_path, rounds=1, rules=rules, black_player=talker, **KW)
+    records = run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=1, rules=rules), black_player=talker,
+                             progress=False)
     raw = read_records(tmp_path / RAW_NAME)
     assert all(r["info"] and r["rules"] == rules for r in raw)  # the players' info is there to keep
     back = read_archive(tmp_path / ARCHIVE_NAME)
@@ -251,11 +253,11 @@ def test_a_run_kept_only_in_its_archive_plays_nothing(run, tmp_path, monkeypatch
         raise AssertionError("a game was played")
 
     monkeypatch.setattr(tournament, "_play_scheduled", fail)
-    assert run_tournament(TWO, tmp_path, rounds=2, **KW) == bare(records)
+    assert run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=2), progress=False) == bare(records)
     assert (tmp_path / ARCHIVE_NAME).stat().st_mtime_ns == before  # it held exactly the games: not rewritten
     assert sorted(p.name for p in tmp_path.iterdir()) == [ARCHIVE_NAME, "meta.json"]  # nothing timed: no timings
     with pytest.raises(AssertionError, match="a game was played"):  # the failing player is really in place
-        run_tournament(TWO, tmp_path, rounds=3, **KW)
+        run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=3), progress=False)
 
 
 def test_a_run_resumes_from_both_files_and_archives_the_new_games(run, tmp_path, monkeypatch):
@@ -272,7 +274,7 @@ def test_a_run_resumes_from_both_files_and_archives_the_new_games(run, tmp_path,
         return real(*args)
 
     monkeypatch.setattr(tournament, "_play_scheduled", counted)
-    again = run_tournament(TWO, tmp_path, rounds=2, **KW)
+    again = run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=2), progress=False)
     assert sorted(played) == sorted((r["black"], r["white"], r["round"]) for r in records[6:])
     assert bare(again) == bare(records)
     assert read_archive(tmp_path / ARCHIVE_NAME) == bare(again)  # now all eight games
@@ -285,7 +287,7 @@ def test_a_raw_record_that_differs_from_the_archive_wins_and_is_archived(run, tm
     write_archive(tmp_path / ARCHIVE_NAME, records)
     changed = records[0] | {"values": [1.0] * records[0]["plies"]}
     append_record(tmp_path / RAW_NAME, changed)
-    again = run_tournament(TWO, tmp_path, rounds=2, **KW)
+    again = run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=2), progress=False)
     assert bare(again) == bare([changed] + records[1:]) == read_archive(tmp_path / ARCHIVE_NAME)
 
 
@@ -296,7 +298,7 @@ def test_a_raw_record_that_differs_only_in_its_times_leaves_the_archive_alone(ru
     before = (tmp_path / ARCHIVE_NAME).read_bytes()
     slower = records[0] | {"seconds": [1.0] * records[0]["plies"]}
     append_record(tmp_path / RAW_NAME, slower)
-    again = run_tournament(TWO, tmp_path, rounds=2, **KW)
+    again = run_tournament(TWO, tmp_path, SETTINGS.replace(rounds=2), progress=False)
     assert again[0] == slower and (tmp_path / ARCHIVE_NAME).read_bytes() == before
     summary = json.loads((tmp_path / "timings.json").read_text())  # the times go to the timing file instead
     assert summary["games"] == len(records) and summary["games timed"] == 1

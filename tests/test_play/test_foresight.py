@@ -3,6 +3,7 @@
 import pytest
 
 from pawnslib import Position
+from pawnslib.config import RunSettings
 from pawnslib.play.foresight import ForesightFactory, MatchedOMPlayer, OraclePlayer, move_of
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
@@ -56,7 +57,7 @@ def test_one_hist_perfect_extends_at_ply_one_the_reply_white_then_plays(tmp_path
     from pawnslib.play.foresight import ToldFactory
     from pawnslib.play.tournament import run_tournament
 
-    games = run_tournament(THESIS, None, rounds=1, depth=3, seed=3, n_jobs=1, progress=False)
+    games = run_tournament(THESIS, None, RunSettings(rounds=1, depth=3, seed=3, jobs=1), progress=False)
     path = tmp_path / "dbn.npz"
     OpponentModel.fit(training_rows(games), restarts=1, seed=1).save(path)
     told = ToldFactory(str(path), tuple(THESIS.items()), white_depth)

@@ -29,7 +29,7 @@ from pawnslib.play.players import (
 )
 from pawnslib.play.records import positions_of
 from pawnslib.play.tournament import play_game
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.strategies import THESIS
 
 SET = tuple(THESIS.items())
@@ -135,7 +135,7 @@ def test_player_and_observer_protocols():
 
 def test_the_plain_players_are_the_plain_searches(positions):
     pos = next(p for p in positions if p.ply % 2 == 0)
-    plain, deep = search(pos, THESIS[2], 3, seed=4), DeepAlphaBeta(THESIS[2], depth=3).choose([pos], 4)
+    plain, deep = alpha_beta_search(pos, THESIS[2], 3, seed=4), DeepAlphaBeta(THESIS[2], depth=3).choose([pos], 4)
     assert same(AlphaBeta(THESIS[2], depth=3).choose([pos], 4), plain)
     assert (deep.move, deep.value, deep.info) == (plain.move, plain.value, {})  # a record keeps no TT counts
 
@@ -154,7 +154,7 @@ def test_the_asymmetric_player_searches_with_the_prs_white_played(records, model
         assert ours.info == asym_search(hist, THESIS[sid], model, sid, depth=3, seen=player.predictor.seen,
                                         seed=7).info
         never = AsymPlayer(THESIS[sid], model, sid, depth=3, mostlikely="never").choose(hist, 7)
-        assert same(never, search(hist[-1], THESIS[sid], 3, seed=7))
+        assert same(never, alpha_beta_search(hist[-1], THESIS[sid], 3, seed=7))
 
 
 def test_game_records_predictions(model):

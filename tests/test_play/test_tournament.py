@@ -1,5 +1,6 @@
 """Games and tournaments: the 200-ply rule, reproducibility across workers, resuming, errors."""
 
+import inspect
 import json
 
 import pytest
@@ -46,8 +47,8 @@ def test_a_game_is_played_and_recorded_by_its_reading():
     assert play_game(THESIS[1], THESIS[2], depth=1, seed=5, start=late)["rules"] == "king"
     with pytest.raises(ValueError, match="rules='kalles', but the start position is played by 'king'"):
         play_game(THESIS[1], THESIS[2], depth=1, seed=5, start=late, rules="kalles")
-    with pytest.raises(ValueError, match="rules must be one of 'kalles', 'king'"):
-        run_tournament(TWO, None, rules="queen")
+    with pytest.raises(ValueError, match="rules must be one of kalles, king, got 'queen'"):
+        run_tournament(TWO, None, RunSettings(rounds=1, seed=0, rules="queen"))
 
 
 @pytest.mark.parametrize("rules", ["kalles", "king"])
@@ -78,8 +79,8 @@ def test_game_never_exceeds_200_plies():
 
 
 def test_same_records_with_one_and_two_workers(tmp_path):
-    a = run_tournament(TWO, tmp_path / "a", rounds=2, depth=2, seed=9, n_jobs=1, progress=False)
-    b = run_tournament(TWO, tmp_path / "b", rounds=2, depth=2, seed=9, n_jobs=2, progress=False)
+    a = run_tournament(TWO, tmp_path / "a", RunSettings(rounds=2, depth=2, seed=9, jobs=1), progress=False)
+    b = run_tournament(TWO, tmp_path / "b", RunSettings(rounds=2, depth=2, seed=9, jobs=2), progress=False)
     assert len(a) == 8 and strip_times(a) == strip_times(b)
     # The file holds the same games, in whatever order they finished.
     on_disk = strip_times(read_records(tmp_path / "b" / "games.jsonl"))
@@ -91,7 +92,7 @@ def test_without_noise_each_pairing_is_played_once_and_is_every_rounds_game(tmp_
     played = []
     real = tournament._play_scheduled
     monkeypatch.setattr(tournament, "_play_scheduled", lambda *a: played.append(a[-1]) or real(*a))
-    recs = run_tournament(TWO, tmp_path, rounds=3, depth=3, seed=9, noise="none", n_jobs=1, progress=False)
+    recs = run_tournament(TWO, tmp_path, RunSettings(rounds=3, depth=3, seed=9, noise="none", jobs=1), progress=False)
     assert sorted(played) == [(b, w, 0) for b in TWO for w in TWO]
     assert [(r["black"], r["white"], r["round"]) for r in recs] == tournament.schedule(TWO, 3)
     # Each copy is the game that round plays, played afresh with its own seed.
@@ -104,30 +105,33 @@ def test_without_noise_each_pairing_is_played_once_and_is_every_rounds_game(tmp_
         sorted(recs, key=lambda r: (r["round"], r["black"], r["white"])))
     # Resumed with more rounds, the pairings' games are copied again, none played.
     played.clear()
-    more = run_tournament(TWO, tmp_path, rounds=4, depth=3, seed=9, noise="none", n_jobs=1, progress=False)
+    more = run_tournament(TWO, tmp_path, RunSettings(rounds=4, depth=3, seed=9, noise="none", jobs=1), progress=False)
     assert played == [] and strip_times(more[12:]) == [dict(r, round=3) for r in strip_times(recs[:4])]
     # With noise every game is played.
-    run_tournament(TWO, tmp_path / "thesis", rounds=2, depth=1, seed=9, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path / "thesis", RunSettings(rounds=2, depth=1, seed=9, jobs=1), progress=False)
     assert len(played) == 8
 
 
-def test_a_run_settings_gives_what_its_keywords_give(tmp_path):
-    keywords = run_tournament(TWO, tmp_path / "k", rounds=2, depth=2, seed=9, rules="king", n_jobs=1, progress=False)
+def test_settings_are_one_value_and_its_defaults_are_the_reproductions(tmp_path):
     settings = RunSettings(rounds=2, depth=2, seed=9, rules="king", jobs=1)
-    assert strip_times(run_tournament(TWO, tmp_path / "s", settings=settings, progress=False)) == strip_times(keywords)
-    assert (tmp_path / "s" / "meta.json").read_text() == (tmp_path / "k" / "meta.json").read_text()
-    with pytest.raises(TypeError, match="give rounds, seed in settings or as keywords, not both"):
-        run_tournament(TWO, None, settings=settings, rounds=1, seed=0)
-    # Without settings every keyword left out keeps its default: one round, master seed 0, config's depth and rules.
-    assert tournament.DEFAULTS == {"rounds": 1, "depth": config.DEPTH, "seed": 0, "rules": config.RULES,
-                                   "noise": config.NOISE, "n_jobs": config.JOBS, "white_depth": None}
-    run_tournament(TWO, tmp_path / "d", depth=1, n_jobs=1, progress=False)
+    positional = run_tournament(TWO, tmp_path / "p", settings, progress=False)
+    assert strip_times(run_tournament(TWO, tmp_path / "s", settings=settings, progress=False)) == \
+        strip_times(positional)
+    assert (tmp_path / "s" / "meta.json").read_text() == (tmp_path / "p" / "meta.json").read_text()
+    with pytest.raises(TypeError, match="unexpected keyword argument 'rounds'"):  # no loose copy of a field
+        run_tournament(TWO, None, settings, rounds=1)
+    with pytest.raises(TypeError, match="settings must be a RunSettings, got dict"):
+        run_tournament(TWO, None, {"rounds": 1})
+    # Left out, the settings are the reproduction's (RunSettings' defaults, the only home of them).
+    assert inspect.signature(run_tournament).parameters["settings"].default == RunSettings()
+    run_tournament(TWO, tmp_path / "d", RunSettings(rounds=1, depth=1, jobs=1), progress=False)
     meta = json.loads((tmp_path / "d" / "meta.json").read_text())
-    assert (meta["seed"], meta["rules"], len(read_records(tmp_path / "d" / "games.jsonl"))) == (0, config.RULES, 4)
+    assert (meta["seed"], meta["rules"], len(read_records(tmp_path / "d" / "games.jsonl"))) == \
+        (config.SEED, config.RULES, 4)
 
 
 def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
-    full = run_tournament(TWO, tmp_path / "full", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+    full = run_tournament(TWO, tmp_path / "full", RunSettings(rounds=2, depth=2, seed=4, jobs=1), progress=False)
     written = []
     real_append = tournament.append_record
 
@@ -139,11 +143,11 @@ def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
 
     monkeypatch.setattr(tournament, "append_record", append_then_die)
     with pytest.raises(KeyboardInterrupt):
-        run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+        run_tournament(TWO, tmp_path / "cut", RunSettings(rounds=2, depth=2, seed=4, jobs=1), progress=False)
     monkeypatch.setattr(tournament, "append_record", real_append)
     assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 3
     assert not (tmp_path / "cut" / "games.jsonl.gz").exists()  # the archive is written when a run ends
-    resumed = run_tournament(TWO, tmp_path / "cut", rounds=2, depth=2, seed=4, n_jobs=1, progress=False)
+    resumed = run_tournament(TWO, tmp_path / "cut", RunSettings(rounds=2, depth=2, seed=4, jobs=1), progress=False)
     assert strip_times(resumed) == strip_times(full)
     assert len(read_records(tmp_path / "cut" / "games.jsonl")) == 8  # nothing replayed twice
     assert read_archive(tmp_path / "cut" / "games.jsonl.gz") == strip_times(resumed)
@@ -153,7 +157,7 @@ def test_interrupted_run_resumes_to_the_same_result(tmp_path, monkeypatch):
 
 def test_raw_records_keep_their_layout(tmp_path):
     # The committed results were made from games.jsonl lines exactly like these: compact JSON, fields in this order.
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
     lines = (tmp_path / "games.jsonl").read_text().splitlines()
     assert len(lines) == 4
     for line in lines:
@@ -164,46 +168,46 @@ def test_raw_records_keep_their_layout(tmp_path):
 
 
 def test_damaged_record_names_file_and_line(tmp_path):
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
     path = tmp_path / "games.jsonl"
     lines = path.read_text().splitlines()
     lines[2] = lines[2][: len(lines[2]) // 2]
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(ValueError, match=r"games.jsonl:3: damaged record"):
-        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+        run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
 
 
 def test_other_tournament_in_the_same_folder_is_refused(tmp_path):
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
     with pytest.raises(ValueError, match="different tournament.*depth"):
-        run_tournament(TWO, tmp_path, rounds=1, depth=2, seed=1, n_jobs=1, progress=False)
+        run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=2, seed=1, jobs=1), progress=False)
 
 
 def test_a_run_whose_games_drew_noise_otherwise_is_not_resumed(tmp_path):
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
     meta = json.loads((tmp_path / "meta.json").read_text())
     del meta["noise"]  # as written before the noise was the leaf position's
     (tmp_path / "meta.json").write_text(json.dumps(meta))
     with pytest.raises(ValueError, match="different tournament.*noise"):
-        run_tournament(TWO, tmp_path, rounds=2, depth=1, seed=1, n_jobs=1, progress=False)
+        run_tournament(TWO, tmp_path, RunSettings(rounds=2, depth=1, seed=1, jobs=1), progress=False)
 
 
 def test_a_run_under_another_noise_scheme_is_refused_naming_both(tmp_path):
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, noise="position", n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, noise="position", jobs=1), progress=False)
     assert json.loads((tmp_path / "meta.json").read_text())["noise"] == "position"
     with pytest.raises(ValueError, match=r"different tournament \(noise: asked 'thesis', recorded 'position'\)"):
-        run_tournament(TWO, tmp_path, rounds=2, depth=1, seed=1, n_jobs=1, progress=False)
-    with pytest.raises(ValueError, match="noise must be one of 'thesis', 'position', 'none', got 'hash'"):
-        run_tournament(TWO, None, rounds=1, depth=1, noise="hash")
+        run_tournament(TWO, tmp_path, RunSettings(rounds=2, depth=1, seed=1, jobs=1), progress=False)
+    with pytest.raises(ValueError, match="noise must be one of thesis, position, none, got 'hash'"):
+        run_tournament(TWO, None, RunSettings(rounds=1, depth=1, seed=0, noise="hash"))
 
 
 def test_dask_cluster_gives_identical_records(tmp_path):
     distributed = pytest.importorskip("distributed")
-    local = run_tournament(TWO, None, rounds=1, depth=2, seed=6, n_jobs=1, progress=False)
+    local = run_tournament(TWO, None, RunSettings(rounds=1, depth=2, seed=6, jobs=1), progress=False)
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None)
     with cluster:
-        remote = run_tournament(TWO, tmp_path, rounds=1, depth=2, seed=6, scheduler=cluster.scheduler_address,
-                                progress=False)
+        remote = run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=2, seed=6),
+                                scheduler=cluster.scheduler_address, progress=False)
     assert strip_times(remote) == strip_times(local)
 
 
@@ -211,7 +215,7 @@ def test_dask_scheduler_from_environment(tmp_path, monkeypatch):
     dask = pytest.importorskip("dask")
     monkeypatch.setenv(tournament.DASK_ENV, "tcp://127.0.0.1:1")  # nothing listens there
     with dask.config.set({"distributed.comm.timeouts.connect": "2s"}), pytest.raises(OSError, match="127.0.0.1:1"):
-        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, progress=False)
+        run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1), progress=False)
 
 
 def _no_files(path):
@@ -220,15 +224,14 @@ def _no_files(path):
 
 @pytest.mark.parametrize(("arg", "bad"), [("seed", -1), ("seed", 1.5), ("seed", True), ("seed", "7"),
                                           ("rounds", 0), ("rounds", 2.0), ("depth", 0), ("depth", MAX_DEPTH + 1),
-                                          ("n_jobs", 0), ("n_jobs", False)])
+                                          ("jobs", 0), ("jobs", False)])
 def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, arg, bad):
-    kwargs = {"rounds": 1, "depth": 1, "seed": 1, "n_jobs": 1, "progress": False} | {arg: bad}
+    fields = {"rounds": 1, "depth": 1, "seed": 1, "jobs": 1}
     with pytest.raises(ValueError, match=rf"{arg} must be .*got {bad!r}"):
-        run_tournament(TWO, tmp_path / "out", **kwargs)
+        run_tournament(TWO, tmp_path / "out", RunSettings(**fields).replace(**{arg: bad}), progress=False)
     assert _no_files(tmp_path / "out")
     # The corrected run is not refused as "a different tournament".
-    kwargs[arg] = {"seed": 1, "rounds": 1, "depth": 1, "n_jobs": 1}[arg]
-    assert len(run_tournament(TWO, tmp_path / "out", **kwargs)) == 4
+    assert len(run_tournament(TWO, tmp_path / "out", RunSettings(**fields), progress=False)) == 4
 
 
 def test_black_player_depth_leaves_room_for_its_extension(tmp_path):
@@ -239,16 +242,17 @@ def test_black_player_depth_leaves_room_for_its_extension(tmp_path):
 
     depth = MAX_DEPTH - tournament.BLACK_EXTRA_PLIES + 1
     with pytest.raises(ValueError, match=rf"depth must be an integer from 1 to {depth - 1}.*got {depth}"):
-        run_tournament(TWO, tmp_path / "out", depth=depth, black_player=factory, progress=False)
+        run_tournament(TWO, tmp_path / "out", RunSettings(rounds=1, depth=depth, seed=0), black_player=factory,
+                       progress=False)
     assert _no_files(tmp_path / "out")
 
 
 @pytest.mark.parametrize("damage", ["{broken", "[]", "\xff\xfe"])
 def test_damaged_meta_is_named(tmp_path, damage):
-    run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+    run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
     (tmp_path / "meta.json").write_bytes(damage.encode("latin-1"))
     with pytest.raises(ValueError, match=r"meta.json is damaged"):
-        run_tournament(TWO, tmp_path, rounds=1, depth=1, seed=1, n_jobs=1, progress=False)
+        run_tournament(TWO, tmp_path, RunSettings(rounds=1, depth=1, seed=1, jobs=1), progress=False)
 
 
 def test_optional_arguments_are_keyword_only(tmp_path):
@@ -261,18 +265,20 @@ def test_optional_arguments_are_keyword_only(tmp_path):
 def test_white_may_search_fewer_plies_than_black(tmp_path):
     """``white_depth``: White's plain search to its own depth, Black's to ``depth``; the run folder records it, and
     a folder of games with White as deep as Black (whose meta.json has no white_depth) refuses them."""
-    recs = run_tournament({1: THESIS[1], 2: THESIS[2]}, tmp_path / "w2", rounds=1, depth=3, white_depth=1, seed=5,
-                          n_jobs=1, progress=False)
+    recs = run_tournament({1: THESIS[1], 2: THESIS[2]}, tmp_path / "w2", RunSettings(rounds=1, depth=3, seed=5, jobs=1,
+                                                                                     white_depth=1), progress=False)
     game = play_game(THESIS[recs[1]["black"]], AlphaBeta(THESIS[recs[1]["white"]], depth=1), depth=3,
                      seed=derive_seed(5, recs[1]["black"], recs[1]["white"], 0))
     assert recs[1]["moves"] == game["moves"]
     assert json.loads((tmp_path / "w2" / "meta.json").read_text())["white_depth"] == 1
-    same = run_tournament({1: THESIS[1]}, tmp_path / "same", rounds=1, depth=3, white_depth=3, seed=5, n_jobs=1,
-                          progress=False)
-    assert same[0]["moves"] == run_tournament({1: THESIS[1]}, None, rounds=1, depth=3, seed=5, n_jobs=1,
+    same = run_tournament({1: THESIS[1]}, tmp_path / "same", RunSettings(rounds=1, depth=3, seed=5, jobs=1,
+                                                                         white_depth=3), progress=False)
+    assert same[0]["moves"] == run_tournament({1: THESIS[1]}, None, RunSettings(rounds=1, depth=3, seed=5, jobs=1),
                                               progress=False)[0]["moves"]
     assert "white_depth" not in json.loads((tmp_path / "same" / "meta.json").read_text())
     with pytest.raises(ValueError, match="white_depth: asked 2, recorded None"):
-        run_tournament({1: THESIS[1]}, tmp_path / "same", rounds=1, depth=3, white_depth=2, seed=5, progress=False)
+        run_tournament({1: THESIS[1]}, tmp_path / "same", RunSettings(rounds=1, depth=3, seed=5, white_depth=2),
+                       progress=False)
     with pytest.raises(ValueError, match="white_depth must be an integer from 1"):
-        run_tournament({1: THESIS[1]}, None, rounds=1, depth=3, white_depth=MAX_DEPTH + 1, progress=False)
+        run_tournament({1: THESIS[1]}, None, RunSettings(rounds=1, depth=3, seed=0, white_depth=MAX_DEPTH + 1),
+                       progress=False)

@@ -40,7 +40,7 @@ def test_predicted_replies_refuse_a_broken_game(model):
         annotate.predicted_replies(model, record)
 
 
-def _rec(black, white, rnd, moves, result, extended=()):
+def _rec(black, white, rnd, moves, result, *, extended=()):
     return {"black": black, "white": white, "round": rnd, "moves": moves, "result": result,
             "info": [{"extended": t in extended} for t in range(len(moves))]}
 

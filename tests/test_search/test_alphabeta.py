@@ -9,7 +9,7 @@ from numba import njit
 from pawnslib import Position
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
-from pawnslib.search.alphabeta import minimax, search, search_kernel
+from pawnslib.search.alphabeta import alpha_beta_search, minimax, search_kernel
 from pawnslib.search.expand import child_value, expand, new_work, open_child, pick
 from pawnslib.search.noise import PATH, POSITION, noise
 from pawnslib.search.strategies import LADDER, THESIS
@@ -24,7 +24,7 @@ def test_alphabeta_equals_minimax(positions):
     rng = np.random.default_rng(1)
     for i, p in enumerate(positions):
         w, depth = random_weights(rng), 1 + i % 4
-        ab, mm = search(p, w, depth), minimax(p, w, depth)
+        ab, mm = alpha_beta_search(p, w, depth), minimax(p, w, depth)
         assert ab.value == mm.value, (p, w, depth)
         assert ab.nodes <= mm.nodes
         # The chosen move really achieves the value: one ply less from the child, same value.
@@ -93,7 +93,7 @@ def test_ordering_changes_nodes_never_values(positions):
     ordered = unordered = 0
     for p in positions[:100]:
         w = random_weights(rng)
-        a, b = search(p, w, 4), search(p, w, 4, order=False)
+        a, b = alpha_beta_search(p, w, 4), alpha_beta_search(p, w, 4, order=False)
         assert a.value == b.value
         ordered, unordered = ordered + a.nodes, unordered + b.nodes
     assert ordered < unordered
@@ -101,27 +101,27 @@ def test_ordering_changes_nodes_never_values(positions):
 
 def test_pruning_off_visits_the_full_tree(positions):
     for p in positions[:20]:
-        full = search(p, THESIS[1], 3, prune=False, order=False)
+        full = alpha_beta_search(p, THESIS[1], 3, prune=False, order=False)
         assert full.nodes == minimax(p, THESIS[1], 3).nodes
         assert full.value == minimax(p, THESIS[1], 3).value
 
 
 def test_seeded_search_is_reproducible_and_noise_only_breaks_ties(positions):
     for p in positions[:30]:
-        plain = search(p, THESIS[2], 4)
-        a, b = search(p, THESIS[2], 4, seed=11), search(p, THESIS[2], 4, seed=11)
+        plain = alpha_beta_search(p, THESIS[2], 4)
+        a, b = alpha_beta_search(p, THESIS[2], 4, seed=11), alpha_beta_search(p, THESIS[2], 4, seed=11)
         assert (a.move, a.value, a.nodes) == (b.move, b.value, b.nodes)
         assert abs(a.value - plain.value) <= 0.5  # noise is in [-0.5, 0.5) at every leaf
     zero = (0,) * 6  # every leaf ties: the seed alone picks the move
-    picks = {search(Position.start(), zero, 2, seed=s).move for s in range(40)}
+    picks = {alpha_beta_search(Position.start(), zero, 2, seed=s).move for s in range(40)}
     assert len(picks) > 1
 
 
 def test_the_noise_is_the_leaf_positions_so_seeded_values_ignore_the_search_order(positions):
     for i, p in enumerate(positions[:40]):
-        a = search(p, THESIS[3], 3, seed=i)
-        assert a.value == search(p, THESIS[3], 3, seed=i, order=False).value
-        assert a.value == search(p, THESIS[3], 3, seed=i, prune=False, order=False).value
+        a = alpha_beta_search(p, THESIS[3], 3, seed=i)
+        assert a.value == alpha_beta_search(p, THESIS[3], 3, seed=i, order=False).value
+        assert a.value == alpha_beta_search(p, THESIS[3], 3, seed=i, prune=False, order=False).value
     p = positions[0]
     draws = np.array([noise(p.array, s) for s in range(2000)])
     assert draws.min() >= -0.5 and draws.max() < 0.5 and abs(draws.mean()) < 0.03 and len(set(draws)) == 2000
@@ -133,11 +133,11 @@ def test_the_noise_is_the_leaf_positions_so_seeded_values_ignore_the_search_orde
 def test_quickest_win_is_preferred_and_scored():
     # Black at (5,0) steps into White's base at once; the win scores WIN - 1.
     p = Position.from_text("......../......../......../......../......../b......./......../........ b 3 4 40")
-    r = search(p, THESIS[1], 4)
+    r = alpha_beta_search(p, THESIS[1], 4)
     assert str(r.move) == "5,0-6,0" and r.value == WIN - 1
     # White to move, Black threatens that entry: White's best still loses, later rather than sooner.
     q = Position.from_text("......../......../......../......../......../b......./......../........ w 3 4 41")
-    assert search(q, THESIS[1], 3).value == minimax(q, THESIS[1], 3).value >= WIN - 3
+    assert alpha_beta_search(q, THESIS[1], 3).value == minimax(q, THESIS[1], 3).value >= WIN - 3
 
 
 def test_a_root_with_a_stuck_piece_loses_it_on_any_move():
@@ -148,12 +148,12 @@ def test_a_root_with_a_stuck_piece_loses_it_on_any_move():
     rng = np.random.default_rng(3)
     for depth in (1, 2, 3):
         w = random_weights(rng)
-        assert search(p, w, depth).value == minimax(p, w, depth).value
+        assert alpha_beta_search(p, w, depth).value == minimax(p, w, depth).value
 
 
 def test_draw_at_200_plies_scores_zero():
     p = Position.from_text("/".join(["........"] * 8) + " w 4 4 199")
-    r = search(p, (0, 0, 0, 0, 0, 100), 3)
+    r = alpha_beta_search(p, (0, 0, 0, 0, 0, 100), 3)
     assert r.value == 0.0
 
 
@@ -170,11 +170,11 @@ def test_draw_at_200_plies_scores_zero():
 def test_bad_arguments(kwargs, message):
     args = {"position": Position.start(), "weights": THESIS[1], "depth": 2} | kwargs
     with pytest.raises(ValueError, match=message):
-        search(**args)
+        alpha_beta_search(**args)
 
 
 def test_finished_game_cannot_be_searched():
     over = Position.from_text("......../......../......../......../......../......../b......./........ w 3 4 41")
     assert over.result == "black"
     with pytest.raises(ValueError, match="finished"):
-        search(over, THESIS[1], 2)
+        alpha_beta_search(over, THESIS[1], 2)

@@ -5,7 +5,7 @@ import pytest
 
 from pawnslib import Position
 from pawnslib.game.position import Move
-from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.alphabeta import alpha_beta_search, minimax
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_codes, best_codes_kernel, best_replies
 from pawnslib.search.tt import TT_BITS, new_table
@@ -94,7 +94,7 @@ def test_the_noisy_search_always_plays_a_best_reply(rules):
         w = random_weights(rng)
         depth = 6 if i < 3 else 3
         best = best_replies(p, w, depth)
-        played = {search(p, w, depth, seed=s).move for s in range(12 if depth < 6 else 4)}
+        played = {alpha_beta_search(p, w, depth, seed=s).move for s in range(12 if depth < 6 else 4)}
         assert played <= best, (p, w, depth)
         seen_several += len(played) > 1
     assert seen_several > 0  # the noise does pick different best replies

@@ -16,9 +16,10 @@ import pytest
 from conftest import at_ply, random_games, side_parts_ref
 
 from pawnslib import Position
+from pawnslib.config import READINGS
 from pawnslib.game.bitboard import NB, node_of
 from pawnslib.game.kernels import features_into, gen_moves, play_into
-from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, NS, READINGS, S_RESULT, S_SIDE
+from pawnslib.game.rules import BLACK, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_SIDE
 from pawnslib.search.expand import (
     child_value,
     expand,
@@ -88,7 +89,7 @@ def _expand(p, w, work):
 
 
 @numba.njit
-def _pick(vals, order, p, i, n, black, sort):
+def _pick(vals, order, p, i, n, black, sort):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     return pick(vals, order, p, i, n, black, sort)
 
 
@@ -309,7 +310,7 @@ def test_expand_one_ply_down(rules):
 
 
 @numba.njit
-def frontier_both_ways(state, w, scheme, seed, alpha, beta, m):
+def frontier_both_ways(state, w, scheme, seed, alpha, beta, m):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """A node's children taken as leaves in the window (alpha, beta): (taken, value) by the kernels' loop (expand,
     pick best first, child_value, cut at the far bound), then by search_frontier, and how many it valued."""
     top = np.int64(0)

@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from conftest import random_games, side_parts_ref
 
+from pawnslib.config import READINGS
 from pawnslib.game.bitboard import B_BASE, B_OCC, NB, node_of
-from pawnslib.game.rules import N_FEATURES, NS, READINGS
+from pawnslib.game.rules import N_FEATURES, NS
 from pawnslib.search.memo import MEMO_BITS, SCORES, memo_for, memo_row, new_memo
 from pawnslib.search.strategies import THESIS
 

@@ -10,9 +10,10 @@ import numpy as np
 import pytest
 from conftest import random_games
 
+from pawnslib.config import READINGS
 from pawnslib.game.bitboard import NB, node_moves, node_of, node_play
 from pawnslib.game.kernels import gen_moves, play_into
-from pawnslib.game.rules import MAX_MOVES, NS, READINGS, S_LAST
+from pawnslib.game.rules import MAX_MOVES, NS, S_LAST
 from pawnslib.search.noise import ZOBRIST, key_noise, node_key, noise, zobrist
 
 MASK = (1 << 64) - 1

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.noise import SCHEMES, key_noise, noise, path_step
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_ties, root_values
@@ -59,7 +59,7 @@ def test_root_values_are_what_the_plain_search_compares(positions, noise_scheme)
     for i, p in enumerate(positions[:40]):
         w, depth, seed = THESIS[1 + i % 4], 1 + i % 4, 100 + i
         values = root_values(p, w, depth, seed=seed, noise=noise_scheme)
-        best = search(p, w, depth, seed=seed, noise=noise_scheme)
+        best = alpha_beta_search(p, w, depth, seed=seed, noise=noise_scheme)
         black = p.side_to_move == "black"
         assert list(values) == p.legal_moves()
         assert best.value == (max if black else min)(values.values())
@@ -86,7 +86,7 @@ def test_every_search_refuses_an_unknown_scheme_naming_it():
     from pawnslib.search.tt import deep_search
 
     p = Position.start()
-    for run in (lambda: search(p, THESIS[1], 2, seed=1, noise="hash"),
+    for run in (lambda: alpha_beta_search(p, THESIS[1], 2, seed=1, noise="hash"),
                 lambda: deep_search(p, THESIS[1], 2, seed=1, noise="hash"),
                 lambda: om_search(p, THESIS[1], THESIS[2], 2, seed=1, noise="hash"),
                 lambda: root_values(p, THESIS[1], 2, noise="hash")):

@@ -11,7 +11,7 @@ from pawnslib import Position
 from pawnslib.game.rules import MAX_MOVES
 from pawnslib.play.players import DeepAlphaBeta
 from pawnslib.play.tournament import play_game
-from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.alphabeta import alpha_beta_search, minimax
 from pawnslib.search.expand import new_work
 from pawnslib.search.noise import POSITION, SCHEMES, zobrist
 from pawnslib.search.strategies import LADDER, THESIS
@@ -91,9 +91,10 @@ def test_it_is_the_plain_search_move_for_move(rules, noise):
     for i, p in enumerate(cases(rules, seed=11 if rules == "kalles" else 12)):
         w, depth = WEIGHTS[i % len(WEIGHTS)], 1 + i % 6
         for seed in (None, 1000 + i):
-            plain, deep = search(p, w, depth, seed=seed, noise=noise), deep_search(p, w, depth, seed=seed, noise=noise)
+            plain = alpha_beta_search(p, w, depth, seed=seed, noise=noise)
+            deep = deep_search(p, w, depth, seed=seed, noise=noise)
             assert (deep.move, deep.value) == (plain.move, plain.value), (p, w, depth, seed)
-            moved += search(p, w, depth, seed=seed, noise=noise, order=False).move != plain.move
+            moved += alpha_beta_search(p, w, depth, seed=seed, noise=noise, order=False).move != plain.move
     assert moved > 0  # without the static order, ties fall otherwise: the tie rule is what makes the moves equal
 
 
@@ -102,7 +103,7 @@ def test_depth_8_visits_fewer_nodes_than_plain_search(rules):
     # Under the position scheme the table answers (under the thesis's it only hints moves: bench_kernels times it).
     ps = [hist[len(hist) // 2] for hist in random_games(6, seed=9, rules=rules)]
     deep = [deep_search(p, THESIS[2], 8, seed=i, noise="position").nodes for i, p in enumerate(ps)]
-    plain = [search(p, THESIS[2], 8, seed=i, noise="position").nodes for i, p in enumerate(ps)]
+    plain = [alpha_beta_search(p, THESIS[2], 8, seed=i, noise="position").nodes for i, p in enumerate(ps)]
     assert all(d < n for d, n in zip(deep, plain, strict=True)), (deep, plain)
     assert sum(plain) > 2 * sum(deep), (deep, plain)
 

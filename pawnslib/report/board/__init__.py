@@ -1,7 +1,7 @@
 """Play Pawns against the engine in JupyterLab (notebook 14), and watch it model you.
 
-:class:`PlayBoard` (:mod:`~.widget`) is an anywidget view over :class:`~.game.PlayController`, a controller with no
-widget code that a test can drive by clicks: :mod:`~.settings` holds a game's settings and the engine's description,
+:class:`PlayBoard` (:mod:`~.widget`) is an anywidget view over :class:`~.controller.PlayController`, a controller with
+no widget code that a test can drive by clicks: :mod:`~.settings` holds a game's settings and the engine's description,
 :mod:`~.engine` builds the engine from Chapter 13's methods (:func:`pawnslib.experiments.chapter13.black_player`), and
 :mod:`~.view` draws the board, the engine's panel and the belief bars.
 

@@ -17,7 +17,7 @@ What a person can meet:
   method plays as which colour, before it is chosen.
 
 Layer ``report``; it imports ``config``, ``play`` (the archive's file names), ``experiments`` (Chapter 13's methods,
-the pipeline's strategy sets and models, MAX_PR) and :mod:`~.game`.
+the pipeline's strategy sets and models, MAX_PR) and :mod:`~.controller`.
 """
 
 from __future__ import annotations

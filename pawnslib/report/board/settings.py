@@ -18,6 +18,13 @@ from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.noise import check_noise
 from pawnslib.search.seeds import check_seed
 
+# Notebook 14's board: by default the person plays White against strategy 1 searching
+# by Chapter 13's one-hist; a finished game is saved below the results folder, one JSON line (a tournament's fields).
+PLAY_COLOUR = "white"
+PLAY_STRATEGY = 1
+PLAY_METHOD = "one-hist"
+PLAY_RECORDS = "play/games.jsonl"
+
 COLOURS = ("white", "black")
 PERSON = 0  # a person's strategy id in a record (a set's ids start at 1)
 
@@ -32,11 +39,11 @@ class GameSettings:
             method are checked by the engine's source, which knows the set and the methods).
     """
 
-    colour: str = config.PLAY_COLOUR
+    colour: str = PLAY_COLOUR
     rules: str = config.RULES
     strategy_set: str = config.COMPARISON_SET
-    strategy: int = config.PLAY_STRATEGY
-    method: str = config.PLAY_METHOD
+    strategy: int = PLAY_STRATEGY
+    method: str = PLAY_METHOD
     depth: int = config.DEPTH
     seed: int = config.SEED
     noise: str = config.NOISE

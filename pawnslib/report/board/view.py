@@ -17,11 +17,13 @@ import html
 from typing import Any
 
 from pawnslib import config
+from pawnslib.config import READINGS
+from pawnslib.experiments.chapter13 import METHODS
 from pawnslib.game.draw import CELL, MARGIN, MARK_STROKE, board_svg
-from pawnslib.game.rules import BASE_SQUARES, READINGS
+from pawnslib.game.rules import BASE_SQUARES
 from pawnslib.report.board.engine import menu_label
 
-PlayController = Any  # a pawnslib.report.board.game.PlayController (which imports this module, so not named here)
+PlayController = Any  # a pawnslib.report.board.controller.PlayController (which imports this module, so not named here)
 
 SELECT_STROKE = "#2a9d4f"  # the selected piece's outline and its targets' dots
 BAR_FILL = "#8e44ad"  # the belief bars, in the likely replies' colour
@@ -187,7 +189,7 @@ def state_of(c: PlayController) -> dict:
         "notes": list(c.engine.notes),
         "options": {"colour": ["white", "black"], "rules": list(READINGS), "strategy_set": list(config.SETS),
                     "strategy": list(range(1, config.N_STRATEGIES + 1)),
-                    "method": [[m, menu_label(m)] for m in config.COMPARISON_METHODS], "depth": list(range(1, 11))},
+                    "method": [[m, menu_label(m)] for m in METHODS], "depth": list(range(1, 11))},
     }
 
 

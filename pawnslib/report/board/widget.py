@@ -28,8 +28,9 @@ from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.experiments.params import REPOSITORY
 from pawnslib.report.board import view
+from pawnslib.report.board.controller import GameSettings, PlayController
 from pawnslib.report.board.engine import chapter13_engines
-from pawnslib.report.board.game import GameSettings, PlayController
+from pawnslib.report.board.settings import PLAY_COLOUR, PLAY_METHOD, PLAY_RECORDS, PLAY_STRATEGY
 
 ESM = r"""
 const FIELDS = [["colour", "you play"], ["rules", "reading"], ["strategy_set", "set"], ["strategy", "strategy"],
@@ -166,16 +167,16 @@ class PlayBoard(anywidget.AnyWidget):
     _css = CSS
     state = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, *, results: str | Path | None = None, colour: str = config.PLAY_COLOUR,
+    def __init__(self, *, results: str | Path | None = None, colour: str = PLAY_COLOUR,
                  rules: str = config.RULES, strategy_set: str = config.COMPARISON_SET,
-                 strategy: int = config.PLAY_STRATEGY, method: str = config.PLAY_METHOD, depth: int = config.DEPTH,
+                 strategy: int = PLAY_STRATEGY, method: str = PLAY_METHOD, depth: int = config.DEPTH,
                  seed: int = config.SEED, noise: str = config.NOISE, records: str | Path | None = None,
                  run: RunSettings = DEFAULT_SETTINGS, size: int = view.CELL):
         results = REPOSITORY / config.COMMITTED_RESULTS if results is None else Path(results)
         settings = GameSettings(colour=colour, rules=rules, strategy_set=strategy_set, strategy=strategy,
                                 method=method, depth=depth, seed=seed, noise=noise)
         self.controller = PlayController(chapter13_engines(results, run=run), settings,
-                                         records=results / config.PLAY_RECORDS if records is None else records,
+                                         records=results / PLAY_RECORDS if records is None else records,
                                          size=size)
         super().__init__(state=self.controller.state())
         self.on_msg(self._on_message)

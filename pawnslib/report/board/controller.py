@@ -243,12 +243,17 @@ class PlayController:
         refused = self._refuse()
         if refused:
             return self.say(refused, error=True)
-        pos, side = self.position, self.person_side
         if self.selected is not None:
             frm = None if self.selected == "base" else self.selected
-            chosen = [m for m in pos.legal_moves() if m.frm == frm and m.to == sq]
+            chosen = [m for m in self.position.legal_moves() if m.frm == frm and m.to == sq]
             if chosen:
                 return self._person_move(chosen[0])
+        return self._select(sq)
+
+    def _select(self, sq: tuple[int, int]) -> dict:
+        """Select (or deselect) the person's piece on ``sq``, or the base, refusing a square that holds none of theirs
+        or a piece without a move."""
+        pos, side = self.position, self.person_side
         in_base = sq in BASE_SQUARES[side] and pos.in_base(side) > 0
         if sq not in pos.squares(side) and not in_base:
             what = "a highlighted square, or another of your pieces" if self.selected else "one of your pieces"

@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from pawnslib import Position
-from pawnslib.guided.foresee import om_matched_search, oracle_search
+from pawnslib.guided.firstreply import om_matched_search, oracle_search
 from pawnslib.guided.om import om_search
-from pawnslib.search.alphabeta import minimax, search
+from pawnslib.search.alphabeta import alpha_beta_search, minimax
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.values import WIN
 
@@ -86,7 +86,7 @@ def test_the_oracle_equals_plain_search_below_the_told_reply():
     w, o = THESIS[3], THESIS[1]
     for p in black_cases("king", seed=4, n_games=4)[:12]:
         def reply(c):
-            return search(c, o, 3).move  # White's noise-free depth-3 search
+            return alpha_beta_search(c, o, 3).move  # White's noise-free depth-3 search
 
         r, values = oracle_search(p, w, 4, reply), by_move(p, lambda c: [reply(c)], lambda g: minimax(g, w, 2).value)
         assert r.value == max(values.values())
@@ -111,3 +111,15 @@ def test_seeded_search_is_reproducible_and_noise_only_breaks_ties():
 def test_bad_arguments(call, message):
     with pytest.raises(ValueError, match=message):
         call(Position.start())
+
+
+def test_the_old_module_name_still_works_with_a_warning():
+    import importlib
+    import sys
+
+    from pawnslib.guided import firstreply
+
+    sys.modules.pop("pawnslib.guided.foresee", None)
+    with pytest.warns(DeprecationWarning, match="renamed pawnslib.guided.firstreply"):
+        old = importlib.import_module("pawnslib.guided.foresee")
+    assert old.oracle_search is oracle_search and old.MIN_DEPTH == firstreply.MIN_DEPTH

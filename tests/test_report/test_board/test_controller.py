@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import pawnslib
-from pawnslib import config
 from pawnslib.config import RunSettings
 from pawnslib.experiments import chapter13, pipeline
 from pawnslib.game.position import Move
@@ -17,8 +16,9 @@ from pawnslib.play.players import AsymPlayer, DeepAlphaBeta
 from pawnslib.play.records import GameRecord, read_records
 from pawnslib.play.tournament import play_game
 from pawnslib.report import Replay
+from pawnslib.report.board.controller import PERSON, GameSettings, PlayController
 from pawnslib.report.board.engine import chapter13_engines
-from pawnslib.report.board.game import PERSON, GameSettings, PlayController
+from pawnslib.report.board.settings import PLAY_METHOD
 from pawnslib.report.board.view import LIVE_NOTE
 from pawnslib.report.board.widget import PlayBoard
 from pawnslib.search.seeds import derive_seed
@@ -242,13 +242,13 @@ def test_the_default_method_plays_either_colour_and_the_menu_says_how(results):
     method (a Black method) plays White's plain6 and says so; the menu labels every method by the colours it plays."""
     c = controller(results, GameSettings(colour="black", strategy=3, depth=1, seed=4))
     state = c.state()
-    assert not state["error"] and state["settings"]["method"] == config.PLAY_METHOD and state["your_turn"]
+    assert not state["error"] and state["settings"]["method"] == PLAY_METHOD and state["your_turn"]
     assert any("As White the engine plays plain alpha-beta (plain6)" in n for n in state["notes"])
     assert "plain alpha-beta (plain6), depth 1" in c.engine_name  # White's search named, not Black's method
     c.play(state["legal"][0])
     assert c.game.moves[1] == str(DeepAlphaBeta(THESIS[3], depth=1).choose(c.game.history[:2], derive_seed(4, 1)).move)
     labels = dict(state["options"]["method"])
-    assert list(labels) == list(config.COMPARISON_METHODS) and labels["plain6"] == "plain6"
+    assert list(labels) == list(chapter13.METHODS) and labels["plain6"] == "plain6"
     assert labels["one-hist"] == "one-hist (as Black; as White the engine plays plain6)"
     assert labels["oracle"] == "oracle (not against a person: it knows White)"
     assert not controller(results, GameSettings(depth=1, seed=4)).state()["error"]  # and as White, the same default

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from conftest import reference_posterior
 
-from pawnslib.dbn.recognition import game_posteriors, row_posteriors
+from pawnslib.dbn.posteriors import game_posteriors, row_posteriors
 from pawnslib.dbn.rows import training_rows
 from pawnslib.game.rules import FEATURE_NAMES
 
@@ -36,3 +36,15 @@ def test_game_posteriors_match_the_reference(model, records):
     np.testing.assert_allclose(game_posteriors(model, one)[0], row_posteriors(model, one)[0], rtol=1e-12)
     with pytest.raises(ValueError, match="lack the column 'game'"):
         game_posteriors(model, rows.drop(columns="game"))
+
+
+def test_the_old_module_name_still_works_with_a_warning():
+    import importlib
+    import sys
+
+    from pawnslib.dbn import posteriors
+
+    sys.modules.pop("pawnslib.dbn.recognition", None)
+    with pytest.warns(DeprecationWarning, match="renamed pawnslib.dbn.posteriors"):
+        old = importlib.import_module("pawnslib.dbn.recognition")
+    assert old.latent_mass is posteriors.latent_mass and old.chain_posteriors is posteriors.chain_posteriors
