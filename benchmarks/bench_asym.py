@@ -6,22 +6,24 @@ histories, so P(e) sees real evidence; the model is trained on those games' tour
 searched by both, back to back and three times (each keeps its best), so machine load hits both
 alike. The figures: the ratio of total times (long searches weigh more) with a bootstrap interval
 over positions, the median of the per-position ratios, and the ratio of the two medians (what
-earlier versions printed).
+earlier versions printed). With PAWNSLIB_BENCH_QUICK set: the positions of the first QUICK_GAMES games, once.
 """
 
 import numpy as np
-from positions import game_records
+from positions import QUICK, game_records
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
 from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.search.strategies import THESIS
 
+QUICK_GAMES = 3  # about 7 positions a game
+
 
 def main() -> None:
     records = game_records()
     model = OpponentModel.fit(training_rows(records), restarts=1, seed=1)
-    t = compare_with_plain(records, model, THESIS, repeats=3)
+    t = compare_with_plain(records[:QUICK_GAMES] if QUICK else records, model, THESIS, repeats=1 if QUICK else 3)
     a, p = t.asym_seconds.to_numpy(), t.plain_seconds.to_numpy()
     boot = np.random.default_rng(0).integers(len(t), size=(2000, len(t)))
     lo, hi = np.quantile(a[boot].sum(1) / p[boot].sum(1), [0.025, 0.975])

@@ -1,7 +1,8 @@
 """Speed of the opponent model: EM per iteration, EM against pgmpy's, P(e) per child.
 
 Goals (the issue): pawnslib's EM at least 1000x faster than pgmpy's ``DiscreteEM``; P(e) at
-most 2 microseconds per child inside the search.
+most 2 microseconds per child inside the search. With PAWNSLIB_BENCH_QUICK set (the test suite) each runs on a
+few hundred rows and a few repetitions: a check, not a figure.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import time
 import numpy as np
 import pandas as pd
 from numba import njit
+from positions import QUICK
 
 from pawnslib import config
+from pawnslib.config import RunSettings
 from pawnslib.dbn import bridge, em, learn
 from pawnslib.dbn.discretise import Discretiser, discretise_lut_into
 from pawnslib.dbn.model import OpponentModel
@@ -29,7 +32,8 @@ NF = len(FEATURE_NAMES)
 def _rows(n: int, seed: int = config.SEED) -> pd.DataFrame:
     records, rows = [], None
     while rows is None or len(rows) < n:
-        records += run_tournament(THESIS, None, rounds=4, depth=1, seed=seed + len(records), n_jobs=1, progress=False)
+        settings = RunSettings(rounds=4, depth=1, seed=seed + len(records), jobs=1)
+        records += run_tournament(THESIS, None, settings, progress=False)
         rows = training_rows(records)
     return rows.iloc[:n].reset_index(drop=True)
 
@@ -43,9 +47,9 @@ def _slice(rows: pd.DataFrame):
 
 def bench_em(n_rows: int = 10_000, iters: int = 50) -> float:
     s, data = _slice(_rows(n_rows))
-    em.em(s, data, max_iter=1, tol=0, seed=0)  # warm up
+    em.run_em(s, data, max_iter=1, tol=0, seed=0)  # warm up
     t = time.perf_counter()
-    res = em.em(s, data, max_iter=iters, tol=0, seed=0)
+    res = em.run_em(s, data, max_iter=iters, tol=0, seed=0)
     sec = (time.perf_counter() - t) / res.n_iter
     print(f"EM, {n_rows} rows: {sec * 1e3:.2f} ms per iteration ({res.n_iter} iterations, setup included)")
     return sec
@@ -91,7 +95,7 @@ def bench_vs_pgmpy(n_rows: int = 2_000, iters: int = 2) -> float:
     theirs_iter = (theirs - one) / (iters - 1)
 
     def ours_fit(k):
-        return em.em(s, data, init=init, pseudo_count=0, max_iter=k, tol=0)
+        return em.run_em(s, data, init=init, pseudo_count=0, max_iter=k, tol=0)
 
     ours = ours_fit(iters)
     mine = _median_seconds(lambda: ours_fit(iters), 20)
@@ -119,8 +123,8 @@ def _search_like(model, hist, raw_children, reps, out):
     return total
 
 
-def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
-    model = OpponentModel.fit(_rows(3_000, seed=11), restarts=1, max_iter=30)
+def bench_pe(n_children: int = 11, reps: int = 200_000, n_rows: int = 3_000) -> float:
+    model = OpponentModel.fit(_rows(n_rows, seed=11), restarts=1, max_iter=30)
     a = model.kernel_arrays()
     rng = np.random.default_rng(0)
     hist = model.discretise(rng.integers(-3, 4, size=(model.n_slices - 1, NF)))
@@ -141,9 +145,14 @@ def bench_pe(n_children: int = 11, reps: int = 200_000) -> float:
 
 
 def main() -> None:
-    bench_em()
-    bench_vs_pgmpy()
-    bench_pe()
+    if QUICK:
+        bench_em(n_rows=500, iters=5)
+        bench_vs_pgmpy(n_rows=300)
+        bench_pe(reps=10_000, n_rows=500)
+    else:
+        bench_em()
+        bench_vs_pgmpy()
+        bench_pe()
 
 
 if __name__ == "__main__":

@@ -9,18 +9,15 @@ plain search where that costs more than it saves (below ``HINTS_PAY_FROM`` plies
 thesis's scheme costs White's player against the position scheme's.
 """
 
-import os
-
 import numpy as np
-from positions import black_histories, game_records
+from positions import QUICK, black_histories, game_records, quick
 
 from pawnslib.play.players import HINTS_PAY_FROM
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.tt import deep_search
 
-QUICK = bool(os.environ.get("PAWNSLIB_BENCH_QUICK"))  # the test suite: a few positions once, a check, not a figure
-REPEATS = 1 if QUICK else 3
+REPEATS = 1 if QUICK else 3  # QUICK (the test suite): a few positions once, a check, not a figure
 
 
 def best_of(run, *args, **kwargs):
@@ -32,7 +29,7 @@ def compare(cases, depth: int, noise: str) -> tuple[float, float]:
     """Print one line; return the total seconds of the plain and the table search."""
     plain, deep = [], []
     for i, (sid, hist) in enumerate(cases):
-        plain.append(best_of(search, hist[-1], THESIS[sid], depth, seed=i, noise=noise))
+        plain.append(best_of(alpha_beta_search, hist[-1], THESIS[sid], depth, seed=i, noise=noise))
         deep.append(best_of(deep_search, hist[-1], THESIS[sid], depth, seed=i, noise=noise))
         assert (plain[-1].move, plain[-1].value) == (deep[-1].move, deep[-1].value)
     pn, dn = (np.array([r.nodes for r in rs]) for rs in (plain, deep))
@@ -45,8 +42,8 @@ def compare(cases, depth: int, noise: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    cases = black_histories(game_records())[: 24 if QUICK else None]
-    for run in (search, deep_search):  # compile / load the cache
+    cases = quick(black_histories(game_records()))
+    for run in (alpha_beta_search, deep_search):  # compile / load the cache
         run(cases[0][1][-1], THESIS[1], 4, seed=1)
     totals = {(noise, depth): compare(cases, depth, noise) for noise in ("position", "thesis") for depth in (6, 8)}
     # White's player (DeepAlphaBeta) at depth 6: the table search under position; under thesis the plain one.

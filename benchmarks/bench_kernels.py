@@ -1,7 +1,7 @@
 """Every search at depth 6 against the frozen baseline kernel: nodes per second, and the same nodes and moves.
 
-The baseline is the code of commit BASELINE (the last before the compact-node kernels), checked out with
-`git worktree` into a temporary folder, as bench_rules does with an older commit. Each version runs in its
+The baseline is the code of commit BASELINE (the last before the compact-node kernels), written out once and kept
+with its compiled kernels (commits.py), as bench_rules does with an older commit. Each version runs in its
 own process over the same Black-to-move positions from recorded depth-6 games (bench_search's), with the
 same seeds, histories and opponent model: plain alpha-beta, the transposition-table search, the asymmetric
 search (the thesis's seen_before predicate), OM search against White's true strategy and PrOM search
@@ -10,18 +10,18 @@ keeps its shortest time, so that machine load hits both alike. A line per search
 second, its speed as a multiple of the baseline's (total time over total time), and whether every position
 gave the same node count and the same move. Both play the baseline's tie-breaker, the leaf position's hash
 (``noise="position"``). Without git history (a source archive) the baseline is skipped.
-With PAWNSLIB_BENCH_QUICK set (the test suite) it times the first QUICK positions once: a check, not a figure.
+With PAWNSLIB_BENCH_QUICK set (the test suite) it times the first few positions once: a check, not a figure.
 """
 
 import json
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import numpy as np
-from positions import SEED, black_histories, game_records
+from commits import code_of
+from positions import QUICK, SEED, black_histories, game_records, quick
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.rows import training_rows
@@ -29,8 +29,7 @@ from pawnslib.search.seeds import derive_seed
 
 BASELINE = "0cf2d8a"  # the position-array kernels: recursive alpha-beta and asymmetric tree, sorted children
 ROOT = Path(__file__).resolve().parents[1]
-QUICK = 24
-ROUNDS = 1 if os.environ.get("PAWNSLIB_BENCH_QUICK") else 3
+ROUNDS = 1 if QUICK else 3
 SEARCHES = ("plain alpha-beta", "transposition-table search", "asymmetric search", "OM search", "PrOM search")
 
 # Run in a fresh interpreter with the code under test first on sys.path: each search over every case, each
@@ -42,7 +41,10 @@ from pawnslib import Position
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.guided.om import om_search, prom_search
 from pawnslib.play.players import AsymPlayer
-from pawnslib.search.alphabeta import search
+try:  # the name since issue 53
+    from pawnslib.search.alphabeta import alpha_beta_search as search
+except ImportError:  # the baseline's
+    from pawnslib.search.alphabeta import search
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.tt import deep_search
 cases, model = json.loads(sys.stdin.read()), OpponentModel.load(sys.argv[2])
@@ -82,8 +84,7 @@ def cases_and_model(folder: Path) -> tuple[list, Path]:
     """The positions (Black's id, White's id, the game so far as texts, a seed) and the asymmetric player's model."""
     records = game_records()
     games = [(sid, r["white"], [p.to_text() for p in hist]) for r in records for sid, hist in black_histories([r])]
-    cases = [(*game, derive_seed(SEED, i)) for i, game in enumerate(games)]
-    cases = cases[:QUICK] if os.environ.get("PAWNSLIB_BENCH_QUICK") else cases
+    cases = quick([(*game, derive_seed(SEED, i)) for i, game in enumerate(games)])
     model = OpponentModel.fit(training_rows(records), restarts=1, seed=1).save(folder / "model.json")
     return cases, model
 
@@ -95,21 +96,15 @@ def best_of(runs: list[dict]) -> dict:
 
 
 def main() -> None:
+    baseline = code_of(BASELINE)
+    made = baseline is not None
     with tempfile.TemporaryDirectory() as tmp:
         cases, model = cases_and_model(Path(tmp))
-        baseline = Path(tmp) / "baseline"
-        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(baseline), BASELINE],
-                              capture_output=True).returncode == 0
         versions = {"now": ROOT} | ({"baseline": baseline} if made else {})
-        try:
-            runs = {name: [] for name in versions}
-            for _ in range(ROUNDS):
-                for name, code in versions.items():
-                    runs[name].append(measure(code, model, cases))
-        finally:
-            if made:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(baseline)],
-                               capture_output=True)
+        runs = {name: [] for name in versions}
+        for _ in range(ROUNDS):
+            for name, code in versions.items():
+                runs[name].append(measure(code, model, cases))
     now = best_of(runs["now"])
     if not made:
         print(f"(commit {BASELINE} is not in this clone's history: the baseline is skipped)")

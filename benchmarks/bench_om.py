@@ -6,17 +6,18 @@ and by PrOM search against the four thesis strategies at 1/4 each, seeded alike,
 (each keeps its best time), so machine load hits all three alike. OM search cannot prune on Black's
 own values (a White node's own value is its model's pick, not a minimum), so it visits more nodes
 than alpha-beta. Goals: OM at most 3 times, PrOM with four types at most 10 times the plain time.
+With PAWNSLIB_BENCH_QUICK set (the test suite): the first few positions once, a check, not a figure.
 """
 
 import numpy as np
-from positions import black_histories, game_records
+from positions import QUICK, black_histories, game_records, quick
 
 from pawnslib.guided.om import om_search, prom_search
-from pawnslib.search.alphabeta import search
+from pawnslib.search.alphabeta import alpha_beta_search
 from pawnslib.search.strategies import THESIS
 
 DEPTH = 6
-REPEATS = 3
+REPEATS = 1 if QUICK else 3
 UNIFORM = [(1 / len(THESIS), w) for w in THESIS.values()]
 
 
@@ -26,14 +27,14 @@ def best_of(run, *args, **kwargs):
 
 
 def main() -> None:
-    cases = [(sid, r["white"], hist[-1]) for r in game_records() for sid, hist in black_histories([r])]
+    cases = quick([(sid, r["white"], hist[-1]) for r in game_records() for sid, hist in black_histories([r])])
     sid, wid, p = cases[0]
-    search(p, THESIS[sid], DEPTH, seed=1)  # compile / load the caches
+    alpha_beta_search(p, THESIS[sid], DEPTH, seed=1)  # compile / load the caches
     om_search(p, THESIS[sid], THESIS[wid], DEPTH, seed=1)
     prom_search(p, THESIS[sid], UNIFORM, DEPTH, seed=1)
     plain, om, prom = [], [], []
     for i, (sid, wid, p) in enumerate(cases):
-        plain.append(best_of(search, p, THESIS[sid], DEPTH, seed=i))
+        plain.append(best_of(alpha_beta_search, p, THESIS[sid], DEPTH, seed=i))
         om.append(best_of(om_search, p, THESIS[sid], THESIS[wid], DEPTH, seed=i))
         prom.append(best_of(prom_search, p, THESIS[sid], UNIFORM, DEPTH, seed=i))
     n = {k: np.mean([r.nodes for r in rs]) for k, rs in (("plain", plain), ("om", om), ("prom", prom))}

@@ -8,33 +8,35 @@ thesis's scheme), taking the next child best first (pick) and searching a node j
 (search_frontier: valuing its children, ordering those that can cut, valuing its leaves); the rest is the loop
 itself. The copies take turns ROUNDS times, each
 keeping its best.
-With PAWNSLIB_BENCH_QUICK set (the test suite) only expand is measured, once, on a few positions.
+Every copy inlines the whole search, so it takes half a minute or more to compile: they are cached with the
+package's kernels (numba tells the copies apart by their step), and only the first run after a change compiles them.
+With PAWNSLIB_BENCH_QUICK set (the test suite) only expand is measured, once, on a few positions, against the search's
+own kernel (the same nodes as the copy of none, and one copy less to compile).
 """
 
-import os
 import time
 
 import numpy as np
 from numba import njit
-from positions import black_histories, game_records
+from positions import QUICK, black_histories, game_records, quick
 
 from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES
+from pawnslib.search.alphabeta import _walk
 from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import PATH
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.values import INF
 
 STEPS = ("none", "expand", "open_child", "child_value", "pick", "search_frontier")
-QUICK = bool(os.environ.get("PAWNSLIB_BENCH_QUICK"))
 ROUNDS = 1 if QUICK else 7
 
 
-def walk_doubling(step: int):
+def walk_doubling(step: int):  # noqa: C901, PLR0915  alphabeta._walk's loop, each step's second run beside it
     """The plain search kernel with step ``STEPS[step]`` done twice (``none``: the kernel as it is)."""
 
-    @njit(_nrt=False)
-    def walk(w, depth, seed, work):
+    @njit(_nrt=False, cache=True)
+    def walk(w, depth, seed, work):  # noqa: C901, PLR0912  alphabeta._walk's loop, each step's second run beside it
         results, vals, order = work.results, work.vals, work.order
         count, nxt, alpha, beta, best, nodes = work.count, work.nxt, work.alpha, work.beta, work.best, work.counters
         black_root = work.nodes[0, B_SIDE] == BLACK
@@ -89,10 +91,16 @@ def walk_doubling(step: int):
     return walk
 
 
+def as_is(w, depth, seed, work):
+    """The search kernel itself, of which walk_doubling(0) is a copy: the thesis's scheme, pruning, best first."""
+    _walk(w, depth, PATH, seed, True, True, work)
+    return work.counters[0]
+
+
 def main() -> None:
     cases = [(np.array(THESIS[sid], np.int64), hist[-1].array) for sid, hist in black_histories(game_records())]
-    cases = cases[:24] if QUICK else cases
-    walks = [walk_doubling(i) for i in range(2 if QUICK else len(STEPS))]
+    cases = quick(cases)
+    walks = [as_is, walk_doubling(1)] if QUICK else [walk_doubling(i) for i in range(len(STEPS))]
     works = [new_work(root, 6, MOVES_OF[root[S_RULES]]) for _, root in cases]
     best, nodes = [np.inf] * len(walks), 0
     for walk in walks:

@@ -4,8 +4,9 @@ Goal of the issue: under "kalles" no slower than before the readings became data
 engine had Kalles' tables built in), and the same figures under "king". Each measurement runs in its own
 process over the same work (perft from the start; depth-6 searches of Black positions from recorded
 games of that reading), the versions taking turns ROUNDS times and each keeping its best, so that machine
-load hits them alike. The code before is checked out with `git worktree` into a temporary folder; without
-git history (e.g. a source archive) that column is skipped.
+load hits them alike. The code before is written out once and kept with its compiled kernels (commits.py);
+without git history (e.g. a source archive) that column is skipped. With PAWNSLIB_BENCH_QUICK set (the test
+suite): the first few positions, one round, a check, not a figure.
 """
 
 import json
@@ -14,13 +15,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from positions import black_histories, game_records
+from commits import code_of
+from positions import QUICK, black_histories, game_records, quick
 
 from pawnslib import config
 
 BEFORE = "df4a479"  # the last commit before the readings (issue 9)
 ROOT = Path(__file__).resolve().parents[1]
-PERFT_DEPTH, ROUNDS = 7, 3
+PERFT_DEPTH, ROUNDS = 7, 1 if QUICK else 3
 
 # Run in a fresh interpreter with the code under test first on sys.path: perft's best of 10 and the total time
 # of one depth-6 search per position (the kernels are loaded or compiled before timing).
@@ -28,7 +30,10 @@ MEASURE = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from pawnslib.game import Position, perft
-from pawnslib.search import search
+try:  # the name since issue 53
+    from pawnslib.search import alpha_beta_search as search
+except ImportError:  # the code before
+    from pawnslib.search import search
 try:  # the layout since the subpackages
     from pawnslib.search.strategies import THESIS
 except ImportError:  # the flat layout of the code before
@@ -57,29 +62,22 @@ def measure(code: Path, rules: str, cases: list) -> dict:
 
 
 def cases_of(rules: str) -> list[tuple[int, str]]:
-    return [(sid, hist[-1].to_text()) for sid, hist in black_histories(game_records(rules=rules))]
+    return [(sid, hist[-1].to_text()) for sid, hist in quick(black_histories(game_records(rules=rules)))]
 
 
 def main() -> None:
     cases = {rules: cases_of(rules) for rules in config.READINGS}
-    with tempfile.TemporaryDirectory() as tmp:
-        before = Path(tmp) / "before"
-        made = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(before), BEFORE],
-                              capture_output=True).returncode == 0
-        runs = [("before", before, config.RULES)] if made else []
-        runs += [(rules, ROOT, rules) for rules in config.READINGS]
-        try:
-            best = {}
-            for _ in range(ROUNDS):
-                for name, code, rules in runs:
-                    m = measure(code, name if name == "before" else rules, cases[rules])
-                    old = best.get(name)
-                    best[name] = m if old is None else {**m, "perft_s": min(m["perft_s"], old["perft_s"]),
-                                                        "search_s": min(m["search_s"], old["search_s"])}
-        finally:
-            if made:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)],
-                               capture_output=True)
+    before = code_of(BEFORE)
+    made = before is not None
+    runs = [("before", before, config.RULES)] if made else []
+    runs += [(rules, ROOT, rules) for rules in config.READINGS]
+    best = {}
+    for _ in range(ROUNDS):
+        for name, code, rules in runs:
+            m = measure(code, name if name == "before" else rules, cases[rules])
+            old = best.get(name)
+            best[name] = m if old is None else {**m, "perft_s": min(m["perft_s"], old["perft_s"]),
+                                                "search_s": min(m["search_s"], old["search_s"])}
     if not made:
         print(f"(commit {BEFORE} is not in this clone's history: the column before is skipped)")
     for name, m in best.items():

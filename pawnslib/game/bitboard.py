@@ -1,5 +1,9 @@
 """The same rules on bitboards: the compact nodes the searches play on.
 
+One of the game's two rule engines: every search plays by this one (:mod:`pawnslib.search`, the asymmetric, OM and
+PrOM searches of :mod:`pawnslib.guided`); everything that keeps a position array plays by the other,
+:mod:`pawnslib.game.kernels`, which is also the reference this one is checked against.
+
 A search makes and values several children for every node it counts, so making a move is its
 hottest step. On the position array (:mod:`pawnslib.game.kernels`) that means keeping each side's
 squares in sorted slots and testing every piece for a free step one by one, branch after branch.
@@ -12,8 +16,9 @@ Exactness is the point: :func:`node_moves` lists the moves of :func:`~pawnslib.g
 in the same order (base exits in table order, then pieces by ascending square, each piece's targets in
 table order), :func:`node_play` gives the position of :func:`~pawnslib.game.kernels.play_into`
 (:func:`slots_of` turns a node back into a position array) and :func:`side_features_into` the two
-halves of :func:`~pawnslib.game.kernels.features_into`; the tests check all three on every child of
-positions from random games, under both readings. The last move is not kept: no value depends on it.
+halves of :func:`~pawnslib.game.kernels.features_into`; tests/test_game/test_bitboard.py checks all three on every
+child of positions from random games, under both readings (and tests/test_search/test_expand.py and
+tests/test_search/test_noise.py the searches' steps built on them). The last move is not kept: no value depends on it.
 
 Imports: :mod:`pawnslib.game.rules`.
 """
@@ -178,7 +183,7 @@ def _stuck(rules, side, pieces, free, near):
 
 
 @njit(cache=True, inline="always")
-def after_fields(bb, wb, n_bb, n_wb, side, ply, rules, move, settled):
+def after_fields(bb, wb, n_bb, n_wb, side, ply, rules, move, settled):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """The node after the legal ``move`` from the node whose fields are given, as (Black's board, White's, their
     base counts, the result, whether pieces were removed): :func:`node_play` without writing it (its side, ply
     and reading follow), for a caller that reads a node's fields once for many moves.

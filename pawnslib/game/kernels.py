@@ -1,7 +1,16 @@
-"""The game's hot loops as numba kernels over position arrays: move generation, making a move, features, perft.
+"""The rules on position arrays as numba kernels: move generation, making a move, features, perft.
 
 A position is the ``int64`` array laid out in :mod:`pawnslib.game.rules` (``S_*``); the kernels read that module's
-tables, so one set of kernels plays every reading of the rules. The search layers inline them into their own kernels.
+tables, so one set of kernels plays every reading of the rules.
+
+One of the game's two rule engines: this one plays the position array, the package's record of a position (sorted
+slots, the last move), for :class:`~pawnslib.game.position.Position` and its perft, the replay of game records
+(:mod:`pawnslib.play.archive`), White's replies at a real position (:mod:`pawnslib.guided.replies`), the branching
+counts and plain minimax (:func:`~pawnslib.search.alphabeta.minimax`, the searches' reference). The searches play by
+the other, :mod:`pawnslib.game.bitboard`, on compact nodes. Written the plain way (slot by slot, one piece at a
+time), this one is also the reference those nodes are checked against: tests/test_game/test_bitboard.py (every
+child of random games under both readings: the same moves in the same order, the same child, the same features) and,
+through the searches' steps, tests/test_search/test_expand.py and tests/test_search/test_noise.py.
 
 Imports: :mod:`pawnslib.game.rules`.
 """
@@ -126,7 +135,7 @@ def _sort_slots(s, first):
 
 
 @njit(cache=True, inline="always")
-def play_into(s, move, d):
+def play_into(s, move, d):  # noqa: C901, PLR0912  one move's rules in rules.py's order, the reference engine
     """Write into ``d`` the position after the legal ``move`` from ``s`` (``s`` untouched)."""
     for i in range(NS):
         d[i] = s[i]
