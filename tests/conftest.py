@@ -22,12 +22,6 @@ from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS
 
 
-def pytest_collection_modifyitems(items: list) -> None:
-    """The benchmarks' smoke test last: by then the suite has compiled the package's kernels into numba's cache, which
-    its subprocess then loads instead of compiling them again beside the other worker."""
-    items.sort(key=lambda item: item.path.name == "test_benchmarks.py")  # stable: every other test keeps its order
-
-
 def random_positions(n: int, seed: int, max_plies: int = 80, *, rules: str = config.RULES) -> list[Position]:
     """``n`` unfinished positions reached by uniformly random play under ``rules``."""
     rng = np.random.default_rng(seed)

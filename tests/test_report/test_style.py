@@ -48,8 +48,7 @@ def test_markdown_copies_use_the_same_cells():
 
 
 def test_every_set_and_reading_has_one_name_and_one_colour():
-    from pawnslib.config import READINGS
-    from pawnslib.experiments.pipeline import SETS
+    from pawnslib.config import READINGS, SETS
 
     assert set(style.SET_NAMES) == set(style.SET_COLOURS) == set(SETS)
     assert set(style.READING_NAMES) == set(style.READING_COLOURS) == set(READINGS)
