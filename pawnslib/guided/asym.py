@@ -51,7 +51,7 @@ from pawnslib.game.rules import BASE, BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO
 from pawnslib.guided.predict import SEEN_SHAPE, is_mostlikely, pr_counts_into, predicate
 from pawnslib.guided.replies import discretised_tail
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
+from pawnslib.search.expand import child_value, expand, fold, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import kernel_noise
 from pawnslib.search.seeds import check_seed
 from pawnslib.search.strategies import check_weights
@@ -236,25 +236,9 @@ def _walk(w, work, pred, model, setting):
             v = best[p]
             p -= 1
             black = not black
-        best_move = _fold(p, black, v, work, best_move)
-
-
-@njit(cache=True, inline="always")
-def _fold(p, black, v, work, best_move):
-    """Fold a child's value ``v`` into node ``p`` (``black``: Black to move there): its best value, its window, a
-    cut-off once the window closes; returns the root's best move so far (its first child of the largest value)."""
-    best, alpha, beta = work.best, work.alpha, work.beta
-    if black:
-        if p == 0 and v > best[0]:
-            best_move = work.moves[0, work.order[0, work.nxt[0] - 1]]
-        best[p] = max(best[p], v)
-        alpha[p] = max(alpha[p], best[p])
-    else:
-        best[p] = min(best[p], v)
-        beta[p] = min(beta[p], best[p])
-    if alpha[p] >= beta[p]:
-        work.nxt[p] = work.count[p]
-    return best_move
+        k = fold(p, black, v, work)
+        if p == 0 and k >= 0:  # the root (Black, the tree's player): its first child of the largest value
+            best_move = work.moves[0, k]
 
 
 @njit(cache=True)

@@ -33,7 +33,7 @@ from pawnslib.game.bitboard import B_SIDE
 from pawnslib.game.kernels import features_into, gen_moves, play_into
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MAX_MOVES, MOVES_OF, N_FEATURES, NO_RESULT, NS, S_RESULT, S_RULES, S_SIDE
-from pawnslib.search.expand import child_value, expand, new_work, open_child, pick, search_frontier
+from pawnslib.search.expand import child_value, expand, fold, new_work, open_child, pick, search_frontier
 from pawnslib.search.noise import kernel_noise
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, value_of
@@ -87,18 +87,9 @@ def _walk(w, depth, scheme, seed, prune, sort, work):  # noqa: PLR0917  numba ke
             v = best[p]
             p -= 1
             black = not black
-        if black:
-            if p == 0 and v > best[0]:
-                best_move = moves[0, order[0, nxt[0] - 1]]
-            best[p] = max(best[p], v)
-            alpha[p] = max(alpha[p], best[p])
-        else:
-            if p == 0 and v < best[0]:
-                best_move = moves[0, order[0, nxt[0] - 1]]
-            best[p] = min(best[p], v)
-            beta[p] = min(beta[p], best[p])
-        if prune and alpha[p] >= beta[p]:
-            nxt[p] = count[p]  # a cut-off: its remaining children cannot matter
+        k = fold(p, black, v, work, prune)
+        if p == 0 and k >= 0:  # the root's first child of the best value
+            best_move = moves[0, k]
 
 
 @njit(cache=True)

@@ -194,6 +194,25 @@ def child_value(p, k, scheme, seed, work):
 
 
 @njit(cache=True, inline="always")
+def fold(p, black, v, work, prune=True):
+    """Fold a child's value ``v`` into node ``p`` (``black``: Black to move there): its best value, its window and,
+    with ``prune``, a cut-off once the window closes. Returns the child's index among ``p``'s moves when ``v`` is
+    strictly better than ``p``'s best so far (so it is ``p``'s best move: the first child of that value), else -1."""
+    best, alpha, beta = work.best, work.alpha, work.beta
+    better = (v > best[p]) if black else (v < best[p])
+    k = work.order[p, work.nxt[p] - 1] if better else -1  # read before a cut-off moves nxt[p]
+    if black:
+        best[p] = max(best[p], v)
+        alpha[p] = max(alpha[p], best[p])
+    else:
+        best[p] = min(best[p], v)
+        beta[p] = min(beta[p], best[p])
+    if prune and alpha[p] >= beta[p]:
+        work.nxt[p] = work.count[p]  # a cut-off: its remaining children cannot matter
+    return k
+
+
+@njit(cache=True, inline="always")
 def node_value(p, w, scheme, seed, work):
     """The value of the open node at ply ``p`` searched no deeper (as :func:`child_value` for a root)."""
     b, sides = work.nodes[p], work.sides[p]

@@ -50,7 +50,16 @@ from pawnslib.game.bitboard import B_RESULT, B_SIDE
 from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import BLACK, MOVES_OF, NO_RESULT, S_RULES, S_SIDE
 from pawnslib.search.alphabeta import SearchResult, check_search_args
-from pawnslib.search.expand import child_value, expand, new_work, node_value, open_child, pick, sort_children
+from pawnslib.search.expand import (
+    child_value,
+    expand,
+    fold,
+    new_work,
+    node_value,
+    open_child,
+    pick,
+    sort_children,
+)
 from pawnslib.search.noise import PATH, kernel_noise, node_key
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.values import INF, WIN
@@ -191,24 +200,9 @@ def tt_alphabeta(ply, depth, alpha, beta, w, scheme, seed, work, frames, table, 
                 return v
             p -= 1
             black = not black
-        _fold(p, black, v, work, frames)
-
-
-@njit(cache=True, inline="always")
-def _fold(p, black, v, work, frames):
-    """Fold a child's value ``v`` into node ``p`` (``black``: Black to move there): its best value and move, its
-    window, and a cut-off once the window closes."""
-    best, alphas, betas, nxt = work.best, work.alpha, work.beta, work.nxt
-    if (v > best[p]) if black else (v < best[p]):
-        frames.best_moves[p] = work.moves[p, work.order[p, nxt[p] - 1]]
-    if black:
-        best[p] = max(best[p], v)
-        alphas[p] = max(alphas[p], best[p])
-    else:
-        best[p] = min(best[p], v)
-        betas[p] = min(betas[p], best[p])
-    if alphas[p] >= betas[p]:
-        nxt[p] = work.count[p]
+        k = fold(p, black, v, work)
+        if k >= 0:  # every node's best move, for the table
+            frames.best_moves[p] = work.moves[p, k]
 
 
 @njit(cache=True)
