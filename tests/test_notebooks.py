@@ -31,12 +31,12 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     "14_play": ({"DEPTH": 2}, {}),
     "12_reproduction_report": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
-        {"tables/reproduction_claims.csv": (None, 4), "tables/reproduction_claims_lines.csv": (None, 7),
+        {"tables/claims.csv": (None, 12), "tables/claim_lines.csv": (None, 14),
          "tables/report_table_10_2.csv": (16, None),
          "tables/report_table_11_1.csv": (16, None), "tables/report_tables_11_2_11_3.csv": (10, None),
-         "tables/report_table_10_2_king.csv": (16, None), "tables/rules_fit.csv": (10, 4),
+         "tables/report_table_10_2_king.csv": (16, None), "tables/rules_fit.csv": (20, 11),
          "figures/report_table_10_2.png": None, "figures/report_table_11_1.png": None,
-         "figures/report_figure_11_1.png": None, "tables/headlines.md": None},
+         "figures/report_figure_11_1.png": None, "tables/headlines.md": None, "tables/answers.md": None},
     ),
     # A per-reading notebook under the king reading (`make reproduce` runs each of them once per reading).
     "07_features king": (
@@ -46,7 +46,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     ),
     "11_asymmetric_game_tree": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 2, "DEPTH": 2, "SETS": ["thesis"]},
-        {"tables/table_11_1_thesis.csv": (4, 4), "tables/prediction_stats.csv": (1, None),
+        {"tables/table_11_1_thesis.csv": (16, 8), "tables/prediction_stats.csv": (1, None),
          "tables/search_stats.csv": (2, None), "tables/tree_effect.csv": (1, 9), "tables/table_11_2_thesis.csv": None,
          "tables/table_11_3_thesis.csv": None, "figures/figure_11_1.png": None, "data/dbn_thesis.npz": None,
          "data/training_thesis.csv": None},
@@ -87,8 +87,8 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     ),
     "10_harmony_search": (
         {"ROUNDS": 1, "DEPTH": 2, "H_ITERATIONS": 2, "H_DEPTH": 2},
-        {"tables/table_10_1.csv": (8, None), "tables/table_10_2_thesis.csv": (4, 4),
-         "tables/table_10_2_harmony.csv": (4, 4), "tables/table_10_2_comparison.csv": (16, None),
+        {"tables/table_10_1.csv": (8, None), "tables/table_10_2_thesis.csv": (16, 8),
+         "tables/table_10_2_harmony.csv": (16, 8), "tables/table_10_2_comparison.csv": (16, None),
          "tables/harmony_searches.csv": (4, None), "figures/table_10_2_heatmap.png": None,
          "figures/harmony_convergence.png": None, "data/strategies_harmony.json": None},
     ),

@@ -65,33 +65,45 @@ def compare_table(table: list[list[str]], ours: pd.DataFrame, *, games: int = EF
         alpha: the level.
 
     Returns:
-        One row per (black, white): ``thesis`` (its cell), ``ours``, ``our 95% interval``, ``games`` (ours),
-        ``thesis games`` (effective), ``p`` (Fisher), ``p_holm`` (Holm over the table's cells), ``detectable`` (the
-        smallest difference the comparison could detect, NaN if none), ``consistent`` (whether our games are
-        consistent with the thesis's cell: not rejected after correction) and ``verdict``: *not reproduced* when
-        rejected, *reproduced* when not and the thesis's rate lies in our interval, *inconclusive* otherwise.
+        One row per (black, white), numbers only (:mod:`pawnslib.report.readable` formats them): the thesis's cell at
+        its effective sample, ``thesis_wins, thesis_draws, thesis_games`` and ``thesis_rate, thesis_draw_rate`` (their
+        shares, which print as the thesis's cell); ours, ``black_wins, draws, games, win_rate, draw_rate`` and
+        ``ci_low, ci_high`` (the Wilson interval of the win rate); ``p`` (Fisher), ``p_holm`` (Holm over the table's
+        testable cells; NaN for an untestable one), ``detectable`` (the smallest difference the comparison could
+        detect, NaN if none), ``testable`` (whether some outcome of the thesis's games could have been rejected
+        against ours: ``detectable`` not NaN),
+        ``consistent`` (whether our games are consistent with the thesis's cell: not rejected after correction) and
+        ``verdict``: *untestable* when no outcome of the thesis's could be rejected against ours (zero power: never
+        *reproduced*), else *not reproduced* when rejected, *reproduced* when not and the thesis's rate lies in our
+        interval, *inconclusive* otherwise.
     """
     t = thesis.table_counts(table, games).merge(ours, on=["black", "white"], suffixes=("_thesis", ""))
-    p = [thesis.fisher_p(r.black_wins_thesis, games, r.black_wins, r.games) for r in t.itertuples()]
-    holm = multipletests(p, alpha=alpha, method="holm")[1]
+    p = np.array([thesis.fisher_p(r.black_wins_thesis, games, r.black_wins, r.games) for r in t.itertuples()])
+    small = np.array([detectable(r.black_wins, r.games, games, alpha=alpha) for r in t.itertuples()])
+    testable = ~np.isnan(small)
+    holm = np.full(len(p), np.nan)  # Holm over the testable cells: an untestable one could never reject
+    if testable.any():
+        holm[testable] = multipletests(p[testable], alpha=alpha, method="holm")[1]
     rows = []
-    for r, p_cell, p_holm in zip(t.itertuples(), p, holm, strict=True):
+    for r, p_cell, p_holm, d, ok in zip(t.itertuples(), p, holm, small, testable, strict=True):
         lo, hi = wilson(r.black_wins, r.games)
-        verdict = thesis.rate_verdict(p_holm, r.black_wins_thesis / games, lo, hi, alpha=alpha)
-        rows.append({"black": r.black, "white": r.white, "thesis": r.thesis,
-                     "ours": f"{100 * r.win_rate:.0f}%" + (f"({100 * r.draw_rate:.0f}%)" if r.draws else ""),
-                     "our 95% interval": f"{100 * lo:.0f}-{100 * hi:.0f}%", "games": r.games, "thesis games": games,
-                     "p": p_cell, "p_holm": p_holm, "detectable": detectable(r.black_wins, r.games, games, alpha=alpha),
-                     "consistent": p_holm >= alpha, "verdict": verdict})
+        rate = r.black_wins_thesis / games
+        rows.append({"black": r.black, "white": r.white, "thesis_wins": r.black_wins_thesis,
+                     "thesis_draws": r.draws_thesis, "thesis_games": games, "thesis_rate": rate,
+                     "thesis_draw_rate": r.draws_thesis / games, "black_wins": r.black_wins, "draws": r.draws,
+                     "games": r.games, "win_rate": r.win_rate, "draw_rate": r.draw_rate,
+                     "ci_low": lo, "ci_high": hi, "p": p_cell, "p_holm": p_holm, "detectable": d,
+                     "testable": bool(ok), "consistent": not p_holm < alpha,
+                     "verdict": thesis.rate_verdict(p_holm, rate, lo, hi, alpha=alpha) if ok else "untestable"})
     return pd.DataFrame(rows)
 
 
 def change_cell_verdict(thesis_p: float, figure: float, lo: float, hi: float, *, alpha: float = thesis.ALPHA) -> str:
-    """A pairing of Tables 11.2 and 11.3: *inconclusive* when the thesis's change is within its own noise (Fisher's
+    """A pairing of Tables 11.2 and 11.3: *untestable* when the thesis's change is within its own noise (Fisher's
     ``thesis_p`` of its after against its before, at the effective sample, not below ``alpha``), for then no result
     of ours could contradict it; else the thesis's change ``figure`` against our interval
     (:func:`~.thesis.interval_verdict`)."""
-    return "inconclusive" if thesis_p >= alpha else thesis.interval_verdict(figure, lo, hi)
+    return "untestable" if thesis_p >= alpha else thesis.interval_verdict(figure, lo, hi)
 
 
 def moved_share(p: float, games: int = EFFECTIVE_GAMES) -> float:
@@ -122,16 +134,19 @@ def null_changes(plain: pd.DataFrame, *, games: int = EFFECTIVE_GAMES) -> dict:
         ``moved`` the pairings the thesis's Tables 11.2 and 11.3 list (10), ``expected`` the mean number a null
         table shows, ``p_at_least`` the chance of at least ``moved`` under the null, ``distribution`` (the chance of
         each count, 0 to 16), and ``changes``: per pairing of those tables (``table, black, white``), the thesis's own
-        cells (``thesis``), its change ``thesis_change`` and ``thesis_p``, Fisher's p of after against before at
-        ``games`` games each.
+        cells at ``games`` games as shares, Black's win rate ``thesis_before, thesis_after`` and draw rate
+        ``thesis_before_draw_rate, thesis_after_draw_rate`` (they print as its cells), its change ``thesis_change``
+        and ``thesis_p``, Fisher's p of after against before at ``games`` games each.
     """
     dist = count_distribution([moved_share(x, games) for x in plain.win_rate])
     moved = len(thesis.TABLE_11_2) + len(thesis.TABLE_11_3)
     rows = []
     for table, pairs in (("11.2", thesis.TABLE_11_2), ("11.3", thesis.TABLE_11_3)):
-        for (b, w), (before, after) in pairs.items():
-            k0, k1 = (round(games * thesis.parse_cell(c)[0]) for c in (before, after))
-            rows.append({"table": table, "black": b, "white": w, "thesis": f"{before} -> {after}",
-                         "thesis_change": (k1 - k0) / games, "thesis_p": thesis.fisher_p(k1, games, k0, games)})
+        for (b, w), cell_pair in pairs.items():
+            (k0, d0), (k1, d1) = ((round(games * x) for x in thesis.parse_cell(c)) for c in cell_pair)
+            rows.append({"table": table, "black": b, "white": w, "thesis_before": k0 / games,
+                         "thesis_before_draw_rate": d0 / games, "thesis_after": k1 / games,
+                         "thesis_after_draw_rate": d1 / games, "thesis_change": (k1 - k0) / games,
+                         "thesis_p": thesis.fisher_p(k1, games, k0, games)})
     return {"moved": moved, "expected": float(np.arange(len(dist)) @ dist), "p_at_least": float(dist[moved:].sum()),
             "distribution": dist, "changes": pd.DataFrame(rows)}

@@ -14,7 +14,8 @@ MAX_PR, the threshold methods' bound on pr, is chosen on the training games (:mo
 Two methods foresee White's first reply (:mod:`pawnslib.play.foresight`): ``oracle`` knows it, ``om-matched``
 predicts it by White's weights and depth; :func:`foresight_contrasts` pairs them with the methods they bound. Every
 entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; :mod:`~.chapter13_words` writes the
-verdict.
+verdict. :func:`contrast_records` gathers every paired contrast of the chapter (the methods', the foresight
+contrasts, the map's, the oracle's loss and Chapter 12's claims) as data: ids, numbers and a verdict label.
 
 Imports: every layer below :mod:`pawnslib.experiments` (the players, tournaments, seeds), and the experiments
 :mod:`~.pipeline`, :mod:`~.paired`, :mod:`~.thesis`, :mod:`~.stats`, :mod:`~.costs` and :mod:`~.maxpr`.
@@ -374,3 +375,186 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
                       sweeps, times, thesis_claims(paired.scores_frame(records, wins=True), plain,
                                                    thesis_set=set_name == "thesis", seed=seed),
                       foresight_contrasts(scores, seed=seed))
+
+
+# ----------------------------------------------------------------------------- every paired contrast, as data
+
+
+# The Holm groups of Chapter 13's paired contrasts: each group's p are corrected together, and its simultaneous
+# intervals are simultaneous over its rows.
+METHODS_GROUP, CONTRASTS_GROUP, MAP_GROUP, LOSS_GROUP, CLAIMS_GROUP = (
+    "ch13.methods", "ch13.contrasts", "ch13.white_depth", "ch13.oracle_loss", "ch13.claims")
+CONTRAST_COLUMNS = ["id", "group", "method", "baseline", "white", "unit", "games", "diff", "diff_lo", "diff_hi",
+                    "sim_lo", "sim_hi", "p", "p_holm", "verdict"]  # contrast_records' columns
+VERDICTS = ("better", "worse", "not distinguishable")  # verdict_label's labels
+SCORE_POINTS, WIN_RATE_POINTS = "score points", "win-rate points"  # a draw half a win; Black's wins only
+PAIRINGS_SLUGS = {"all": (), "diagonal": ("diagonal",), "off the diagonal": ("off-diagonal",)}
+
+
+def verdict_label(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
+    """A paired difference's verdict: "better" / "worse" (by its sign) when its Holm-corrected p is below ``alpha``,
+    else "not distinguishable" (a NaN p too): one of :data:`VERDICTS`."""
+    if p_holm < alpha and diff != 0:
+        return "better" if diff > 0 else "worse"
+    return "not distinguishable"
+
+
+def contrast_id(group: str, method: str, baseline: str, *qualifiers: str) -> str:
+    """A contrast's stable id: ``<group>.<method>-<baseline>[.<qualifier>...]``, e.g. ``ch13.methods.oracle-plain6``
+    or ``ch13.oracle_loss.oracle-plain6.depth6.diagonal``."""
+    return ".".join((group, f"{method}-{baseline}", *qualifiers))
+
+
+def contrasts_id(method: str, against: str, white: str = "all") -> str:
+    """The id of a foresight contrast (:data:`CONTRASTS`): ``.white<w>`` when against one White strategy only."""
+    return contrast_id(CONTRASTS_GROUP, method, against, *(() if str(white) == "all" else (f"white{white}",)))
+
+
+def map_id(method: str, depth: int) -> str:
+    """The id of a row of the map of where prediction pays (:func:`~.whitedepth.white_depth_table`)."""
+    return contrast_id(MAP_GROUP, method, BASELINE, f"depth{int(depth)}")
+
+
+def loss_id(method: str, against: str, depth: int, pairings: str = "all") -> str:
+    """The id of a contrast of the oracle's loss (:func:`~.whitedepth.oracle_loss`): White's depth, then the
+    pairings unless all of them."""
+    return contrast_id(LOSS_GROUP, method, against, f"depth{int(depth)}", *PAIRINGS_SLUGS[pairings])
+
+
+def claim_id(method: str, claim: str) -> str:
+    """The id of a Chapter 12 claim's paired test (:func:`thesis_claims`), from the claim's own id
+    (:data:`~.thesis.CLAIM_IDS`): e.g. ``ch13.claims.one-hist-plain6.strategy4_suffers``.
+
+    Raises:
+        ValueError: a claim with no id.
+    """
+    if claim not in thesis.CLAIM_IDS:
+        raise ValueError(f"no claim id for {claim!r}; Chapter 13 tests {', '.join(map(repr, thesis.CLAIM_IDS))}")
+    return contrast_id(CLAIMS_GROUP, method, BASELINE, thesis.CLAIM_IDS[claim].removeprefix("ch12."))
+
+
+def _row(r, *, key: str, group: str, method: str, baseline: str, white: str, unit: str = SCORE_POINTS,
+         sim: tuple[float, float] | None = None, depth: int | None = None, keep=None, wins: bool = False) -> dict:
+    """One row of :func:`contrast_records` from a table's row ``r``, with what its simultaneous interval is computed
+    from when the table has none: the games at White depth ``depth``, the pairings ``keep(black, white)`` selects,
+    Black's wins if ``wins`` else scores."""
+    return {"id": key, "group": group, "method": method, "baseline": baseline, "white": white, "unit": unit,
+            "games": int(r.games), "diff": r.diff, "diff_lo": r.diff_lo, "diff_hi": r.diff_hi,
+            "sim_lo": np.nan if sim is None else sim[0], "sim_hi": np.nan if sim is None else sim[1], "p": r.p,
+            "p_holm": r.p_holm, "_spec": None if sim is not None else (depth, keep or (lambda b, w: True), wins)}
+
+
+def _methods_rows(methods: pd.DataFrame) -> list[dict]:
+    """Each method against plain6 (``ch13_methods``), with its own simultaneous interval over the methods."""
+    return [_row(r, key=contrast_id(METHODS_GROUP, r.method, BASELINE), group=METHODS_GROUP, method=r.method,
+                 baseline=BASELINE, white="all", sim=(r.diff_lo_all, r.diff_hi_all))
+            for r in methods[methods.method != BASELINE].itertuples()]
+
+
+def _contrasts_rows(contrasts: pd.DataFrame, depth: int) -> list[dict]:
+    """The foresight contrasts (``ch13_contrasts``), pooled or against one White strategy."""
+    return [_row(r, key=contrasts_id(r.method, r.against, r.white), group=CONTRASTS_GROUP, method=r.method,
+                 baseline=r.against, white="all" if str(r.white) == "all" else f"strategy {r.white}", depth=depth,
+                 keep=None if str(r.white) == "all" else (lambda b, w, s=int(r.white): w == s))
+            for r in contrasts.itertuples()]
+
+
+def _map_rows(white_map: pd.DataFrame) -> list[dict]:
+    """The map's rows (``ch13_white_depth``): each method against plain6 at each White depth."""
+    return [_row(r, key=map_id(r.method, r.white_depth), group=MAP_GROUP, method=r.method, baseline=BASELINE,
+                 white=f"depth {int(r.white_depth)}", depth=int(r.white_depth)) for r in white_map.itertuples()]
+
+
+def _loss_rows(loss: pd.DataFrame) -> list[dict]:
+    """The contrasts of the oracle's loss (``ch13_oracle_loss``), by White's depth and pairings."""
+    def keep(which: str):
+        return None if which == "all" else (lambda b, w: (b == w) == (which == "diagonal"))
+
+    return [_row(r, key=loss_id(r.method, r.against, r.white_depth, r.pairings), group=LOSS_GROUP, method=r.method,
+                 baseline=r.against, depth=int(r.white_depth), keep=keep(r.pairings),
+                 white=f"depth {int(r.white_depth)}" + ("" if r.pairings == "all" else f", {r.pairings}"))
+            for r in loss.itertuples()]
+
+
+def _claims_rows(claims: pd.DataFrame, depth: int) -> list[dict]:
+    """Chapter 12's claims tested on the comparison's games (``ch13_claims``), in win-rate points."""
+    tested = claims.dropna(subset=["p"]) if "p" in claims else claims.iloc[:0]
+    rows = []
+    for r in tested.itertuples():
+        pairs = {tuple(int(x) for x in bw.split("-")) for bw in r.pairs.split()}
+        rows.append(_row(r, key=claim_id(r.method, r.claim), group=CLAIMS_GROUP, method=r.method, baseline=BASELINE,
+                         white=f"pairs {r.pairs}", unit=WIN_RATE_POINTS, depth=depth, wins=True,
+                         keep=lambda b, w, pairs=pairs: (b, w) in pairs))
+    return rows
+
+
+def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple, *, level: float = 0.95,
+                          seed: int = config.SEED) -> tuple[float, float]:
+    """A contrast's interval simultaneous over the ``k`` contrasts of its group, by Bonferroni: the cluster
+    bootstrap's percentile interval (:func:`~.paired.subset_test`, the same resamples as its 95 % interval) at level
+    ``1 - (1 - level) / k``, as :func:`~.paired.method_summary`'s ``diff_lo_all`` to ``diff_hi_all``.
+
+    Args:
+        games: White's depth -> method -> its games.
+        method, baseline: the contrast.
+        k: the contrasts of its group.
+        spec: (White's depth, ``keep(black, white)`` choosing the pairings pooled, whether Black's wins are counted
+            rather than scores).
+
+    Returns:
+        (low, high); NaN when the games are not there.
+    """
+    depth, keep, wins = spec
+    records = (games or {}).get(depth, {})
+    if method not in records or baseline not in records:
+        return np.nan, np.nan
+    scores = paired.scores_frame({baseline: records[baseline], method: records[method]}, wins=wins)
+    pairs = [(b, w) for b, w in paired.pairings(scores) if keep(b, w)]
+    t = paired.subset_test(scores, method, pairs, baseline=baseline, level=1 - (1 - level) / k, seed=seed)
+    return t["diff_lo"], t["diff_hi"]
+
+
+def contrast_records(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None,
+                     white_map: pd.DataFrame | None = None, loss: pd.DataFrame | None = None,
+                     claims: pd.DataFrame | None = None, *, games=None, depth: int = config.DEPTH,
+                     alpha: float = thesis.ALPHA, level: float = 0.95, seed: int = config.SEED) -> pd.DataFrame:
+    """Every paired contrast of Chapter 13 as data: one row each, ids and numbers, no prose (``tables/contrasts.csv``).
+
+    The groups, each its own Holm correction (the tables' ``p_holm``): ``ch13.methods`` (each method against plain6,
+    :func:`compare`), ``ch13.contrasts`` (:func:`foresight_contrasts`), ``ch13.white_depth`` (the map,
+    :func:`~.whitedepth.white_depth_table`), ``ch13.oracle_loss`` (:func:`~.whitedepth.oracle_loss`) and
+    ``ch13.claims`` (:func:`thesis_claims`'s tested claims). The numbers are the tables' own.
+
+    Args:
+        methods, contrasts, white_map, loss, claims: the tables (any but ``methods`` may be None or empty).
+        games: White's depth -> method -> its games (White at ``depth`` is the comparison's own), for the
+            simultaneous intervals the tables do not hold; without them those are NaN.
+        depth: Black's depth, at which White plays the comparison's games.
+        alpha: the level the verdicts use.
+        level, seed: the intervals' level and the bootstrap's seed (the tables').
+
+    Returns:
+        Columns :data:`CONTRAST_COLUMNS`: ``id`` (:func:`contrast_id`), ``group``, ``method``, ``baseline``,
+        ``white`` (the games pooled: "all" for every pairing with White at Black's depth, "strategy w" against
+        White strategy w only, "depth d" with White searching d plies, ", diagonal" / ", off the diagonal" for the
+        pairings where both sides play the same weights or not, "pairs b-w ..." for the named pairings),
+        ``unit`` (:data:`SCORE_POINTS`, or :data:`WIN_RATE_POINTS` for the claims, which count Black's wins),
+        ``games`` (paired), ``diff`` with its 95 % interval ``diff_lo`` to ``diff_hi`` (fractions of a game: 0.01
+        is one point), ``sim_lo`` to ``sim_hi`` the interval simultaneous over the group (Bonferroni-adjusted
+        bootstrap quantiles, level ``1 - (1 - level) / k`` for the group's k rows: the methods' own ``diff_lo_all``
+        to ``diff_hi_all``, else :func:`simultaneous_interval`), ``p``, ``p_holm`` and ``verdict``
+        (:func:`verdict_label` at ``alpha``).
+    """
+    rows = _methods_rows(methods)
+    for table, build in ((contrasts, lambda t: _contrasts_rows(t, depth)), (white_map, _map_rows),
+                         (loss, _loss_rows), (claims, lambda t: _claims_rows(t, depth))):
+        if table is not None and len(table):
+            rows += build(table)
+    sizes = pd.Series([r["group"] for r in rows]).value_counts().to_dict()
+    for r in rows:
+        spec = r.pop("_spec")
+        if spec is not None:
+            r["sim_lo"], r["sim_hi"] = simultaneous_interval(games, r["method"], r["baseline"], sizes[r["group"]],
+                                                             spec, level=level, seed=seed)
+        r["verdict"] = verdict_label(r["diff"], r["p_holm"], alpha)
+    return pd.DataFrame(rows, columns=CONTRAST_COLUMNS)

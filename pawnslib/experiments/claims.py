@@ -25,10 +25,11 @@ from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.experiments import cells, pipeline, thesis
-from pawnslib.experiments.chapter_claims import balance_claims, claim, prediction_claims, tree_claims
+from pawnslib.experiments.chapter_claims import balance_claims, prediction_claims, tree_claims
 from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.offline import offline_claims
 from pawnslib.experiments.recognition import recognition_accuracy
+from pawnslib.experiments.records import line
 from pawnslib.experiments.stats import (
     pairing_counts,
     search_summary,
@@ -50,10 +51,9 @@ class ReadingClaims:
     """One reading's claims and the frames the report draws (keys of the dicts: strategy sets)."""
 
     rules: str
-    claims: pd.DataFrame  # one line of evidence per claim and set: section, claim, thesis, support, strategies, ours,
-    # verdict, why (chapter_claims.claim's rows)
+    claims: pd.DataFrame  # one line of evidence per claim and set (records.line's rows)
     # the claims about time, judged on a timing experiment: their figures differ by machine, so they are timing data
-    # (the table reproduction_claims_timing), kept apart from the claims above, whose every byte is the same anywhere
+    # (the table claims_timing), kept apart from the claims above, whose every byte is the same anywhere
     timing: pd.DataFrame
     strategies: dict[str, dict]
     counts: dict[str, pd.DataFrame]  # pairing_counts of the plain tournaments
@@ -107,36 +107,43 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
         black = {name: thesis.black_searches(recs) for name, recs in (("plain", g.plain[s]), ("asym", g.asym[s]))}
         if s == "thesis":
             v, mean, lo, hi = nodes = thesis.nodes_verdict(g.plain[s], seed)
-            claims.append(claim("11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain alpha-beta",
-                                 f"{thesis.NODES_PLAIN}", f"{mean:.0f} ({lo:.0f}-{hi:.0f})", v,
-                                 "Black's searches in the plain tournament",
-                                 support="no data: a mean without its spread"))
+            claims.append(line("ch11.nodes_plain", "11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain "
+                               "alpha-beta", f"{thesis.NODES_PLAIN}", evidence="no data",
+                               note="a mean without its spread", ours=f"{mean:.0f} ({lo:.0f}-{hi:.0f})", verdict=v,
+                               unit="nodes", test="bootstrap", estimate=mean, lo=lo, hi=hi,
+                               thesis_value=thesis.NODES_PLAIN, games=len(g.plain[s]),
+                               why="Black's searches in the plain tournament"))
         v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed,
                                             clusters=thesis.search_games(g.asym[s]),
                                             base_clusters=thesis.search_games(g.plain[s]))
-        claims.append(claim("11.2", "the asymmetric tree visits about as many nodes as the plain one",
-                             f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; "
-                             "Chapter 12: fewer)", f"{r:.2f}x ({lo:.2f}-{hi:.2f})", v,
-                             "mean nodes of Black's searches, asymmetric over plain tournament; predicted replies go "
-                             f"{EXTENSION} plies deeper", support="no data: two means without their spread",
-                             strategies=s))
+        claims.append(line("ch11.node_ratio", "11.2", "the asymmetric tree visits about as many nodes as the plain one",
+                           f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; Chapter 12: "
+                           "fewer)", evidence="no data", note="two means without their spread", strategies=s,
+                           ours=f"{r:.2f}x ({lo:.2f}-{hi:.2f})", verdict=v, unit="ratio", test="bootstrap",
+                           estimate=r, lo=lo, hi=hi, thesis_value=thesis.NODE_RATIO, games=len(g.asym[s]),
+                           why="mean nodes of Black's searches, asymmetric over plain tournament; predicted replies "
+                               f"go {EXTENSION} plies deeper"))
         # Time is only comparable on the same positions in the same run: the tournaments ran at different loads.
         held = [r for r in g.plain[s] if r["round"] >= settings.train_rounds][:TIMED_POSITIONS_GAMES]
         same = compare_with_plain(held, g.models[s], strategies[s], settings=settings)
         v, r, lo, hi = thesis.ratio_verdict(same.asym_seconds, same.plain_seconds, thesis.TIME_RATIO, seed,
                                             clusters=same.game, paired=True)
-        timing.append(claim("11.2", "time per search, asymmetric against plain",
-                             f"{thesis.SECONDS_ASYM} s against {thesis.SECONDS_PLAIN} s ({thesis.TIME_RATIO:.1f}x)",
-                             f"{1000 * same.asym_seconds.mean():.2f} ms against {1000 * same.plain_seconds.mean():.2f} "
-                             f"ms ({r:.2f}x, {lo:.2f}-{hi:.2f})", v, f"both searches on the same {len(same)} held-out "
-                             "positions, back to back; P(e) runs inside the numba search",
-                             support="no data: two means without their spread", strategies=s))
+        timing.append(line("ch11.time_ratio", "11.2", "time per search, asymmetric against plain",
+                           f"{thesis.SECONDS_ASYM} s against {thesis.SECONDS_PLAIN} s ({thesis.TIME_RATIO:.1f}x)",
+                           evidence="no data", note="two means without their spread", strategies=s,
+                           ours=f"{1000 * same.asym_seconds.mean():.2f} ms against "
+                                f"{1000 * same.plain_seconds.mean():.2f} ms ({r:.2f}x, {lo:.2f}-{hi:.2f})",
+                           verdict=v, unit="ratio", test="bootstrap", estimate=r, lo=lo, hi=hi,
+                           thesis_value=thesis.TIME_RATIO, games=len(held),
+                           why=f"both searches on the same {len(same)} held-out positions, back to back; P(e) runs "
+                               "inside the numba search"))
         share = sa["share extended"]
-        claims.append(claim("12", f"the asymmetric tree often searches to depth {thesis.SEARCH_DEPTH + EXTENSION}",
-                             "often", f"{100 * share:.0f} % of Black's searches",
-                             "reproduced" if share >= 1 / 3 else "not reproduced",
-                             "'often' read as at least a third of the searches", support="no data: no figure",
-                             strategies=s))
+        claims.append(line("ch12.often_deeper", "12", "the asymmetric tree often searches to depth "
+                           f"{thesis.SEARCH_DEPTH + EXTENSION}", "often", evidence="no data", note="no figure",
+                           strategies=s, ours=f"{100 * share:.0f} % of Black's searches",
+                           verdict="reproduced" if share >= 1 / 3 else "not reproduced", unit="share", test="rule",
+                           estimate=share, thesis_value=1 / 3, games=len(g.asym[s]),
+                           why="'often' read as at least a third of the searches"))
     return claims, timing, nodes
 
 
@@ -149,19 +156,23 @@ def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
                       for p in positions_of(r, t)[-1:]])
     _, ratio, lo, hi = thesis.ratio_verdict(nodes[:, 1], nodes[:, 0], thesis.SORT_SAVES, settings.seed,
                                             clusters=np.arange(len(nodes)), paired=True)  # positions resampled
-    claims = [claim("11.2", f"sorting the children greatly reduces the search space (depth {settings.depth})",
-                     "greatly", f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out "
-                     "positions)", thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES),
-                                                         np.log(hi / thesis.SORT_SAVES)),
-                     f"'greatly' read as at least halving the nodes: the ratio's interval above {thesis.SORT_SAVES}",
-                     support="no data: no figure")]
+    claims = [line("ch11.sorting", "11.2", f"sorting the children greatly reduces the search space (depth "
+                   f"{settings.depth})", "greatly", evidence="no data", note="no figure",
+                   ours=f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out positions)",
+                   verdict=thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES), np.log(hi / thesis.SORT_SAVES)),
+                   unit="ratio", test="bootstrap", estimate=ratio, lo=lo, hi=hi, thesis_value=thesis.SORT_SAVES,
+                   games=len(nodes), why=f"'greatly' read as at least halving the nodes: the ratio's interval above "
+                                         f"{thesis.SORT_SAVES}")]
     dsum = FEATURE_NAMES.index("DSum")
     values = {f[dsum] for r in g.plain["thesis"] for f in r["features"]}
-    claims.append(claim("11.2", "DSum takes over 100 different values in the data", f"over {thesis.DSUM_VALUES}",
-                         f"{len(values)} in the {len(g.plain['thesis'])} games of Table 10.2",
-                         "reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced",
-                         "distinct DSum scores of every position of the plain tournament",
-                         support=f"shows it: a count of its data, 'over {thesis.DSUM_VALUES}'"))
+    claims.append(line("ch11.dsum_values", "11.2", "DSum takes over 100 different values in the data",
+                       f"over {thesis.DSUM_VALUES}", evidence="shows it",
+                       note=f"a count of its data, 'over {thesis.DSUM_VALUES}'",
+                       ours=f"{len(values)} in the {len(g.plain['thesis'])} games of Table 10.2",
+                       verdict="reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced", unit="values",
+                       test="count", estimate=len(values), thesis_value=thesis.DSUM_VALUES,
+                       games=len(g.plain["thesis"]),
+                       why="distinct DSum scores of every position of the plain tournament"))
     return claims
 
 
@@ -179,14 +190,14 @@ def _recognition_claims(g: _Games, train_rounds: int) -> tuple[list[dict], pd.Da
             rows.append(acc.reset_index().assign(strategies=s))
             at = acc.loc[min(10, acc.index.max())]
             lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
-            claims.append(claim("beyond", "the DBN recognises White's strategy",
-                                 "its purpose (Ch. 1, 8); never measured",
-                                 f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
-                                 f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
-                                 + chance_word(lo, hi, at.chance), "new",
-                                 "the model's most probable White strategy given the game so far, on held-out "
-                                 "games; each training row has its own latent strategy", support="ours",
-                                 strategies=s))
+            claims.append(line("dbn.recognises", "beyond", "the DBN recognises White's strategy",
+                               "its purpose (Ch. 1, 8); never measured", evidence="ours", strategies=s,
+                               ours=f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
+                                    f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
+                                    + chance_word(lo, hi, at.chance), verdict="new", unit="share", test="wilson",
+                               estimate=at.accuracy, lo=lo, hi=hi, games=int(at.games), thesis_value=at.chance,
+                               why="the model's most probable White strategy given the game so far, on held-out "
+                                   "games; each training row has its own latent strategy (thesis_value: chance)"))
     return claims, pd.concat(rows) if rows else pd.DataFrame()
 
 

@@ -1,19 +1,22 @@
-"""Claims and their evidence apart: a claim is a sentence the thesis writes; each reading and strategy set that tests
-it is one line of evidence under it, and the claim gets one verdict that weighs them all.
+"""The verdicts' rules above a line: a table's from its cells, a claim's from its lines, and the tally's word.
 
 Why
 ---
 The thesis played one set of rules (which one, :mod:`~.rulesfit` cannot settle) with its own four strategies; we
-play both readings, and a second set of strategies our Harmony\\* found. Set side by side as separate rows, one
-claim would be counted four times in a tally. Here:
+play both readings, and a second set of strategies our Harmony\\* found. Each reading and set that tests a claim
+is one line of evidence under it (:mod:`~.records`), and the claim gets one verdict that weighs them all:
 
-* :func:`evidence_lines` stacks each reading's rows (one per claim and strategy set) into the lines of evidence;
-* :func:`claim_verdict` is the rule that weighs a claim's lines (:data:`CLAIM_RULES` in words);
-* :func:`judge` gives one row per claim: its verdict, and how far the thesis's own evidence can carry it
-  (:data:`SUPPORT`, written where each claim is made);
-* :func:`tally` counts each claim once.
+* :func:`table_verdict` judges a whole table by its *testable* cells (a cell is untestable when no outcome the
+  thesis could have printed would be rejected against ours), by majority, not by any one cell;
+* :func:`claim_verdict` weighs a claim's lines, reading by reading: a verdict that holds under one reading only is
+  *mixed* while which reading the thesis played is unsettled;
+* :func:`judge` gives one row per claim, :func:`tally` counts each claim once, the claims the thesis's own data can
+  test apart from the figures it states without data, and :func:`answer_word` is the word the counts allow.
 
-Imports nothing of the package: it reads the frames :mod:`~.claims` builds.
+Every rule is a pure function of verdict labels and counts; :data:`CLAIM_RULES` and :data:`TABLE_RULE` say them
+in words for the report's legend.
+
+Imports :mod:`~.records` only.
 """
 
 from __future__ import annotations
@@ -22,122 +25,161 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-VERDICTS = ("reproduced", "not reproduced", "mixed", "inconclusive", "new")  # a claim's, in the tally's order
-LINE_VERDICTS = ("reproduced", "not reproduced", "inconclusive", "new")  # one line's
-# How far the thesis's own evidence carries a claim, at its effective sample (the first word of each claim's
-# "support"): its figures show it; they cannot (within its own noise, contradicted by its own counts, or resting on
-# a figure it does not give); it states the claim without data to check it by; or the claim is ours.
-SUPPORT = ("shows it", "cannot show it", "no data", "ours")
+from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS, VERDICTS
+
 CLAIM_RULES = {
-    "reproduced": "at least one line of evidence reproduces it and none contradicts it",
-    "not reproduced": "at least one line contradicts it and none reproduces it",
-    "mixed": "some lines reproduce it, others contradict it: the lines beneath name the readings and sets",
-    "inconclusive": "every line is inconclusive",
+    "reproduced": "some line of evidence reproduces it and none contradicts it, under every reading",
+    "not reproduced": "some line contradicts it and none reproduces it, under every reading",
+    "mixed": "some lines reproduce it and others contradict it, or it holds (or fails) under one reading only "
+             "while which reading the thesis played is not settled",
+    "inconclusive": "every line is inconclusive (or untestable)",
+    "untestable": "no line could contradict it: no figure the thesis could have printed would be rejected against ours",
     "new": "the thesis never measured it; every line is a finding of ours",
 }
-LINE_COLUMNS = ["section", "claim", "thesis", "support", "reading", "strategies", "ours", "verdict", "why"]
+TABLE_RULE = ("a whole table by its testable cells: not reproduced when most of them are, reproduced when most are "
+              "and none is contradicted, mixed when some are reproduced and some contradicted, untestable when no "
+              "cell is testable, else inconclusive")
+CLAIM_CELLS = ("chapter", "page", "claim", "thesis", "evidence", "note", "effective_games")  # a claim's, on every line
+DATA = ("shows it", "cannot show it")  # the thesis gives counts for these claims; "no data": figures without any
 
 
-def claim_verdict(verdicts: Iterable[str]) -> str:
-    """One claim's verdict from its lines' (:data:`CLAIM_RULES`).
-
-    Raises:
-        ValueError: no lines, a verdict not in :data:`LINE_VERDICTS`, or "new" mixed with a thesis verdict.
-    """
-    seen = set(verdicts)
-    if not seen:
-        raise ValueError("a claim needs at least one line of evidence")
-    if unknown := seen - set(LINE_VERDICTS):
-        raise ValueError(f"unknown line verdict(s) {sorted(unknown)}; expected {', '.join(LINE_VERDICTS)}")
+def _combine(seen: set[str]) -> str:
+    """The verdict of lines that do not differ by reading: a yes and a no make *mixed* (as a mixed line does)."""
     if "new" in seen:
         if seen != {"new"}:
             raise ValueError(f"a claim is either the thesis's or ours: its lines say {sorted(seen)}")
         return "new"
-    yes, no = "reproduced" in seen, "not reproduced" in seen
-    return "mixed" if yes and no else "reproduced" if yes else "not reproduced" if no else "inconclusive"
+    yes, no = bool(seen & {"reproduced", "mixed"}), bool(seen & {"not reproduced", "mixed"})
+    if yes or no:
+        return "mixed" if yes and no else "reproduced" if yes else "not reproduced"
+    return "untestable" if seen == {"untestable"} else "inconclusive"
+
+
+def claim_verdict(verdicts: Iterable[str], readings: Iterable[str] | None = None, *,
+                  settled: str | None = None) -> str:
+    """One claim's verdict from its lines' (:data:`CLAIM_RULES`).
+
+    Args:
+        verdicts: each line's verdict (:data:`~.records.LINE_VERDICTS`).
+        readings: each line's reading, in the same order (None: all one reading).
+        settled: the reading the thesis played, when that is settled: only its lines count.
+
+    Raises:
+        ValueError: no lines, an unknown verdict, "new" mixed with a thesis verdict, or no line under ``settled``.
+    """
+    verdicts = list(verdicts)
+    readings = [None] * len(verdicts) if readings is None else list(readings)
+    if not verdicts:
+        raise ValueError("a claim needs at least one line of evidence")
+    if unknown := set(verdicts) - set(LINE_VERDICTS):
+        raise ValueError(f"unknown line verdict(s) {sorted(unknown)}; expected {', '.join(LINE_VERDICTS)}")
+    if settled is not None:
+        verdicts = [v for v, r in zip(verdicts, readings, strict=True) if r == settled]
+        if not verdicts:
+            raise ValueError(f"no line of evidence under the settled reading {settled!r}")
+        return _combine(set(verdicts))
+    each = {_combine({v for v, x in zip(verdicts, readings, strict=True) if x == r}) for r in dict.fromkeys(readings)}
+    if len(each) == 1:
+        return each.pop()
+    if "new" in each:
+        raise ValueError(f"a claim is either the thesis's or ours: its readings say {sorted(each)}")
+    # the readings disagree: a verdict that holds (or fails) under one of them only is mixed
+    return "mixed" if each & {"reproduced", "not reproduced", "mixed"} else "inconclusive"
+
+
+def table_verdict(verdicts: Iterable[str]) -> str:
+    """A whole table's verdict from its cells' (:data:`TABLE_RULE`): a cell judged ``untestable`` does not count."""
+    cells = [v for v in verdicts if v != "untestable"]
+    if unknown := set(cells) - {"reproduced", "not reproduced", "inconclusive"}:
+        raise ValueError(f"unknown cell verdict(s) {sorted(unknown)}")
+    if not cells:
+        return "untestable"
+    yes, no = cells.count("reproduced"), cells.count("not reproduced")
+    if 2 * no > len(cells):
+        return "not reproduced"
+    if 2 * yes > len(cells) and not no:
+        return "reproduced"
+    return "mixed" if yes and no else "inconclusive"
 
 
 def evidence_lines(by_reading: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """Every reading's claims rows as lines of evidence (:data:`LINE_COLUMNS`), in the first reading's claim order.
-
-    Args:
-        by_reading: ``{reading: claims}``, each with the columns section, claim, thesis, support, strategies, ours,
-            verdict, why (:func:`~.chapter_claims.claim`'s rows).
+    """Every reading's lines (:func:`~.records.line`'s rows) stacked, ``reading`` set, in the first reading's claim
+    order.
 
     Raises:
-        ValueError: a frame without those columns, or a claim whose thesis figure or support differs by reading.
+        ValueError: a frame without :data:`~.records.LINE_COLUMNS`, or a claim whose text, thesis figure or
+            evidence differs by reading.
     """
     frames = []
-    for reading, claims in by_reading.items():
-        missing = [c for c in LINE_COLUMNS if c != "reading" and c not in claims]
-        if missing:
-            raise ValueError(f"the {reading} reading's claims lack the column(s) {', '.join(missing)}")
-        frames.append(claims.assign(reading=reading)[LINE_COLUMNS])
+    for reading, lines in by_reading.items():
+        if missing := [c for c in LINE_COLUMNS if c not in lines]:
+            raise ValueError(f"the {reading} reading's lines lack the column(s) {', '.join(missing)}")
+        frames.append(lines.assign(reading=reading)[LINE_COLUMNS])
     lines = pd.concat(frames, ignore_index=True)
-    for column in ("thesis", "support"):
-        two = lines.groupby("claim", sort=False)[column].nunique()
+    for column in ("claim", "thesis", "evidence"):
+        two = lines.groupby("id", sort=False)[column].nunique()
         if (two > 1).any():
-            raise ValueError(f"claim {two[two > 1].index[0]!r} has two different {column!r} cells across readings")
-    order = {c: i for i, c in enumerate(pd.unique(lines.claim))}
-    return lines.sort_values("claim", key=lambda s: s.map(order), kind="stable").reset_index(drop=True)
+            raise ValueError(f"claim {two[two > 1].index[0]!r} has two different {column!r} cells across lines")
+    order = {c: i for i, c in enumerate(pd.unique(lines.id))}
+    return lines.sort_values("id", key=lambda s: s.map(order), kind="stable").reset_index(drop=True)
 
 
 def add_lines(lines: pd.DataFrame, extra: list[dict]) -> pd.DataFrame:
-    """``lines`` with ``extra`` lines of evidence appended, each after the last line of its claim (a new claim's at
-    the end). A line for a claim already there takes that claim's section, thesis figure and support.
-
-    Raises:
-        ValueError: a new claim's line without its section, thesis figure or support.
-    """
+    """``lines`` with ``extra`` lines (:func:`~.records.line`'s rows, their ``reading`` set) appended, each after the
+    last line of its claim (a new claim's at the end). A line under a claim already there takes that claim's own
+    cells (:data:`CLAIM_CELLS`: its text, thesis figure, evidence, chapter and page)."""
     out = lines.copy()
-    for line in extra:
-        known = out[out.claim == line["claim"]]
+    for row in extra:
+        known = out.index[out.id == row["id"]]
         if len(known):
-            line = {k: known.iloc[0][k] for k in ("section", "thesis", "support")} | line
-            at = known.index[-1] + 0.5
-        else:
-            missing = [k for k in ("section", "thesis", "support") if k not in line]
-            if missing:
-                raise ValueError(f"the new claim {line['claim']!r} needs its {', '.join(missing)}")
-            at = len(out) + 0.5
-        out.loc[at] = {k: line.get(k) for k in LINE_COLUMNS}
+            row = row | out.loc[known[0], list(CLAIM_CELLS)].to_dict()
+        out.loc[(known[-1] if len(known) else len(out)) + 0.5] = {k: row.get(k) for k in LINE_COLUMNS}
         out = out.sort_index().reset_index(drop=True)
     return out
 
 
-def judge(lines: pd.DataFrame) -> pd.DataFrame:
-    """One row per claim, in the lines' order: section, claim, thesis, support, verdict (:func:`claim_verdict`),
-    and ``lines``, how many lines of evidence stand under it."""
+def judge(lines: pd.DataFrame, *, settled: str | None = None) -> pd.DataFrame:
+    """One row per claim, in the lines' order: id, chapter, page, claim, thesis, evidence, note, effective_games,
+    ``lines`` (how many stand under it), each line verdict's count and the claim's verdict (:func:`claim_verdict`;
+    ``settled``: the reading the thesis played, None while unsettled)."""
     rows = []
-    for claim, g in lines.groupby("claim", sort=False):
+    for _, g in lines.groupby("id", sort=False):
         first = g.iloc[0]
-        rows.append({"section": first.section, "claim": claim, "thesis": first.thesis, "support": first.support,
-                     "verdict": claim_verdict(g.verdict), "lines": len(g)})
+        counts = g.verdict.value_counts()
+        rows.append({"id": first.id} | {k: first[k] for k in CLAIM_CELLS}
+                    | {"lines": len(g)} | {f"lines_{v.replace(' ', '_')}": int(counts.get(v, 0)) for v in LINE_VERDICTS}
+                    | {"verdict": claim_verdict(g.verdict, g.reading, settled=settled)})
     return pd.DataFrame(rows)
 
 
-def support_of(support: str) -> str:
-    """The kind of a support cell (its first words, one of :data:`SUPPORT`).
-
-    Raises:
-        ValueError: a cell that starts with none of them.
-    """
-    for kind in SUPPORT:
-        if support == kind or support.startswith(f"{kind}:"):
-            return kind
-    raise ValueError(f"a support cell starts with one of {', '.join(SUPPORT)} (then ': why'); got {support!r}")
-
-
 def tally(claims: pd.DataFrame) -> dict:
-    """Each claim counted once: ``claims`` (distinct), ``thesis`` (the thesis's, not ours), per :data:`SUPPORT` kind
-    the claims, and per verdict the claims whose thesis evidence ``shows it`` (``supported``) and all (``all``)."""
-    kinds = claims.support.map(support_of)
-    supported = claims[kinds == "shows it"]
-    return {"claims": len(claims), "thesis": int((kinds != "ours").sum()),
-            "support": kinds.value_counts().reindex(list(SUPPORT), fill_value=0).to_dict(),
-            "supported": supported.verdict.value_counts().reindex(list(VERDICTS), fill_value=0).to_dict(),
-            "all": claims.verdict.value_counts().reindex(list(VERDICTS), fill_value=0).to_dict()}
+    """Each claim counted once: ``claims``; ``thesis``, the thesis's (not ours); per evidence kind (``evidence``);
+    per verdict the claims the thesis's own data can test (``data``: it gives counts, :data:`DATA`), those it
+    states without data (``no_data``) and all the thesis's (``all``)."""
+    kinds = claims.evidence
+    theirs = claims[kinds != "ours"]
+
+    def count(frame: pd.DataFrame) -> dict:
+        return frame.verdict.value_counts().reindex([v for v in VERDICTS if v != "new"], fill_value=0).to_dict()
+
+    return {"claims": len(claims), "thesis": len(theirs),
+            "evidence": kinds.value_counts().reindex(list(EVIDENCE), fill_value=0).to_dict(),
+            "data": count(theirs[theirs.evidence.isin(DATA)]), "no_data": count(theirs[theirs.evidence == "no data"]),
+            "all": count(theirs)}
 
 
-__all__ = ["CLAIM_RULES", "LINE_COLUMNS", "LINE_VERDICTS", "SUPPORT", "VERDICTS", "add_lines", "claim_verdict",
-           "evidence_lines", "judge", "support_of", "tally"]
+def answer_word(counts: dict) -> str:
+    """The one word the counts of claims' verdicts (``tally``'s ``data``) allow for "does the thesis reproduce?":
+    "mostly" or "mostly not" only for a majority of the counted claims, "partly" when some are reproduced but not
+    most, "none reproduced" when some are contradicted and none reproduced, "undecided" when none is either."""
+    total = sum(counts.values())
+    yes, no = counts.get("reproduced", 0), counts.get("not reproduced", 0)
+    if 2 * yes > total:
+        return "mostly"
+    if 2 * no > total:
+        return "mostly not"
+    return "partly" if yes else "none reproduced" if no else "undecided"
+
+
+__all__ = ["CLAIM_CELLS", "CLAIM_RULES", "DATA", "TABLE_RULE", "add_lines", "answer_word", "claim_verdict",
+           "evidence_lines", "judge", "table_verdict", "tally"]

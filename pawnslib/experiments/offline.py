@@ -27,6 +27,7 @@ from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import N_SLICES
 from pawnslib.experiments import thesis
 from pawnslib.experiments.maxpr import max_pr, reply_ranks, threshold_likely
+from pawnslib.experiments.records import line
 from pawnslib.play.records import GameRecord
 from pawnslib.search.seeds import derive_seed
 
@@ -139,32 +140,32 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
         held = [g for g in games[s] if g["round"] >= settings.train_rounds]
         bound = max_pr(results, s, 1, settings=settings)
         t = threshold_against_random(model, held, bound, seed=derive_seed(settings.seed, config.OFFLINE_STREAM))
-        claims.append({
-            "section": "11.1",
-            "claim": "with a fixed pr threshold the DBN predicts less well than a random P(e)",
-            "thesis": "worse (no figure)", "support": "no data: no figure", "strategies": s,
-            "ours": (f"{100 * t['share_a']:.0f} % correct against {100 * t['share_b']:.0f} %: "
-                     f"{100 * t['diff']:+.1f} percentage points ({100 * t['diff_lo']:+.1f} to "
-                     f"{100 * t['diff_hi']:+.1f})"),
-            "verdict": t["verdict"],
-            "why": (f"pr < {t['max_pr']:.3f} (Chapter 13's MAX_PR) on the {t['games']} held-out games: "
-                    f"{t['made_a']} and {t['made_b']} predictions, {t['likely_a']:.1f} and {t['likely_b']:.1f} "
-                    "likely replies a prediction; paired interval over games; reproduced when the DBN's share is "
-                    "lower (the interval of the difference below 0)")})
+        claims.append(line(
+            "ch11.threshold_vs_random", "11.1",
+            "with a fixed pr threshold the DBN predicts less well than a random P(e)",
+            "worse (no figure)", evidence="no data", note="no figure", strategies=s,
+            ours=(f"{100 * t['share_a']:.0f} % correct against {100 * t['share_b']:.0f} %: {100 * t['diff']:+.1f} "
+                  f"percentage points ({100 * t['diff_lo']:+.1f} to {100 * t['diff_hi']:+.1f})"),
+            verdict=t["verdict"], unit="share", test="paired-bootstrap", estimate=t["diff"], lo=t["diff_lo"],
+            hi=t["diff_hi"], games=t["games"],
+            why=(f"pr < {t['max_pr']:.3f} (Chapter 13's MAX_PR) on the {t['games']} held-out games: {t['made_a']} and "
+                 f"{t['made_b']} predictions, {t['likely_a']:.1f} and {t['likely_b']:.1f} likely replies a "
+                 "prediction; paired interval over games; reproduced when the DBN's share is lower (the interval of "
+                 "the difference below 0)")))
         table, verdict = slices_effect(model, held, seed=settings.seed)
         tables[s] = table
         far = table.loc[table["diff"].abs().idxmax()]
-        claims.append({
-            "section": "11.2", "claim": "the number of time slices has almost no effect on correct predictions",
-            "thesis": f"almost none (it used {N_SLICES})", "support": "no data: 'initial tests', no figure",
-            "strategies": s,
-            "ours": (f"{len(table)} slice counts ({', '.join(map(str, table.slices))}): largest change "
-                     f"{100 * far['diff']:+.1f} percentage points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
-                     f"{100 * far.diff_hi:+.1f})"),
-            "verdict": verdict,
-            "why": (f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "
-                    f"{N_SLICES} on the same moves; reproduced when every difference's 95 % interval lies "
-                    f"within ±{100 * thesis.NO_EFFECT:.0f} points")})
+        claims.append(line(
+            "ch11.time_slices", "11.2", "the number of time slices has almost no effect on correct predictions",
+            f"almost none (it used {N_SLICES})", evidence="no data", note="'initial tests', no figure", strategies=s,
+            ours=(f"{len(table)} slice counts ({', '.join(map(str, table.slices))}): largest change "
+                  f"{100 * far['diff']:+.1f} percentage points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
+                  f"{100 * far.diff_hi:+.1f})"),
+            verdict=verdict, unit="share", test="paired-bootstrap", estimate=far["diff"], lo=far.diff_lo,
+            hi=far.diff_hi, games=int(far.games), thesis_value=0,
+            why=(f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "
+                 f"{N_SLICES} on the same moves; reproduced when every difference's 95 % interval lies within "
+                 f"±{100 * thesis.NO_EFFECT:.0f} points (the estimate: the largest change)")))
     return claims, tables
 
 

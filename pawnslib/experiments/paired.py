@@ -21,7 +21,7 @@ correction keeps the family-wise error rate without Bonferroni's loss of power.
 Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
 ``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
 
-Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the thesis's cell format); it
+Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the pairings' counts); it
 plays nothing, so it takes a statistic's ``seed``, not a run's settings.
 """
 
@@ -35,7 +35,7 @@ import pandas as pd
 from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
-from pawnslib.experiments.stats import cluster_ci, pairing_counts, thesis_cell
+from pawnslib.experiments.stats import cluster_ci, pairing_counts
 
 N_BOOT = 10_000  # bootstrap resamples per interval
 N_PERM = 10_000  # sign patterns per randomised test (the test is exact when 2**games <= N_PERM)
@@ -295,23 +295,20 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
 
 def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05,
                      seed: int = config.SEED) -> pd.DataFrame:
-    """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with the thesis's cell format.
+    """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with each side's win and draw rates.
 
-    Columns ``black, white, black wins (minimax), black wins (asym), games, same result, delta, delta_lo, delta_hi,
-    p_value, change`` (``same result``: twins with the same win indicator, not necessarily the same moves);
-    ``change`` is "improved" / "worse" when the paired test rejects no change at ``alpha``, else "within noise".
+    Columns ``black, white, win_rate_plain, draw_rate_plain, win_rate_asym, draw_rate_asym, games, same result,
+    delta, delta_lo, delta_hi, p_value, change``, numbers but the last (the thesis's cell format is the report's:
+    :func:`~pawnslib.report.readable_chapters.pairing_changes_table`). ``same result``: twins with the same win
+    indicator, not necessarily the same moves; ``change`` is a label, "improved" / "worse" when the paired test
+    rejects no change at ``alpha``, else "within noise".
     """
     ch = win_changes(plain, asym, seed=seed)
-
-    def cells(records: list[dict]) -> dict:
-        c = pairing_counts(records)
-        return {(b, w): thesis_cell(x, d) for b, w, x, d in zip(c.black, c.white, c.win_rate, c.draw_rate, strict=True)}
-
-    before, after = cells(plain), cells(asym)
-    return pd.DataFrame({
-        "black": ch.black, "white": ch.white,
-        "black wins (minimax)": [before[k] for k in zip(ch.black, ch.white, strict=True)],
-        "black wins (asym)": [after[k] for k in zip(ch.black, ch.white, strict=True)],
+    keys = ["black", "white"]
+    rates = {side: pairing_counts(records).set_index(keys)[["win_rate", "draw_rate"]].add_suffix(f"_{side}")
+             for side, records in (("plain", plain), ("asym", asym))}
+    sides = ch[keys].join(rates["plain"], on=keys).join(rates["asym"], on=keys)
+    return sides.assign(**{
         "games": ch.games, "same result": ch.same_result, "delta": ch["diff"], "delta_lo": ch.diff_lo,
         "delta_hi": ch.diff_hi, "p_value": ch.p,
         "change": np.where(ch.p >= alpha, "within noise", np.where(ch["diff"] > 0, "improved", "worse"))})

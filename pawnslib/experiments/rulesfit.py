@@ -12,6 +12,10 @@ predictive check of its outcome tables that admits both readings may fit badly.
   games of a cell correlated (a Dirichlet-multinomial of concentration :data:`OVERDISPERSION`). A reading *fits*
   when the thesis's tables are no less probable than 5 % of its own; when neither fits, the words say so.
 
+The table holds numbers, one row per statistic and reading (the report formats it:
+:func:`~pawnslib.report.readable.rules_fit_table`); the answer is decided once, into a :class:`RulesAnswer`, and the
+conclusion and the headline are that record put in words.
+
 No likelihood ratio between the readings: with zero counts in some of our cells it depends on how they are
 smoothed (it changed sign between add-one and add-1/2), and with both readings fitting badly neither is the
 thesis's rules, so a ratio's size would measure only which misfit is worse.
@@ -35,53 +39,95 @@ from pawnslib.experiments.claims import ReadingClaims
 # of 3, so a correlation of 1/4 between a cell's games, a Dirichlet-multinomial concentration of 1 / (1/4) - 1 = 3.
 OVERDISPERSION = 3.0
 FITS_AT = 0.05  # a reading fits a table when its predictive p is at least this
+# The figures the rules move: statistic id -> (its key in a reading's ReadingClaims.fit, its label).
+FIGURES = {"branching": ("branching", "branching factor at White's moves"),
+           "win_rate": ("win_rate", "Black's overall win rate, Table 10.2"),
+           "nodes": ("nodes", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search"),
+           "predictions_per_game": ("predictions per game", "predictions per game (asymmetric tree)")}
+# The outcome tables checked: part -> its name; and each games model with its concentration (None: independent).
+PARTS = {"10.2": "Table 10.2", "11.1": "Table 11.1", "both": "Tables 10.2 and 11.1"}
+MODELS = {"independent": None, "overdispersed": OVERDISPERSION}
+COLUMNS = ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "lo", "hi", "verdict", "distance",
+           "nearer", "simulations"]
+
+
+@dataclass(frozen=True)
+class RulesAnswer:
+    """Which reading the thesis played, decided: what the words (:func:`conclusion_of`, :func:`headline_of`) and the
+    report's templates say, without reading them back from text.
+
+    Attributes:
+        readings: the readings compared, the first first.
+        statistics: how many figures the rules move were compared.
+        contains: per reading, how many of the figures its interval contains.
+        nearer: per reading, for how many figures its interval lies nearer the thesis's than every other reading's.
+        contained: per reading, those figures (statistic ids, :data:`FIGURES`) whose interval contains the thesis's.
+        nearer_for: per reading, those figures whose interval lies nearer.
+        fits: per reading, the games models ("independent", "overdispersed") under which it fits both outcome
+            tables together (predictive p at least :data:`FITS_AT`).
+        fitting_readings: the readings that fit them under some games model.
+        settled: one reading fits and its intervals contain as many of the figures as any other's.
+        reading: that reading when settled, else None.
+    """
+
+    readings: tuple[str, ...]
+    statistics: int
+    contains: dict[str, int]
+    nearer: dict[str, int]
+    contained: dict[str, tuple[str, ...]]
+    nearer_for: dict[str, tuple[str, ...]]
+    fits: dict[str, tuple[str, ...]]
+    fitting_readings: tuple[str, ...]
+    settled: bool
+    reading: str | None
 
 
 @dataclass
 class RulesFit:
-    """:func:`rules_fit`'s answer: the table, the predictive p-values, and the words."""
+    """:func:`rules_fit`'s answer: the table, the predictive p-values, the decided answer, and its words."""
 
-    table: pd.DataFrame  # statistic, thesis, one column per reading, nearer
+    table: pd.DataFrame  # one row per statistic and reading: COLUMNS
     checks: dict[tuple[str, str, str], float]  # (reading, table, "independent" | "overdispersed") -> predictive p
-    conclusion: str
-    headline: str = ""  # the conclusion in one sentence, for the site's front page
+    answer: RulesAnswer
+
+    @property
+    def conclusion(self) -> str:
+        """The answer in words (:func:`conclusion_of`)."""
+        return conclusion_of(self.answer)
+
+    @property
+    def headline(self) -> str:
+        """The answer in one sentence, for the site's front page (:func:`headline_of`)."""
+        return headline_of(self.answer)
 
 
-def _figure_rows(by_reading: dict[str, ReadingClaims]) -> tuple[list[dict], dict[str, list[str]],
-                                                                dict[str, list[str]]]:
-    """The figures the rules move: the thesis's beside each reading's interval; and per reading, the statistics
-    whose interval contains the thesis's figure, and those whose interval lies nearer it than every other's."""
+def _thesis_figures() -> dict[str, tuple[float, float]]:
+    """Each figure the rules move as the thesis gives it: (low, high), the same number twice for a single figure."""
     tc = thesis.table_counts(thesis.TABLE_10_2)
     rate = tc.black_wins.sum() / tc.games.sum()
-    specs = [("branching", "branching factor at White's moves", f"{thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}",
-              thesis.BRANCHING, "{:.2f}"),
-             ("win_rate", "Black's overall win rate, Table 10.2", f"{100 * rate:.0f} % of {tc.games.sum()} games",
-              (rate, rate), "{:.1%}"),
-             ("nodes", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search", f"{thesis.NODES_PLAIN}",
-              (thesis.NODES_PLAIN,) * 2, "{:.0f}"),
-             ("predictions per game", "predictions per game (asymmetric tree)",
-              f"{thesis.PREDICTIONS / thesis.THESIS_GAMES:.1f}", (thesis.PREDICTIONS / thesis.THESIS_GAMES,) * 2,
-              "{:.1f}")]
-    rows, contains, nearer = [], {r: [] for r in by_reading}, {r: [] for r in by_reading}
-    for key, label, said, (low, high), fmt in specs:
-        row, gap = {"statistic": f"{label} (95 % interval; distance to the thesis's)", "thesis": said}, {}
+    per_game = thesis.PREDICTIONS / thesis.THESIS_GAMES
+    return {"branching": tuple(thesis.BRANCHING), "win_rate": (rate, rate), "nodes": (thesis.NODES_PLAIN,) * 2,
+            "predictions_per_game": (per_game, per_game)}
+
+
+def _figure_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
+    """The figures the rules move: per figure and reading the thesis's figure (or range), our estimate with its 95 %
+    interval and verdict, the ``distance`` from the interval to the thesis's figure (0: it contains it) and whether
+    the reading's interval is the one ``nearer`` it (strictly nearer than every other reading's)."""
+    rows = []
+    for stat, (low, high) in _thesis_figures().items():
+        key, label = FIGURES[stat]
+        part = []
         for r, rc in by_reading.items():
-            if key not in rc.fit:
-                row[r] = "–"
-                continue
-            v, mean, lo, hi = rc.fit[key]
-            gap[r] = max(low - hi, lo - high, 0.0)  # from our interval to the thesis's figure or range
-            row[r] = f"{fmt.format(mean)} ({fmt.format(lo)}-{fmt.format(hi)}), {v}; distance {fmt.format(gap[r])}"
-            if gap[r] == 0:
-                contains[r].append(label)
-        best = min(gap.values()) if gap else 0
-        closest = [r for r in gap if gap[r] == best]
-        row["nearer"] = ("" if len(gap) < 2 else "both contain it" if all(g == 0 for g in gap.values()) else
-                         "equal" if len(closest) == len(gap) else " and ".join(closest))
-        if len(gap) > 1 and len(closest) == 1:
-            nearer[closest[0]].append(label)
-        rows.append(row)
-    return rows, contains, nearer
+            v, mean, lo, hi = rc.fit.get(key, (None, np.nan, np.nan, np.nan))
+            gap = max(low - hi, lo - high, 0.0) if key in rc.fit else np.nan  # from our interval to the thesis's
+            part.append({"statistic": stat, "label": label, "reading": r, "thesis": low, "thesis_hi": high,
+                         "estimate": mean, "lo": lo, "hi": hi, "verdict": v, "distance": gap})
+        gaps = pd.Series([row["distance"] for row in part]).dropna()
+        alone = len(gaps) > 1 and (gaps == gaps.min()).sum() == 1  # one reading strictly nearest
+        rows += [row | {"nearer": bool(alone and row["distance"] == gaps.min()), "simulations": np.nan}
+                 for row in part]
+    return rows
 
 
 def _outcomes(rc: ReadingClaims) -> dict[str, np.ndarray]:
@@ -90,70 +136,100 @@ def _outcomes(rc: ReadingClaims) -> dict[str, np.ndarray]:
     return {**out, "both": np.concatenate([out["10.2"], out["11.1"]])}
 
 
+def _check_label(part: str, model: str) -> str:
+    """A check's label in words, e.g. "Table 10.2's outcome counts, predictive p (overdispersed games, concentration
+    3)"."""
+    kappa = MODELS[model]
+    games = f"{model} games" if kappa is None else f"{model} games, concentration {kappa:g}"
+    return f"{PARTS[part]}'s outcome counts, predictive p ({games})"
+
+
 def _check_rows(by_reading: dict[str, ReadingClaims], n_sim: int,
                 seed: int) -> tuple[list[dict], dict[tuple[str, str, str], float]]:
-    """The predictive check of the thesis's outcome tables under each reading, independent and overdispersed."""
+    """The predictive check of the thesis's outcome tables under each reading and games model: one row each, the
+    predictive p as its estimate and "fits" or "does not fit" as its verdict."""
     theirs = {"10.2": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_10_2)),
               "11.1": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_11_1))}
     theirs["both"] = np.concatenate([theirs["10.2"], theirs["11.1"]])
     ours = {r: _outcomes(rc) for r, rc in by_reading.items()}
     rows, checks = [], {}
-    for part, label in (("10.2", "Table 10.2"), ("11.1", "Table 11.1"), ("both", "Tables 10.2 and 11.1")):
-        for kind, kappa in (("independent", None), ("overdispersed", OVERDISPERSION)):
-            row = {"statistic": f"{label}'s outcome counts, predictive p ({kind} games"
-                                + ("" if kappa is None else f", concentration {kappa:g}") + ")",
-                   "thesis": f"{len(theirs[part])} cells of {thesis.GAMES_PER_PAIRING} games"}
+    for part in PARTS:
+        for model, kappa in MODELS.items():
             for r in by_reading:
                 p = thesis.predictive_p(theirs[part], ours[r][part], kappa=kappa, n_sim=n_sim, seed=seed)
-                checks[r, part, kind] = p
-                row[r] = f"{_p(p, n_sim)}: " + ("fits" if p >= FITS_AT else "does not fit")
-            fit = [r for r in by_reading if checks[r, part, kind] >= FITS_AT]
-            row["nearer"] = ("neither fits" if not fit else "both fit" if len(fit) == len(by_reading) > 1 else
-                             " and ".join(fit) + " fits")
-            rows.append(row)
+                checks[r, part, model] = p
+                rows.append({"statistic": f"outcomes_{part.replace('.', '_')}_{model}",
+                             "label": _check_label(part, model), "reading": r, "thesis": np.nan,
+                             "thesis_hi": np.nan, "estimate": p, "lo": np.nan, "hi": np.nan,
+                             "verdict": "fits" if p >= FITS_AT else "does not fit", "distance": np.nan,
+                             "nearer": False, "simulations": n_sim})
     return rows, checks
 
 
-def _p(p: float, n: int) -> str:
-    """A predictive p from ``n`` draws, as text ("< 1/n" when no draw was as improbable)."""
-    return f"p < {1 / n:.2g}" if p == 0 else f"p = {p:.2g}"
+def decide(figures: pd.DataFrame, checks: dict[tuple[str, str, str], float], names: list[str]) -> RulesAnswer:
+    """The answer, from the figures' rows (:func:`_figure_rows`) and the predictive p-values: which figures each
+    reading's interval contains and lies nearer, under which games models it fits both tables, and whether that
+    settles which reading the thesis played."""
+    contained = {r: tuple(figures.statistic[(figures.reading == r) & (figures.distance == 0)]) for r in names}
+    nearer_for = {r: tuple(figures.statistic[(figures.reading == r) & figures.nearer]) for r in names}
+    fits = {r: tuple(m for m in MODELS if checks[r, "both", m] >= FITS_AT) for r in names}
+    fitting = tuple(r for r in names if fits[r])
+    settled = len(fitting) == 1 and all(len(contained[fitting[0]]) >= len(contained[r]) for r in names)
+    return RulesAnswer(readings=tuple(names), statistics=int(figures.statistic.nunique()),
+                       contains={r: len(contained[r]) for r in names}, nearer={r: len(nearer_for[r]) for r in names},
+                       contained=contained, nearer_for=nearer_for, fits=fits, fitting_readings=fitting,
+                       settled=settled, reading=fitting[0] if settled else None)
 
 
-def _words(names: list[str], contains: dict[str, list[str]], nearer: dict[str, list[str]],
-           checks: dict) -> tuple[str, str]:
-    """The conclusion and the headline, from which figures each reading contains (or lies nearer) and which tables
-    it fits."""
-    fits = {r: [k for k in ("independent", "overdispersed") if checks[r, "both", k] >= FITS_AT] for r in names}
-    told = "; ".join(f"the {r} reading's intervals contain " + (", ".join(contains[r]) if contains[r] else "none")
-                     for r in names)
-    if len(names) > 1:
-        told += "; " + "; ".join(f"the {r} reading's lies nearer for {len(nearer[r])} (" + ", ".join(nearer[r]) + ")"
-                                 for r in names if nearer[r])
-    fitting = [r for r in names if fits[r]]
-    if not fitting:
-        tables = ("neither reading fits the thesis's outcome tables, even with a cell's games correlated: the thesis's "
-                  "tables are less probable than 95 % of those either reading produces, so neither reading (as we "
-                  "play it) is what the thesis played, and no ratio of the two can say which it was nearer")
+NEITHER_FITS = ("neither reading fits the thesis's outcome tables, even with a cell's games correlated: the thesis's "
+                "tables are less probable than 95 % of those either reading produces, so neither reading (as we play "
+                "it) is what the thesis played, and no ratio of the two can say which it was nearer")
+NONE_FITS = "neither reading fits its outcome tables, even with a cell's games correlated"  # the headline's words
+FITS_HOW = {True: "with independent games", False: "only with a cell's games correlated"}  # fits independent games?
+
+
+def _labels(statistics: tuple[str, ...]) -> str:
+    """Figures by their labels, "none" for no figure."""
+    return ", ".join(FIGURES[s][1] for s in statistics) or "none"
+
+
+def _tables_words(a: RulesAnswer) -> str:
+    """Which readings fit the outcome tables, and how, as a clause."""
+    if not a.fitting_readings:
+        return NEITHER_FITS
+    how = {r: FITS_HOW["independent" in a.fits[r]] for r in a.fitting_readings}
+    said = "; ".join(f"the {r} reading fits the thesis's outcome tables {how[r]}" for r in a.fitting_readings)
+    unfit = [r for r in a.readings if r not in a.fitting_readings]
+    if unfit:
+        said += "; " + ", ".join(f"the {r} reading does not" for r in unfit)
+    return said
+
+
+def conclusion_of(a: RulesAnswer) -> str:
+    """The conclusion: which figures each reading's intervals contain and (with two readings or more) lie nearer,
+    and which readings fit the outcome tables."""
+    told = [f"the {r} reading's intervals contain {_labels(a.contained[r])}" for r in a.readings]
+    if len(a.readings) > 1:
+        told += [f"the {r} reading's lies nearer for {a.nearer[r]} ({_labels(a.nearer_for[r])})"
+                 for r in a.readings if a.nearer[r]]
+    return (f"Of the figures the rules move, {'; '.join(told)}. Of the outcome counts of Tables 10.2 and 11.1, "
+            f"{_tables_words(a)}.")
+
+
+def headline_of(a: RulesAnswer) -> str:
+    """The conclusion in one sentence: the settled reading, or why it is not settled."""
+    if a.settled:
+        return (f"Which rules the thesis played: the {a.reading} reading, the only one that fits its outcome tables "
+                "and contains as many of its figures.")
+    fit_words = _tables_words(a) if a.fitting_readings else NONE_FITS
+    if any(a.contains.values()):
+        inside = ", ".join(f"the {r} reading's intervals contain {a.contains[r]}" for r in a.readings)
     else:
-        tables = "; ".join(f"the {r} reading fits the thesis's outcome tables "
-                           + ("with independent games" if "independent" in fits[r] else "only with a cell's games "
-                              "correlated") for r in fitting)
-        if len(fitting) < len(names):
-            tables += "; " + ", ".join(f"the {r} reading does not" for r in names if r not in fitting)
-    conclusion = (f"Of the figures the rules move, {told}. Of the outcome counts of Tables 10.2 and 11.1, {tables}.")
-    settled = len(fitting) == 1 and all(len(contains[fitting[0]]) >= len(contains[r]) for r in names)
-    if settled:
-        headline = (f"Which rules the thesis played: the {fitting[0]} reading, the only one that fits its outcome "
-                    "tables and contains as many of its figures.")
-    else:
-        fit_words = ("neither reading fits its outcome tables, even with a cell's games correlated" if not fitting
-                     else tables)
-        near = ", ".join(f"the {r} reading's for {len(nearer[r])}" for r in names if nearer[r])
-        inside = ", ".join(f"the {r} reading's intervals contain {len(contains[r])}" for r in names)
-        headline = (f"Which rules the thesis played is not settled: {fit_words}; of the figures the rules move, "
-                    + (inside if any(contains.values()) else "none lies in either reading's interval")
-                    + (f", and the interval nearer the thesis's figure is {near}" if near else "") + ".")
-    return conclusion, headline
+        inside = "none lies in either reading's interval"
+    near = [f"the {r} reading's for {a.nearer[r]}" for r in a.readings if a.nearer[r]]
+    nearer = f", and the interval nearer the thesis's figure is {', '.join(near)}" if near else ""
+    return (f"Which rules the thesis played is not settled: {fit_words}; of the figures the rules move, "
+            f"{inside}{nearer}.")
 
 
 def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: int = config.SEED) -> RulesFit:
@@ -165,7 +241,13 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: 
         seed: their random seed.
 
     Returns:
-        The :class:`RulesFit`: the table (the figures, then the checks), the predictive p-values and the words.
+        The :class:`RulesFit`: the table (:data:`COLUMNS`; the figures, then the checks, each statistic's rows one a
+        reading), the predictive p-values, and the :class:`RulesAnswer` with its words. A figure's row holds the
+        thesis's figure ``thesis`` (``thesis_hi``: the top of its range, the figure again when it gives one),
+        our ``estimate`` with its 95 % interval ``lo, hi`` and ``verdict``, the ``distance`` from our interval to
+        the thesis's figure (0 when it contains it) and ``nearer``; a check's row the predictive p as its
+        ``estimate``, "fits" or "does not fit" as its verdict, and its number of ``simulations`` (a p of 0 means
+        below 1 / simulations). Figures a reading lacks are NaN.
 
     Raises:
         ValueError: a reading's games do not cover the thesis's 16 pairings, plain or asymmetric.
@@ -174,7 +256,7 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: 
         for c in (rc.counts["thesis"], rc.counts_asym["thesis"]):
             if sorted(zip(c.black, c.white, strict=True)) != [(b, w) for b in range(1, 5) for w in range(1, 5)]:
                 raise ValueError(f"the {r} reading's games do not cover the thesis's 16 pairings")
-    figures, contains, nearer = _figure_rows(by_reading)
-    checks_rows, checks = _check_rows(by_reading, n_sim, seed)
-    conclusion, headline = _words(list(by_reading), contains, nearer, checks)
-    return RulesFit(pd.DataFrame(figures + checks_rows), checks, conclusion, headline)
+    figures = pd.DataFrame(_figure_rows(by_reading), columns=COLUMNS)
+    check_rows, checks = _check_rows(by_reading, n_sim, seed)
+    table = pd.concat([figures, pd.DataFrame(check_rows, columns=COLUMNS)], ignore_index=True)
+    return RulesFit(table, checks, decide(figures, checks, list(by_reading)))

@@ -185,12 +185,21 @@ def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
                  value_changed=("value_changed", "sum"), changed=("changed", "sum")).reset_index()
 
 
-def strategy_strength(records: list[dict]) -> pd.DataFrame:
-    """Per strategy, both colours: games, wins, win rate with interval, and how many others it can beat.
+def pair_wins(records: list[dict]) -> pd.DataFrame:
+    """Per ordered pair (i, j) of different strategies that met: ``games`` between them (either colour) and ``won``,
+    how many of them i won."""
+    rows = []
+    for r in records:
+        winner = {"black": r["black"], "white": r["white"]}.get(r["result"])
+        if r["black"] != r["white"]:
+            rows += [(r["black"], r["white"], winner == r["black"]), (r["white"], r["black"], winner == r["white"])]
+    frame = pd.DataFrame(rows, columns=["i", "j", "won"])
+    return frame.groupby(["i", "j"]).agg(won=("won", "sum"), games=("won", "size")).reset_index()
 
-    Strategy i *can beat* j when it won at least one of their games against each other (either colour): the
-    thesis's "all of the strategies can beat at least two of the other strategies" is said of its Table 10.2,
-    where it holds only in this sense ("they all are able to win against some other strategy", Chapter 10).
+
+def strategy_strength(records: list[dict]) -> pd.DataFrame:
+    """Per strategy, both colours: games, wins, win rate with interval, and how many others it beat at least once
+    (``beats``; whether it *can* beat them is :func:`~.thesis.can_beat`'s question, a rate with its interval).
     ``worst_share`` is the smallest share of their games i won against any one other, ``worst_against`` that other.
     """
     ids = sorted({r["black"] for r in records} | {r["white"] for r in records})

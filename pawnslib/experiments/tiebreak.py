@@ -15,8 +15,9 @@ Per scheme (Chapter 13, the default reading): each headline method's paired diff
 noise the searches are deterministic, so every round of a pairing replays one game: ``"none"`` gives estimates,
 but no interval, test or chi-square (``distinct_games`` counts the games that differ).
 A headline *holds under every tie-breaker* when its verdict (the interval's side of the thesis's figure, or the
-Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*, with
-the range of the estimates.
+Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*
+(:func:`sensitivity`'s table holds the estimates; the report says the verdict and the range of the estimates in
+words).
 
 Imports :mod:`pawnslib.play`, :mod:`pawnslib.search` and the experiments' own modules.
 """
@@ -57,6 +58,17 @@ class Variant(NamedTuple):
     def label(self, seed: int = config.SEED) -> str:
         """Its name in the tables: the scheme, and its seed unless it is the study's master seed ``seed``."""
         return self.noise if self.seed == seed else f"{self.noise}, seed {self.seed}"
+
+    def key(self, seed: int = config.SEED) -> str:
+        """Its id in column names, whatever the master seed ``seed``: the scheme, ``_second_seed`` added for master
+        seed ``seed + 1`` (as its folder is named, :func:`variant_dir`).
+
+        Raises:
+            ValueError: a variant of another seed.
+        """
+        if self.seed not in (seed, seed + 1):
+            raise ValueError(f"the study plays master seeds {seed} and {seed + 1}, not {self.seed}")
+        return self.noise if self.seed == seed else f"{self.noise}_second_seed"
 
 
 def variants(seed: int = config.SEED) -> list[Variant]:
@@ -209,20 +221,10 @@ def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
     return "within noise"
 
 
-def headline_verdict(classes: list[str | None], estimates: list[float], unit: str = "") -> str:
-    """"holds under every tie-breaker with noise: <class>" when every judged variant's class is the same, else
-    "depends on the tie-breaker" with the range of their estimates. A class of None (no noise: every round replays
-    one game, so there is no interval) is not judged; its estimate is given after the verdict."""
-    judged = [(c, x) for c, x in zip(classes, estimates, strict=True) if c is not None]
-    sign = "+" if unit.strip().endswith("points") else ""  # a difference shows its sign
-    unjudged = "".join(f"; without noise {x:{sign}.1f}{unit}" for c, x in zip(classes, estimates, strict=True)
-                       if c is None)
-    kinds = list(dict.fromkeys(c for c, _ in judged))
-    if len(kinds) == 1:
-        return f"holds under every tie-breaker with noise: {kinds[0]}{unjudged}"
-    values = [x for _, x in judged]
-    return (f"depends on the tie-breaker: {', '.join(kinds)}; estimates {min(values):.1f}{unit} to "
-            f"{max(values):.1f}{unit}{unjudged}")
+def survives(classes: list[str | None]) -> bool:
+    """Whether a headline holds under every tie-breaker with noise: every judged variant's class is the same. A class
+    of None (no noise: every round replays one game, so there is no interval) is not judged."""
+    return len({c for c in classes if c is not None}) == 1
 
 
 def thesis_black_win_rate() -> float:
@@ -231,20 +233,51 @@ def thesis_black_win_rate() -> float:
     return counts.black_wins.sum() / counts.games.sum()
 
 
-def sensitivity(table: pd.DataFrame, methods: pd.DataFrame) -> pd.DataFrame:
-    """The headline table: one row per finding, the estimate under each variant (as text) and the verdict."""
+def _finding(head: dict, keys: list[str], estimates: tuple, classes: list[str | None]) -> dict:
+    """One headline's row of :func:`sensitivity`: ``head`` (its id, label, unit and reference), then per variant
+    (``keys``) its estimate, interval and class (``estimates``: the estimates, lows and highs, each a sequence over
+    the variants), then the verdict."""
+    row = dict(head)
+    for k, x, lo, hi, c in zip(keys, *estimates, classes, strict=True):
+        row |= {f"{k}_estimate": x, f"{k}_lo": lo, f"{k}_hi": hi, f"{k}_class": c}
+    holds = survives(classes)
+    return row | {"verdict": "holds" if holds else "depends", "holds": holds}
+
+
+def sensitivity(table: pd.DataFrame, methods: pd.DataFrame, *, seed: int | None = None) -> pd.DataFrame:
+    """The headline table: one row per finding, its estimate under each variant and the verdict, numbers and labels
+    only (:func:`~pawnslib.report.readable_chapters.survival_table` shows it in words).
+
+    Args:
+        table: :func:`table_10_2` (its ``noise`` and ``seed`` name each row's variant).
+        methods: :func:`chapter13` (the main seed's, by ``noise``).
+        seed: the study's master seed; None: the main run's, ``table``'s first row's (:func:`variants` comes first).
+
+    Returns:
+        One row per finding: ``finding_id`` (stable: ``t10_2.win_rate.<reading>``, ``ch13.<method>``), ``finding``
+        (its label), ``unit`` ("percent": Black's win rate; "score points": a method's paired difference from
+        ``plain6``; both stored as fractions), ``reference`` (the thesis's win rate a win rate's interval is set
+        against; NaN for a difference); per variant, in :func:`variants`' order, ``<key>_estimate, <key>_lo,
+        <key>_hi`` and ``<key>_class`` (:meth:`Variant.key`: ``thesis``, ``position``, ``none``,
+        ``thesis_second_seed``; the class is :func:`side_of` the reference or :func:`sign_of`, NaN without noise,
+        where there is no interval; all four NaN for a variant the finding was not played under); ``verdict``
+        "holds" or "depends" and ``holds`` (:func:`survives`).
+    """
     rows, rate = [], thesis_black_win_rate()
+    seed = int(table.seed.iloc[0]) if seed is None else seed
     for rules, t in table.groupby("rules", sort=False):
-        classes = [None if np.isnan(lo) else f"interval {side_of(lo, hi, rate)} the thesis's {rate:.0%}"
-                   for lo, hi in zip(t.win_lo, t.win_hi, strict=True)]
-        row = {"finding": f"Black's Table 10.2 win rate ({rules})"}
-        row |= {v: f"{x:.0%}" + ("" if np.isnan(lo) else f" ({lo:.0%}-{hi:.0%})")
-                for v, x, lo, hi in zip(t.variant, t.black_win_rate, t.win_lo, t.win_hi, strict=True)}
-        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t.black_win_rate), " %")})
+        keys = [Variant(n, int(s)).key(seed) for n, s in zip(t.noise, t.seed, strict=True)]
+        classes = [None if np.isnan(lo) else side_of(lo, hi, rate) for lo, hi in zip(t.win_lo, t.win_hi, strict=True)]
+        head = {"finding_id": f"t10_2.win_rate.{rules}", "finding": f"Black's Table 10.2 win rate ({rules})",
+                "unit": "percent", "reference": rate}
+        rows.append(_finding(head, keys, (t.black_win_rate, t.win_lo, t.win_hi), classes))
     for method, t in methods.groupby("method", sort=False):
+        keys = [Variant(n, seed).key(seed) for n in t.noise]
         classes = [None if np.isnan(p) else sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
-        row = {"finding": f"`{method}` against `plain6` (score points)"}
-        row |= {n: f"{100 * d:+.1f}" + ("" if np.isnan(lo) else f" ({100 * lo:+.1f} to {100 * hi:+.1f})")
-                for n, d, lo, hi in zip(t.noise, t["diff"], t.diff_lo, t.diff_hi, strict=True)}
-        rows.append(row | {"verdict": headline_verdict(classes, list(100 * t["diff"]), " score points")})
-    return pd.DataFrame(rows)
+        head = {"finding_id": f"ch13.{method}", "finding": f"{method} against plain6", "unit": "score points",
+                "reference": np.nan}
+        rows.append(_finding(head, keys, (t["diff"], t.diff_lo, t.diff_hi), classes))
+    out = pd.DataFrame(rows)
+    played = [k for k in (v.key(seed) for v in variants(seed)) if f"{k}_estimate" in out.columns]  # the study's order
+    columns = [f"{k}_{c}" for k in played for c in ("estimate", "lo", "hi", "class")]
+    return out[["finding_id", "finding", "unit", "reference", *columns, "verdict", "holds"]]

@@ -295,3 +295,76 @@ def white_depth_map(table: pd.DataFrame, *, title: str | None = None) -> Figure:
         fig.suptitle(title)
     legend_below(fig, [ax], 5, first=methods)
     return fig
+
+
+def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yardstick: str = "plain8",
+                        yardstick_says: str = "what two more plies buy", title: str | None = None) -> Figure:
+    """Each method's paired change from ``baseline`` in score points, sorted, with its 95 % interval (thick) and its
+    interval simultaneous over the methods (thin): the methods table at a glance.
+
+    The ``yardstick`` (``plain8``: what two more plies everywhere buy) is drawn apart: its row in grey on a grey band,
+    and a dashed line at its change across every row, so each method's change reads against both 0 (the baseline's
+    solid line) and what searching deeper buys. Each method has its colour and marker
+    (:func:`~pawnslib.report.style.method_style`); the legend stands below the axes.
+
+    Args:
+        methods: Chapter 13's method table (``tables/ch13_methods.csv``): per method ``method``, ``diff`` with its
+            95 % interval ``diff_lo``, ``diff_hi`` and its simultaneous interval ``diff_lo_all``, ``diff_hi_all``
+            (fractions of a game); the baseline's row, if there, is left out.
+        baseline: the method the changes are from.
+        yardstick: the method drawn as the yardstick, if present.
+        yardstick_says: what its change measures, in the legend.
+        title: the figure's title; none if None.
+
+    Returns:
+        The matplotlib Figure.
+
+    Raises:
+        ValueError: a missing column (named), no method but the baseline, or a method without a style (named).
+    """
+    check_columns(methods, ("method", "diff", "diff_lo", "diff_hi", "diff_lo_all", "diff_hi_all"), "methods")
+    shown = methods[methods.method != baseline].sort_values("diff", kind="stable").reset_index(drop=True)
+    if shown.empty:
+        raise ValueError(f"methods has no method but the baseline {baseline!r}")
+    for m in shown.method:
+        method_style(m)
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import FuncFormatter, MultipleLocator
+
+    fig, ax = plt.subplots(figsize=(8, 0.36 * len(shown) + 2.2), layout="constrained")
+    for y, r in shown.iterrows():
+        colour = method_style(r.method)["color"]
+        if r.method == yardstick:
+            ax.axhspan(y - 0.45, y + 0.45, color="#DDDDDD", zorder=0)
+            ax.axvline(100 * r["diff"], color=colour, ls="--", lw=1.2, zorder=1)
+        ax.plot([100 * r.diff_lo_all, 100 * r.diff_hi_all], [y, y], color=colour, lw=1.2, solid_capstyle="butt",
+                zorder=2)
+        style = method_style(r.method)  # a white edge sets a filled marker off its bar; a line marker is drawn black
+        edge = "black" if style["marker"] in ("x", "+", "1", "2", "3", "4", "|", "_") else "white"
+        ax.errorbar(100 * r["diff"], y, xerr=[[100 * (r["diff"] - r.diff_lo)], [100 * (r.diff_hi - r["diff"])]],
+                    elinewidth=5, capsize=0, ms=MARKER_SIZE, mec=edge, mew=1.2 if edge == "black" else 0.8,
+                    label=r.method, zorder=3, **style)
+    ax.axvline(0, color="black", lw=1, zorder=1)
+    ax.set_yticks(range(len(shown)), shown.method)
+    ax.set_ylim(-0.7, len(shown) - 0.3)
+    for tick in ax.get_yticklabels():
+        if tick.get_text() == yardstick:
+            tick.set(color="dimgrey", fontstyle="italic")
+    ax.xaxis.set_major_locator(MultipleLocator(5))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:+.0f}" if round(v) else "0"))
+    ax.grid(axis="x", color="#EEEEEE", lw=0.8, zorder=0)
+    ax.grid(axis="y", visible=False)  # a row's own lines are its guide
+    ax.set_xlabel(f"change of Black's score from {baseline} (score points: a draw is half a win)")
+    k = len(shown)
+    grey = "#555555"
+    handles = [Line2D([], [], color=grey, lw=5), Line2D([], [], color=grey, lw=1.2),
+               Line2D([], [], color="black", lw=1)]
+    labels = ["95 % interval", f"simultaneous 95 % interval over the {k} methods", f"{baseline} (0: no change)"]
+    if yardstick in set(shown.method):
+        handles.append(Line2D([], [], color=method_style(yardstick)["color"], ls="--", lw=1.2))
+        labels.append(f"{yardstick}: {yardstick_says}")
+    fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False)
+    if title:
+        fig.suptitle(title)
+    return fig

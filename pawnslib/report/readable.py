@@ -4,11 +4,12 @@ The saved tables (``tables/ch13_*.csv``) keep fractions to full precision for re
 a page shows: a score as ``66.7 % (64.8 to 68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
 the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``≤ 0.0012`` at the randomised test's
 floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words. Chapter 13's
-tables first, then the report's cell-by-cell and pairing-by-pairing tables and Chapter 11's prediction statistics,
-one reading at a time so that each fits the page's column.
+tables first, then the report's cell-by-cell and pairing-by-pairing tables, the rules fit and Chapter 11's prediction
+statistics, one reading at a time so that each fits the page's column. The saved tables hold numbers only; the
+thesis's cell format (``67%(33%)``) is made here, from the rates.
 
-Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_words` (the Holm p as text) and
-:mod:`~pawnslib.report.style` (p-values).
+Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_words` (the Holm p as text),
+:mod:`~pawnslib.experiments.stats` (the thesis's cell format) and :mod:`~pawnslib.report.style` (p-values).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ import math
 import pandas as pd
 
 from pawnslib.experiments.chapter13_words import holm_value
-from pawnslib.report.style import MISSING, short_p
+from pawnslib.experiments.stats import thesis_cell
+from pawnslib.report.style import MISSING, number, short_p
 
 
 def _missing(x: object) -> bool:
@@ -170,17 +172,21 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
 
 
 def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
-    """A thesis table judged cell by cell (``report_table_10_2``, ``report_table_11_1``) as a page shows it: one
-    reading's 16 cells, headers in words, counts as integers, the smallest detectable difference in points.
+    """A thesis table judged cell by cell (``report_table_10_2``, ``report_table_11_1``, from
+    :func:`~pawnslib.experiments.cells.compare_table`) as a page shows it: one reading's 16 cells, headers in words,
+    the thesis's cell and ours in its format, counts as integers, the smallest detectable difference in points.
 
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["black", "white", "thesis", "ours", "our 95% interval", "games", "thesis games", "p", "p_holm",
-            "detectable", "verdict"]
+    cols = ["black", "white", "thesis_rate", "thesis_draw_rate", "thesis_games", "win_rate", "draw_rate", "ci_low",
+            "ci_high", "games", "p", "p_holm", "detectable", "verdict"]
     need(cells, cols, "the cell-by-cell table")
-    rows = [{"Black": int(r["black"]), "White": int(r["white"]), "thesis (3 effective games)": r["thesis"],
-             "ours (95 % interval)": f"{r['ours']} ({r['our 95% interval'].replace('-', ' to ')})",
+    effective = "/".join(str(n) for n in sorted(set(cells.thesis_games.astype(int))))
+    rows = [{"Black": int(r["black"]), "White": int(r["white"]),
+             f"thesis ({effective} effective games)": thesis_cell(r["thesis_rate"], r["thesis_draw_rate"]),
+             "ours (95 % interval)": f"{thesis_cell(r['win_rate'], r['draw_rate'])} "
+                                     f"({100 * r['ci_low']:.0f} to {100 * r['ci_high']:.0f}%)",
              "our games": int(r["games"]), "Fisher p": short_p(r["p"]),
              f"p (Holm over the {len(cells)} cells)": short_p(r["p_holm"]),
              "smallest detectable difference": MISSING if _missing(r["detectable"]) else
@@ -188,25 +194,97 @@ def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+ARROW = "\u00a0\u2192\u00a0"  # plain -> asymmetric, with no line break on either side
+
+
 def changes_table(changes: pd.DataFrame) -> pd.DataFrame:
     """Tables 11.2 and 11.3 pairing by pairing (``report_tables_11_2_11_3``) as a page shows it: one reading's
-    pairings, changes in win-rate points with "a to b" intervals, arrows that do not break.
+    pairings, the thesis's cells in its format, our win rates, changes in win-rate points with "a to b" intervals,
+    arrows that do not break.
 
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["table", "black", "white", "thesis", "thesis change", "thesis p", "ours (plain -> asym)", "change",
-            "change_lo", "change_hi", "move-identical games", "p", "verdict"]
+    cols = ["table", "black", "white", "thesis_before", "thesis_before_draw_rate", "thesis_after",
+            "thesis_after_draw_rate", "thesis_change", "thesis_p", "win_rate_plain", "win_rate_asym", "change",
+            "change_lo", "change_hi", "move_identical", "games", "p", "verdict"]
     need(changes, cols, "the pairing-by-pairing table")
-    arrow = "\u00a0\u2192\u00a0"  # no line break on either side
     rows = [{"table": r["table"], "Black": int(r["black"]), "White": int(r["white"]),
-             "thesis, plain → asymmetric": str(r["thesis"]).replace(" -> ", arrow),
-             "thesis's change (its Fisher p)": f"{100 * r['thesis change']:+.0f} points ({short_p(r['thesis p'])})",
-             "ours, plain → asymmetric": str(r["ours (plain -> asym)"]).replace(" -> ", arrow),
+             "thesis, plain → asymmetric": thesis_cell(r["thesis_before"], r["thesis_before_draw_rate"]) + ARROW
+                                           + thesis_cell(r["thesis_after"], r["thesis_after_draw_rate"]),
+             "thesis's change (its Fisher p)": f"{100 * r['thesis_change']:+.0f} points ({short_p(r['thesis_p'])})",
+             "ours, plain → asymmetric": f"{100 * r['win_rate_plain']:.0f}%{ARROW}{100 * r['win_rate_asym']:.0f}%",
              "our change, win-rate points": interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
-             "games alike move for move": r["move-identical games"], "paired p": short_p(r["p"]),
-             "verdict": r["verdict"]} for _, r in changes.iterrows()]
+             "games alike move for move": f"{int(r['move_identical'])} of {int(r['games'])}",
+             "paired p": short_p(r["p"]), "verdict": r["verdict"]} for _, r in changes.iterrows()]
     return pd.DataFrame(rows)
+
+
+# How each figure of the rules fit reads, by statistic id (pawnslib.experiments.rulesfit): ours, the unit said after
+# our figure and our distance, and the thesis's figure.
+FIT_FORMATS = {"branching": ("{:.2f}".format, "", "{:g}".format),
+               "win_rate": (lambda x: f"{100 * x:.1f}", " %", lambda x: f"{100 * x:.0f} %"),
+               "nodes": ("{:.0f}".format, "", "{:.0f}".format),
+               "predictions_per_game": ("{:.1f}".format, "", "{:.1f}".format)}
+FIT_OTHER = (number, "", number)  # a statistic the table above does not name
+
+
+def _fit_thesis(r: pd.Series) -> str:
+    """The thesis's figure, or its range "a to b"; "–" for a check (the thesis's table is the data)."""
+    if _missing(r["thesis"]):
+        return MISSING
+    fmt = FIT_FORMATS.get(r["statistic"], FIT_OTHER)[2]
+    said = fmt(r["thesis"])
+    return said if r["thesis_hi"] == r["thesis"] else f"{said} to {fmt(r['thesis_hi'])}"
+
+
+def _fit_ours(r: pd.Series) -> str:
+    """One reading's figure, "mean (lo to hi), verdict; distance d", or a check's "p = x: fits" ("p < 1/n" when no
+    simulated table was as improbable)."""
+    if _missing(r["estimate"]):
+        return MISSING
+    if not _missing(r["simulations"]):
+        p = f"p < {1 / r['simulations']:.2g}" if r["estimate"] == 0 else f"p = {r['estimate']:.2g}"
+        return f"{p}: {r['verdict']}"
+    fmt, unit, _ = FIT_FORMATS.get(r["statistic"], FIT_OTHER)
+    return (f"{fmt(r['estimate'])}{unit} ({fmt(r['lo'])} to {fmt(r['hi'])}), {r['verdict']}; "
+            f"distance {fmt(r['distance'])}{unit}")
+
+
+def _fit_nearer(rows: pd.DataFrame) -> str:
+    """Which reading lies nearer the thesis's figure, or which fit its tables, in words."""
+    if rows.simulations.notna().any():
+        fit = list(rows.reading[rows.verdict == "fits"])
+        if not fit:
+            return "neither fits"
+        return "both fit" if len(fit) == len(rows) > 1 else " and ".join(fit) + " fits"
+    judged = rows[rows.distance.notna()]
+    if len(judged) < 2:
+        return ""
+    if judged.nearer.any():
+        return " and ".join(judged.reading[judged.nearer.astype(bool)])
+    return "both contain it" if (judged.distance == 0).all() else "equal"
+
+
+def rules_fit_table(table: pd.DataFrame) -> pd.DataFrame:
+    """The rules fit (``rules_fit``, :func:`~pawnslib.experiments.rulesfit.rules_fit`'s table) as a page shows it: one
+    row per statistic in words, the thesis's figure, one column per reading (our 95 % interval, the verdict and the
+    distance to the thesis's figure; or a check's predictive p) and which reading lies nearer or fits.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    cols = ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "lo", "hi", "verdict", "distance",
+            "nearer", "simulations"]
+    need(table, cols, "rules_fit")
+    out = {}
+    for _, rows in table.groupby("statistic", sort=False):
+        first = rows.iloc[0]
+        figure = _missing(first["simulations"])
+        label = f"{first['label']} (95 % interval; distance to the thesis's)" if figure else first["label"]
+        out[label] = {"the thesis": _fit_thesis(first), **{r["reading"]: _fit_ours(r) for _, r in rows.iterrows()},
+                      "nearer": _fit_nearer(rows)}
+    return pd.DataFrame(out).T.rename_axis("statistic")
 
 
 def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
@@ -239,4 +317,4 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
 
 __all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "count", "interval", "methods_table",
            "need", "oracle_loss_table", "percent", "points", "prediction_stats_table", "prediction_table",
-           "white_depth_table"]
+           "rules_fit_table", "white_depth_table"]

@@ -1,20 +1,22 @@
 """The chapters' detail tables in the reader's words: Chapter 4's branching factor and RLGame's rules, Chapter 8's
-recognisers, Chapter 11's pairings (Tables 11.2 and 11.3), the report's strength and time-slice tables, and Chapter
-13's tie-breaking study.
+recognisers, Chapters 10 and 11's balance of power (Tables 10.2 and 11.1) and pairings (Tables 11.2 and 11.3), the
+report's strength and time-slice tables, and Chapter 13's tie-breaking study with its verdict per headline.
 
-As in :mod:`~pawnslib.report.readable`, the saved tables keep their column names and full precision for reuse; these
-functions make the copies a page shows: headers in words with their units, intervals as "a to b", counts as
-integers. A table with one column per reading (or per reading and play) is built that way round, so that it fits the
-page's column.
+As in :mod:`~pawnslib.report.readable`, the saved tables keep their column names and full precision for reuse, numbers
+and labels only; these functions make the copies a page shows: headers in words with their units, intervals as "a to
+b", counts as integers, the thesis's cell format (``67%(33%)``) where its tables are set beside ours. A table with
+one column per reading (or per reading and play) is built that way round, so that it fits the page's column.
 
-Layer ``report``: it imports :mod:`~pawnslib.report.readable` (the units) and :mod:`~pawnslib.report.style`.
+Layer ``report``: it imports :mod:`~pawnslib.experiments.stats` (the thesis's cell format),
+:mod:`~pawnslib.report.readable` (the units) and :mod:`~pawnslib.report.style`.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from pawnslib.report.readable import count, interval, need, percent
+from pawnslib.experiments.stats import thesis_cell
+from pawnslib.report.readable import count, interval, need, percent, points
 from pawnslib.report.style import MISSING, short_p
 
 
@@ -79,6 +81,23 @@ def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
         "below the ceiling, points": f"{r['gap to ceiling (points)']:.1f}"} for _, r in at.iterrows()], index=at.index)
 
 
+def balance_table(counts: pd.DataFrame) -> pd.DataFrame:
+    """Table 10.2 or 11.1 of our games (``table_10_2_<set>``, ``table_11_1_<set>``: one row per pairing, as
+    :func:`~pawnslib.experiments.stats.pairing_counts` counts it) as a page shows it: Black (rows) against White
+    (columns), each cell Black's win percentage with draws in parentheses (the thesis's format), the 95 % Wilson
+    interval and the games.
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(counts, ["black", "white", "games", "win_rate", "draw_rate", "ci_low", "ci_high"],
+         "the balance-of-power table")
+    cells = [f"{thesis_cell(r['win_rate'], r['draw_rate'])} ({100 * r['ci_low']:.0f} to {100 * r['ci_high']:.0f}), "
+             f"{int(r['games'])} games" for _, r in counts.iterrows()]
+    table = counts.assign(cell=cells).pivot(index="black", columns="white", values="cell")
+    return table.rename_axis(index="Black \\ White", columns=None).rename(columns=str)
+
+
 def pairing_changes_table(changes: pd.DataFrame) -> pd.DataFrame:
     """Tables 11.2 / 11.3 as Chapter 11 computes them (``table_11_2_*``, from ``paired.compare_pairings``): per
     pairing Black's wins with plain alpha-beta and with the asymmetric tree (the thesis's format), the paired games,
@@ -87,12 +106,13 @@ def pairing_changes_table(changes: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    need(changes, ["black", "white", "black wins (minimax)", "black wins (asym)", "games", "same result", "delta",
-                   "delta_lo", "delta_hi", "p_value", "change"], "the pairings' changes")
+    need(changes, ["black", "white", "win_rate_plain", "draw_rate_plain", "win_rate_asym", "draw_rate_asym", "games",
+                   "same result", "delta", "delta_lo", "delta_hi", "p_value", "change"], "the pairings' changes")
     return pd.DataFrame([{
-        "Black": int(r["black"]), "White": int(r["white"]), "Black wins, plain alpha-beta": r["black wins (minimax)"],
-        "Black wins, asymmetric tree": r["black wins (asym)"], "paired games": int(r["games"]),
-        "games with the same result": int(r["same result"]),
+        "Black": int(r["black"]), "White": int(r["white"]),
+        "Black wins, plain alpha-beta": thesis_cell(r["win_rate_plain"], r["draw_rate_plain"]),
+        "Black wins, asymmetric tree": thesis_cell(r["win_rate_asym"], r["draw_rate_asym"]),
+        "paired games": int(r["games"]), "games with the same result": int(r["same result"]),
         "change, win-rate points (95 % interval)": interval(r["delta"], r["delta_lo"], r["delta_hi"], "{:+.0f}", 100),
         "paired p": short_p(r["p_value"]), "change": r["change"]} for _, r in changes.iterrows()])
 
@@ -154,5 +174,66 @@ def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
         for _, r in study.iterrows()])
 
 
-__all__ = ["branching_table", "pairing_changes_table", "recognition_table", "rlgame_table", "slices_table",
-           "strength_table", "tiebreak_table"]
+def _change(x: float, lo: float, hi: float) -> str:
+    """A difference in score points with its interval, or alone ("+6.2") when it has none."""
+    return f"{100 * x:+.1f}" if pd.isna(lo) else points(x, lo, hi)
+
+
+# The tie-breaking study's units (pawnslib.experiments.tiebreak.sensitivity stores fractions): an estimate with its
+# interval (or alone, without noise); an estimate in the verdict's words; and the unit said after a figure there.
+SURVIVAL_UNITS = {"percent": (lambda x, lo, hi: percent(x, lo, hi, digits=0), lambda x: f"{100 * x:.1f} %", " %"),
+                  "score points": (_change, lambda x: f"{100 * x:+.1f} score points", " score points")}
+SURVIVAL_FIXED = ("finding_id", "finding", "unit", "reference", "verdict", "holds")
+
+
+def _variants(frame: pd.DataFrame) -> list[str]:
+    """The study's variants (``thesis``, ``position``, ..., ``thesis_second_seed``), from its ``<key>_estimate``
+    columns."""
+    return [c.removesuffix("_estimate") for c in frame.columns if c.endswith("_estimate")]
+
+
+def _survival_class(kind: str, reference: float) -> str:
+    """A variant's class in words: a win rate's interval against the thesis's figure, or a difference's sign."""
+    if kind in ("above", "below", "contains"):
+        return f"interval {kind} the thesis's {percent(reference, digits=0)}"
+    return kind
+
+
+def survival_verdict(row: pd.Series, keys: list[str]) -> str:
+    """One headline's verdict in words: "holds under every tie-breaker with noise: <class>", or "depends on the
+    tie-breaker: <classes>; estimates <lowest> to <highest>", then each estimate without noise (not judged: there is
+    no interval)."""
+    judged = [(row[f"{k}_class"], row[f"{k}_estimate"]) for k in keys if not pd.isna(row[f"{k}_class"])]
+    alone = [row[f"{k}_estimate"] for k in keys if pd.isna(row[f"{k}_class"]) and not pd.isna(row[f"{k}_estimate"])]
+    _, say, unit = SURVIVAL_UNITS[row["unit"]]
+    unjudged = "".join(f"; without noise {say(x)}" for x in alone)
+    kinds = ", ".join(dict.fromkeys(_survival_class(c, row["reference"]) for c, _ in judged))
+    if row["holds"]:
+        return f"holds under every tie-breaker with noise: {kinds}{unjudged}"
+    low, high = (100 * f(x for _, x in judged) for f in (min, max))
+    return f"depends on the tie-breaker: {kinds}; estimates {low:.1f}{unit} to {high:.1f}{unit}{unjudged}"
+
+
+def survival_table(frame: pd.DataFrame) -> pd.DataFrame:
+    """Which headlines survive the tie-breaker (``tiebreak_sensitivity``, from
+    :func:`~pawnslib.experiments.tiebreak.sensitivity`) as a page shows it: per finding its estimate under each
+    tie-breaker with the 95 % interval (a win rate in per cent, a difference in score points; without noise the
+    estimate alone) and the verdict in words (:func:`survival_verdict`).
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    keys = _variants(frame)
+    need(frame, [*SURVIVAL_FIXED, *(f"{k}_{c}" for k in keys for c in ("lo", "hi", "class"))], "tiebreak_sensitivity")
+    rows = []
+    for _, r in frame.iterrows():
+        shown = SURVIVAL_UNITS[r["unit"]][0]
+        row = {"finding": f"{r['finding']}, {r['unit']}"}
+        row |= {k.replace("_second_seed", ", second seed"): MISSING if pd.isna(r[f"{k}_estimate"]) else
+                shown(r[f"{k}_estimate"], r[f"{k}_lo"], r[f"{k}_hi"]) for k in keys}
+        rows.append(row | {"verdict": survival_verdict(r, keys)})
+    return pd.DataFrame(rows)
+
+
+__all__ = ["balance_table", "branching_table", "pairing_changes_table", "recognition_table", "rlgame_table",
+           "slices_table", "strength_table", "survival_table", "survival_verdict", "tiebreak_table"]

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from pawnslib.experiments import cells, thesis
-from pawnslib.experiments.stats import pairing_counts
+from pawnslib.experiments.stats import pairing_counts, thesis_cell
 
 
 def counts_of(table: list[list[str]], games: int) -> pd.DataFrame:
@@ -40,7 +40,13 @@ def test_the_thesis_own_tables_are_consistent_with_themselves():
     for table in (thesis.TABLE_10_2, thesis.TABLE_11_1):
         t = cells.compare_table(table, counts_of(table, 99))
         assert t.consistent.all() and (t.verdict == "reproduced").all()
-        assert (t["thesis games"] == 3).all() and (t.p_holm >= t.p).all()
+        assert (t.thesis_games == 3).all() and (t.p_holm >= t.p).all()
+        # Numbers only: the thesis's cell at its 3 effective games, which prints as the thesis printed it.
+        printed = [cell for row in table for cell in row]
+        assert [thesis_cell(w, d) for w, d in zip(t.thesis_rate, t.thesis_draw_rate, strict=True)] == printed
+        assert (t.thesis_rate == t.thesis_wins / 3).all() and (t.win_rate == t.black_wins / t.games).all()
+        assert (t.ci_low <= t.win_rate).all() and (t.win_rate <= t.ci_high).all()
+        assert (t.testable == t.detectable.notna()).all()
 
 
 def test_cells_are_holm_corrected_within_the_table():
@@ -74,6 +80,10 @@ def test_the_thesis_own_changes_cannot_be_told_from_zero():
     null = cells.null_changes(counts_of(thesis.TABLE_10_2, 99))
     ch = null["changes"]
     assert len(ch) == null["moved"] == 10 and (ch.thesis_p >= 0.4).all()
+    assert ch.thesis_change.tolist() == pytest.approx((ch.thesis_after - ch.thesis_before).tolist())
+    first = ch.iloc[0]  # Table 11.2's Black 1 against White 2: "0%" -> "67%(33%)", as shares of 3 games
+    assert (first.thesis_before, first.thesis_before_draw_rate, first.thesis_after, first.thesis_after_draw_rate) == (
+        0, 0, 2 / 3, 1 / 3)
     assert set(ch.loc[ch.table == "11.2", "thesis_change"] > 0) == {True}
     assert set(ch.loc[ch.table == "11.3", "thesis_change"] < 0) == {True}
     # ... while a table of the thesis's own Table 10.2 rates, sampled twice at 3 games with nothing changed, moves

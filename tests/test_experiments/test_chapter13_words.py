@@ -144,10 +144,12 @@ def test_chapter_12_claims_are_in_win_rate_points_and_the_report_lines_carry_the
     assert ("+2.0 win-rate points (-1.0 to +5.0), p (Holm over Chapter 12's 1 claims) = 0.6: **not reproduced**"
             in text) and "score points (-1.0" not in text
     lines = chapter13_words.report_lines(_table(), claims, "kalles")
-    assert [x["claim"] for x in lines] == ["predicting the opponent pays (Chapter 13, run)", claims.claim[0]]
+    assert [x["id"] for x in lines] == ["ch13.pays", "ch12.helps_unlikely"]  # by id, not by their words
+    best = chapter13_words.best_predicting(_table().set_index("method"))
+    assert lines[0]["method"] == best and lines[0]["estimate"] == _table().set_index("method").loc[best, "diff"]
     assert lines[0]["verdict"] == "new" and "simultaneous 95 % interval" in lines[0]["ours"]
     assert lines[1]["strategies"] == "thesis (Chapter 13's games)" and "win-rate points" in lines[1]["ours"]
-    assert "support" not in lines[1]  # the report's own claim gives its thesis figure and support
+    assert lines[1]["estimate"] == 0.02 and lines[1]["unit"] == "win-rate points"
 
 
 def test_the_recognition_sentence_follows_its_contrast():
@@ -237,3 +239,115 @@ def test_the_perfect_model_sentence_names_each_of_its_contrasts():
 def test_the_old_name_of_the_verdict_text_warns_and_is_the_same_function():
     with pytest.warns(DeprecationWarning, match="verdict is renamed verdict_text"):
         assert chapter13_words.verdict is chapter13_words.verdict_text
+
+
+# ----------------------------------------------------------------------------- the decisions, as labels
+
+
+def _methods(rows) -> pd.DataFrame:
+    """A hand-made ch13_methods table from (method, diff, p_holm): intervals +-2 points, simultaneous +-3."""
+    return pd.DataFrame([{"method": m, "games": 1600, "diff": d, "diff_lo": d - 0.02, "diff_hi": d + 0.02,
+                          "diff_lo_all": d - 0.03, "diff_hi_all": d + 0.03, "p": p, "p_holm": p, "halfwidth": 0.02,
+                          "rounds_needed": 25, "nodes_mean": 1000} for m, d, p in [("plain6", 0, np.nan), *rows]])
+
+
+def test_comparison_labels_follow_the_corrected_test_and_say_when_the_interval_disagrees():
+    label = chapter13_words.comparison_label
+    assert label(0.05, 0.02, 0.08, 0.01, 0.05) == "better" and label(-0.05, -0.08, -0.02, 0.01, 0.05) == "worse"
+    assert label(0.01, -0.02, 0.04, 0.5, 0.05) == "not distinguishable"
+    assert label(-0.06, -0.12, -0.004, 0.1, 0.05) == "not distinguishable once corrected"
+    assert label(0.05, 0.02, 0.08, 0.01, 0.001) == "not distinguishable once corrected"
+    assert set(chapter13_words.COMPARISON_WORDS) == {"better", "worse", "not distinguishable",
+                                                     "not distinguishable once corrected"}
+
+
+def test_the_methods_decisions_are_labels_and_booleans():
+    t = _methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("random", -0.05, 0.01),
+                  ("om-perfect", -0.10, 1e-4), ("prom-uniform", -0.003, 1.0), ("prom-dbn", -0.05, 1e-3),
+                  ("one-hist-game", 0.01, 1.0)])
+    d = chapter13_words.decisions(t)
+    assert d["ch13.methods.plain8-plain6"] == "better" and d["ch13.methods.om-perfect-plain6"] == "worse"
+    assert d["ch13.methods.one-hist-plain6"] == "not distinguishable"
+    assert d["prediction_beats_plain6"] is False and d["prediction_loses_to_plain6"] is True  # random
+    assert d["om_disaster"] is True and d["om_perfect_gains"] is False and d["prom_beats_alphabeta"] is False
+    assert d["best_share_of_plain8"] is False and d["power_reached"] is True
+    assert chapter13_words.decisions(t, target=0.01)["power_reached"] is False
+    t.loc[t.method == "one-hist", ["diff", "p_holm"]] = [0.05, 0.001]
+    t.loc[t.method == "prom-uniform", ["diff", "p_holm"]] = [0.03, 0.01]
+    d = chapter13_words.decisions(t)
+    assert d["prediction_beats_plain6"] is True and d["best_share_of_plain8"] is True
+    assert d["prom_beats_alphabeta"] is True and chapter13_words.beating(t.set_index("method")) == ["one-hist"]
+    assert chapter13_words.decisions(t, alpha=1e-5)["prediction_beats_plain6"] is False
+    assert "om_disaster" not in chapter13_words.decisions(_methods([("one-hist", 0.0, 1.0)]))
+
+
+@pytest.mark.parametrize("om_white1, matched_white1, matched_vs_om, answer", [
+    (-0.5, -0.01, 0.49, "removed"), (-0.5, -0.3, 0.2, "reduced"), (-0.5, -0.49, 0.01, "not removed"),
+    (-0.01, 0.0, 0.01, "no loss")])
+def test_whether_matching_removes_om_searchs_loss_is_a_label(om_white1, matched_white1, matched_vs_om, answer):
+    contrasts = contrasts_table(om_white1, matched_white1, matched_vs_om)
+    d = chapter13_words.decisions(_table(), contrasts)
+    assert d["matching"] == answer
+    assert d["ch13.contrasts.oracle-plain6"] == "better" and d["ch13.contrasts.oracle-plain8"] == "not distinguishable"
+    assert "recognition" not in d
+    assert chapter13_words.contrast_decisions(contrasts, 1e-5)["matching"] == "no loss"  # nothing beyond noise
+
+
+@pytest.mark.parametrize("diff, p, answer", [(-0.011, 0.004, "loses"), (0.02, 0.001, "pays"),
+                                             (0.002, 0.6, "not measurable")])
+def test_whether_calibrated_recognition_pays_is_a_label(diff, p, answer):
+    rows = pd.DataFrame([{"method": "prom-dbn-cal", "against": "prom-uniform", "white": "all", "games": 1600,
+                          "diff": diff, "diff_lo": diff - 0.006, "diff_hi": diff + 0.006, "p": p, "p_holm": p}])
+    assert chapter13_words.contrast_decisions(rows, 0.05)["recognition"] == answer
+
+
+def test_where_prediction_pays_is_decided_by_predicting_methods_beyond_noise():
+    rows = [(2, "plain8", 0.8, 0.10, 0.08, 0.12, 0.001), (2, "one-hist", 0.8, 0.02, -0.01, 0.05, 0.6),
+            (6, "plain8", 0.67, 0.09, 0.07, 0.11, 0.001), (6, "one-hist", 0.67, 0.0, -0.02, 0.02, 1.0)]
+    d = chapter13_words.map_decisions(_map(rows), 0.05)
+    assert d["modelling_pays"] is False  # plain8's gain is depth, not prediction
+    assert d["ch13.white_depth.plain8-plain6.depth2"] == "better"
+    assert d["ch13.white_depth.one-hist-plain6.depth2"] == "not distinguishable"
+    rows[1] = (2, "one-hist", 0.8, 0.04, 0.02, 0.06, 0.01)
+    assert chapter13_words.map_decisions(_map(rows), 0.05)["modelling_pays"] is True
+    assert chapter13_words.map_decisions(_map(rows), 0.001)["modelling_pays"] is False
+
+
+@pytest.mark.parametrize("lost_at_5", [True, False])
+def test_what_the_oracles_loss_rules_out_is_decided_from_its_contrasts(lost_at_5):
+    at5 = (-0.07, -0.09, -0.05, 0.001) if lost_at_5 else (-0.01, -0.03, 0.01, 0.5)
+    rows = [(6, "diagonal", "oracle", "plain6", -0.08, -0.14, -0.02, 0.02),
+            (6, "off the diagonal", "oracle", "plain6", -0.08, -0.11, -0.05, 0.001),
+            (5, "diagonal", "oracle", "plain6", -0.04, -0.09, 0.0, 0.2),
+            (5, "all", "oracle", "plain6", *at5),
+            (6, "all", "oracle-deep", "plain6", 0.0, -0.02, 0.02, 0.9),
+            (6, "all", "oracle-deep", "oracle", 0.08, 0.06, 0.1, 0.001),
+            (6, "all", "oracle-deep", "plain8", -0.1, -0.12, -0.08, 0.001)]
+    d = chapter13_words.loss_decisions(_loss(rows), 0.05)
+    assert (d["ch13.oracle_loss.oracle-plain6.depth5"] == "worse") == lost_at_5
+    assert d["ch13.oracle_loss.oracle-plain6.depth6.diagonal"] == "worse" and d["diagonal_loses"] is True
+    assert d["deep_removes_loss"] is True
+    rows[4] = (6, "all", "oracle-deep", "plain6", -0.05, -0.07, -0.03, 0.001)
+    assert chapter13_words.loss_decisions(_loss(rows), 0.05)["deep_removes_loss"] is False
+    strict = chapter13_words.loss_decisions(_loss(rows), 1e-4)
+    assert strict["diagonal_loses"] is False and strict["deep_removes_loss"] is False
+    assert "deep_removes_loss" not in chapter13_words.loss_decisions(_loss(rows[:4]), 0.05)
+
+
+def test_the_words_and_the_contrasts_table_decide_alike():
+    from pathlib import Path
+
+    from pawnslib.experiments.chapter13 import contrast_records
+
+    tables = chapter13_words.load_tables(Path(__file__).resolve().parents[2] / "results")
+    ceiling = chapter13_words.load_map(Path(__file__).resolve().parents[2] / "results")
+    if tables is None or tables[2] is None or ceiling is None or ceiling[1] is None:
+        pytest.skip("Chapter 13's tables are not in results/tables")
+    methods, _, contrasts = tables
+    white_map, loss = ceiling
+    said = (chapter13_words.decisions(methods, contrasts) | chapter13_words.map_decisions(white_map)
+            | chapter13_words.loss_decisions(loss))
+    verdicts = contrast_records(methods, contrasts, white_map, loss).set_index("id").verdict
+    collapse = {"not distinguishable once corrected": "not distinguishable"}
+    assert {k: collapse.get(said[k], said[k]) for k in verdicts.index} == verdicts.to_dict()
+    assert said["om_disaster"] is True and said["prediction_beats_plain6"] is False  # the committed run's answers

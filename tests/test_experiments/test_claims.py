@@ -5,7 +5,8 @@ import pytest
 
 from pawnslib.config import RunSettings
 from pawnslib.experiments.claims import chance_word, every_reading_claims, pr_frequencies, reading_claims
-from pawnslib.experiments.evidence import LINE_VERDICTS, SUPPORT, evidence_lines, judge, support_of
+from pawnslib.experiments.evidence import evidence_lines, judge
+from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS
 
 TINY = RunSettings(rounds=2, train_rounds=1, depth=1, seed=3, jobs=1)
 
@@ -18,34 +19,32 @@ def tiny_claims(tmp_path_factory):
 
 def test_reading_claims_from_a_tiny_run(tiny_claims):
     results, rc = tiny_claims
-    assert rc.rules == TINY.rules and list(rc.claims.columns) == ["section", "claim", "thesis", "support", "strategies",
-                                                                  "ours", "verdict", "why"]
+    assert rc.rules == TINY.rules and list(rc.claims.columns) == LINE_COLUMNS
     # the report's order: Chapter 10, prediction, the tree in play, its cost, then beyond the thesis
-    order = list(dict.fromkeys(rc.claims.section))
-    assert order == ["10", "12", "11.1", "11.2", "beyond"] and rc.claims.section.iloc[-1] == "beyond"
-    assert rc.claims.claim.iloc[0].startswith("Table 10.2") and "2 games a pairing" in rc.claims.ours.iloc[0]
+    assert list(dict.fromkeys(rc.claims.chapter)) == ["10", "12", "11.1", "11.2", "beyond"]
+    assert rc.claims.id.iloc[0] == "t10_2.cells" and rc.claims.games.iloc[0] == 2 * 16
     assert set(rc.claims.verdict) <= set(LINE_VERDICTS) and len(rc.claims) >= 16  # a table's line has one verdict
-    assert set(rc.claims.support.map(support_of)) == set(SUPPORT)  # every kind of thesis evidence occurs
-    assert not rc.claims.claim.str.contains(r"\((?:thesis|harmony)", regex=True).any()  # the set is a column
-    assert "its cells: " in rc.claims.ours.iloc[0]
+    assert set(rc.claims.evidence) == set(EVIDENCE)  # every kind of thesis evidence occurs
+    assert rc.claims.id.str.fullmatch(r"[a-z0-9_.-]+").all() and rc.claims.groupby("id").claim.nunique().eq(1).all()
     assert list(rc.fit) == ["branching", "predictions per game", "nodes", "win_rate"]
     assert all(len(v) == 4 for v in rc.fit.values())
     assert len(rc.table_10_2) == len(rc.table_11_1) == 16 and set(rc.changes.table) == {"11.2", "11.3"}
-    by_claim = rc.claims.set_index("claim")
-    sorting = by_claim.filter(like="sorting the children", axis=0).iloc[0]
-    assert sorting.verdict in LINE_VERDICTS and "times the nodes unsorted" in sorting.ours  # a depth-2 search, unsorted
-    assert by_claim.filter(like="DSum", axis=0).verdict.item() == "not reproduced"  # 2 rounds: few distinct values
-    assert {"reproduced", "not reproduced"} >= set(by_claim.filter(like="can beat", axis=0).verdict)
+    by_id = rc.claims.set_index("id")
+    sorting = by_id.loc["ch11.sorting"]
+    assert sorting.verdict in LINE_VERDICTS and sorting.estimate >= 1 and sorting.unit == "ratio"  # depth 1: no saving
+    assert by_id.loc["ch11.dsum_values", "verdict"] == "not reproduced"  # 2 rounds: few distinct values
+    assert by_id.loc["ch11.dsum_values", "estimate"] <= by_id.loc["ch11.dsum_values", "thesis_value"]
+    assert by_id.loc["t10_2.can_beat", "verdict"] in LINE_VERDICTS
+    assert by_id.loc["ch11.branching", "page"] == "04_pawns"  # a claim names its page by its record, not its words
     assert set(rc.recognition.strategies) == {"thesis"} and set(rc.counts) == set(rc.moves) == {"thesis"}
-    # Tables 11.2 and 11.3 at the thesis's evidence, and how often the tree changed play at all.
-    assert (rc.changes["thesis p"] >= 0.4).all() and set(rc.changes.verdict) == {"inconclusive"}
-    null = by_claim.filter(like="changed Black's win rate in 10 of the 16", axis=0).iloc[0]
-    assert "with no change at all" in null.ours and null.verdict in LINE_VERDICTS
-    assert null.support.startswith("cannot show it: with no change at all")
-    assert by_claim.filter(like="how often the asymmetric tree changes play", axis=0).verdict.item() == "new"
+    # Tables 11.2 and 11.3 at the thesis's evidence: every change within its own noise, so untestable
+    assert (rc.changes.thesis_p >= 0.4).all() and set(rc.changes.verdict) == {"untestable"}
+    assert by_id.loc["t11_2.rose", "verdict"] == by_id.loc["t11_3.fell", "verdict"] == "untestable"
+    null = by_id.loc["t11_2_3.moved"]
+    assert null.verdict in LINE_VERDICTS and null.evidence == "cannot show it" and 0 <= null.p <= 1
+    assert by_id.loc["tree.changes_play", "verdict"] == "new"
     # The claim about time is timing data, apart: every other claim is the same however often it is computed.
-    assert list(rc.timing.claim) == ["time per search, asymmetric against plain"]
-    assert not rc.claims.claim.str.startswith("time per search").any()
+    assert list(rc.timing.id) == ["ch11.time_ratio"] and "ch11.time_ratio" not in by_id.index
     again = reading_claims(results, settings=TINY, sets=["thesis"])  # read back, not replayed: the same claims
     assert again.claims.equals(rc.claims) and again.fit == rc.fit
     # Every reading's at once, on two workers: the same claims as one by one.
@@ -69,8 +68,8 @@ def test_one_reading_judged_counts_each_claim_once(tiny_claims):
     _, rc = tiny_claims
     lines = evidence_lines({"kalles": rc.claims, "king": rc.claims})
     claims = judge(lines)
-    assert len(claims) == rc.claims.claim.nunique() and (claims["lines"] == 2).all()
-    assert claims.claim.tolist() == list(dict.fromkeys(rc.claims.claim))  # the report's order
+    assert len(claims) == rc.claims.id.nunique() and (claims["lines"] == 2).all()
+    assert claims.id.tolist() == list(dict.fromkeys(rc.claims.id))  # the report's order
 
 
 def test_pr_frequencies():

@@ -69,13 +69,26 @@ def test_the_reading_that_played_the_thesis_fits_and_the_words_say_so():
     assert fit.checks["king", "both", "independent"] > 0.05 > fit.checks["kalles", "both", "independent"]
     assert "the king reading fits the thesis's outcome tables with independent games" in fit.conclusion
     assert fit.headline.startswith("Which rules the thesis played: the king reading, the only one that fits")
-    t = fit.table.set_index("statistic")
-    assert t.filter(like="branching", axis=0).nearer.item() == "king"
-    assert t.filter(like="win rate", axis=0).nearer.item() == "both contain it"
-    assert t.filter(like="nodes", axis=0).king.item().endswith("distance 1750")  # 920 to the thesis's 2670
-    assert "likelihood ratio" not in " ".join(fit.table.statistic) + fit.conclusion  # no smoothed ratio, no words
+    # The answer is decided once, as data; the words say it.
+    a = fit.answer
+    assert a.settled and a.reading == "king" and a.fitting_readings == ("king",) and a.statistics == 4
+    assert a.fits["king"] == ("independent", "overdispersed") and a.fits["kalles"] == ()
+    assert a.contains == {"kalles": 2, "king": 3} and a.nearer == {"kalles": 0, "king": 2}
+    assert a.nearer_for["king"] == ("branching", "nodes")
+    # The table: numbers and labels, one row per statistic and reading.
+    t = fit.table.set_index(["statistic", "reading"])
+    assert list(fit.table.columns) == ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "lo", "hi",
+                                       "verdict", "distance", "nearer", "simulations"]
+    assert len(fit.table) == 2 * (4 + 6)  # 4 figures and 6 checks, each for both readings
+    assert t.loc["branching", "king"].nearer and not t.loc["branching", "kalles"].nearer
+    assert (t.loc["branching", "king"].thesis, t.loc["branching", "king"].thesis_hi) == (10, 11)
+    assert (t.loc["win_rate"].distance == 0).all() and not t.loc["win_rate"].nearer.any()  # both contain it
+    assert t.loc["nodes", "king"].distance == 1750  # 920 to the thesis's 2670
+    assert t.loc["outcomes_both_independent", "king"].verdict == "fits"
+    assert t.loc["outcomes_both_independent", "king"].estimate == fit.checks["king", "both", "independent"]
+    assert "likelihood ratio" not in " ".join(fit.table.label) + fit.conclusion  # no smoothed ratio, no words
     again = rules_fit({"kalles": other, "king": match}, n_sim=300, seed=5)
-    assert again.table.equals(fit.table)
+    assert again.table.equals(fit.table) and again.answer == fit.answer
 
 
 def test_when_neither_reading_fits_the_words_say_so():
@@ -84,8 +97,10 @@ def test_when_neither_reading_fits_the_words_say_so():
     fit = rules_fit({"kalles": drawish, "king": losing}, n_sim=300, seed=1)
     assert "neither reading fits the thesis's outcome tables" in fit.conclusion
     assert fit.headline.startswith("Which rules the thesis played is not settled: neither reading fits its outcome")
-    assert (fit.table[fit.table.statistic.str.contains("independent")].nearer == "neither fits").all()
+    assert (fit.table[fit.table.statistic.str.contains("independent")].verdict == "does not fit").all()
+    assert not fit.answer.fitting_readings and not fit.answer.settled and fit.answer.reading is None
     assert "the kalles reading's intervals contain 2, the king reading's intervals contain 2" in fit.headline
+    assert "; ." not in fit.conclusion  # no reading lies nearer: nothing said of it
     nearer = rules_fit({"kalles": drawish, "king": fake_reading("king", np.full((16, 3), 0) + [[2, 2, 96]],
                                                                 np.full((16, 3), 0) + [[2, 2, 96]], fit={
         **FIT_STATS, "nodes": ("not reproduced", 2000.0, 1900.0, 2100.0)})}, n_sim=300, seed=1)
@@ -95,8 +110,10 @@ def test_when_neither_reading_fits_the_words_say_so():
 def test_one_reading_is_checked_alone():
     games = THEIRS_10_2 * 11
     fit = rules_fit({"kalles": fake_reading("kalles", games, THEIRS_11_1 * 11)}, n_sim=100)
-    assert list(fit.table.columns) == ["statistic", "thesis", "kalles", "nearer"]
-    assert (fit.table.nearer.isin(["", "kalles fits"])).all()
+    assert set(fit.table.reading) == {"kalles"} and len(fit.table) == 4 + 6
+    assert not fit.table.nearer.any()  # nearer than no other reading
+    assert fit.table.loc[fit.table.statistic == "predictions_per_game", "estimate"].isna().all()  # not in its fit
+    assert fit.answer.fitting_readings == ("kalles",) and fit.answer.settled
 
 
 def test_rules_fit_refuses_games_missing_pairings():

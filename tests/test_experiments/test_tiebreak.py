@@ -47,13 +47,14 @@ def test_verdict_rules():
         "above", "contains", "below"]
     assert [tiebreak.sign_of(d, p) for d, p in [(0.1, 0.01), (-0.1, 0.01), (0.1, 0.2)]] == [
         "beats plain6", "loses to plain6", "within noise"]
-    assert tiebreak.headline_verdict(["within noise"] * 3, [1.0, 2.0, -1.0]) == \
-        "holds under every tie-breaker with noise: within noise"
-    assert tiebreak.headline_verdict(["beats plain6", "within noise", "beats plain6"], [4.3, -0.9, 3.0], " points") \
-        == "depends on the tie-breaker: beats plain6, within noise; estimates -0.9 points to 4.3 points"
-    # Without noise nothing is sampled: that variant is not judged, and its estimate is said.
-    assert tiebreak.headline_verdict(["loses to plain6", None, "loses to plain6"], [-10.6, 9.4, -7.3], " points") \
-        == "holds under every tie-breaker with noise: loses to plain6; without noise +9.4 points"
+    # A headline holds when every judged variant's class is the same; without noise (None) nothing is judged.
+    assert tiebreak.survives(["within noise"] * 3)
+    assert not tiebreak.survives(["beats plain6", "within noise", "beats plain6"])
+    assert tiebreak.survives(["loses to plain6", None, "loses to plain6"])
+    assert [Variant("thesis", 7).key(7), Variant("none", 7).key(7), Variant("thesis", 8).key(7)] == [
+        "thesis", "none", "thesis_second_seed"]
+    with pytest.raises(ValueError, match="not 9"):
+        Variant("thesis", 9).key(7)
 
 
 def test_the_win_rate_rule_on_the_thesiss_own_table():
@@ -64,17 +65,19 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     assert rate == counts.black_wins.sum() / 144
     lo, hi = wilson(int(counts.black_wins.sum()), 144)
     assert tiebreak.side_of(lo, hi, rate) == "contains"
-    table = pd.DataFrame({"rules": ["kalles"] * 2, "variant": ["thesis", "none"], "black_win_rate": [rate] * 2,
-                          "win_lo": [lo] * 2, "win_hi": [hi] * 2})
+    table = pd.DataFrame({"rules": ["kalles"] * 2, "variant": ["thesis", "none"], "noise": ["thesis", "none"],
+                          "seed": [7, 7], "black_win_rate": [rate] * 2, "win_lo": [lo, np.nan], "win_hi": [hi, np.nan]})
     methods = pd.DataFrame({"noise": ["thesis", "none"], "method": ["plain8"] * 2, "diff": [0.09, 0.02],
                             "diff_lo": [0.07, -0.01], "diff_hi": [0.11, 0.05], "p_holm": [0.001, 0.3]})
-    out = tiebreak.sensitivity(table, methods)
-    assert out.verdict.tolist() == [f"holds under every tie-breaker with noise: interval contains the thesis's "
-                                    f"{rate:.0%}",
-                                    "depends on the tie-breaker: beats plain6, within noise; estimates 2.0 score "
-                                    "points to 9.0 score points"]
-    assert out.finding[1] == "`plain8` against `plain6` (score points)"
-    assert out.loc[1, "none"] == "+2.0 (-1.0 to +5.0)"
+    out = tiebreak.sensitivity(table, methods).set_index("finding_id")  # the master seed: the main run's, 7
+    assert out.index.tolist() == ["t10_2.win_rate.kalles", "ch13.plain8"]
+    assert out.verdict.tolist() == ["holds", "depends"] and out.holds.tolist() == [True, False]
+    assert out.loc["t10_2.win_rate.kalles", "thesis_class"] == "contains"
+    assert pd.isna(out.loc["t10_2.win_rate.kalles", "none_class"])  # without noise: not judged
+    assert out.loc["t10_2.win_rate.kalles", "reference"] == rate
+    assert out.loc["ch13.plain8", ["finding", "unit"]].tolist() == ["plain8 against plain6", "score points"]
+    assert out.loc["ch13.plain8", ["none_estimate", "none_lo", "none_hi"]].tolist() == [0.02, -0.01, 0.05]
+    assert out.loc["ch13.plain8", ["thesis_class", "none_class"]].tolist() == ["beats plain6", "within noise"]
 
 
 def test_the_whole_table_on_tiny_tournaments(tmp_path):

@@ -44,7 +44,9 @@ window.addEventListener("load", () => {
     if (/P\(e\)/.test(node.textContent) && !node.parentElement.closest("math, table, code, pre, script, .MathJax"))
       plain.push(node.textContent.trim().slice(0, 80));
   }
-  document.title = JSON.stringify({column: Math.round(column), wide, raw, plain,
+  const bullets = [...document.querySelectorAll("#Headline-findings li")].map((li) =>
+    Math.round(li.getBoundingClientRect().bottom));
+  document.title = JSON.stringify({column: Math.round(column), wide, raw, plain, bullets,
     finding: box ? [Math.round(box.getBoundingClientRect().top), box.textContent.trim()] : null});
 });
 </script>"""
@@ -79,6 +81,10 @@ def test_the_first_screen_says_what_the_page_found_and_its_tables_and_formulas_r
     assert not seen["wide"], f"{page.name}: tables wider than the {seen['column']} px column: {seen['wide']}"
     assert not seen["raw"], f"{page.name}: table headers that are code names: {seen['raw']}"
     assert not seen["plain"], f"{page.name}: P(e) as plain text, not a formula: {seen['plain']}"
+    if page.name == "index.html" and page.parent == ROOT / "results" / "html":  # every answer on the first screen
+        answers = len((ROOT / "results" / "tables" / "answers.md").read_text(encoding="utf-8").splitlines())
+        assert len(seen["bullets"]) > answers and max(seen["bullets"][:answers]) < HEIGHT, (
+            f"the front page's {answers} answers end at {seen['bullets'][:answers]} px, the screen at {HEIGHT}")
 
 
 HARNESS = """<!DOCTYPE html>

@@ -224,3 +224,46 @@ def test_the_white_depth_map_draws_each_method_in_its_style_and_plain6s_room():
     check_legible(fig)
     with pytest.raises(ValueError, match="plain6_score"):
         plots.white_depth_map(table.drop(columns="plain6_score"))
+
+
+def test_methods_vs_baseline_sorts_the_methods_and_sets_the_yardstick_apart(methods):
+    fig = plots.methods_vs_baseline(methods, title="Each method against plain6")
+    [ax] = fig.axes
+    shown = methods[methods.method != "plain6"].sort_values("diff")
+    assert [t.get_text() for t in ax.get_yticklabels()] == list(shown.method)  # sorted, the baseline left out
+    lines = method_lines(ax)
+    assert set(lines) == set(shown.method)
+    for m in lines:
+        expected = style.method_style(m)
+        assert lines[m] == (matplotlib.colors.to_hex(expected["color"]), expected["marker"])
+    vertical = {round(float(line.get_xdata()[0]), 6): line.get_linestyle() for line in ax.get_lines()
+                if list(line.get_ydata()) == [0, 1]}  # axvline: from the bottom of the axes to its top
+    plain8 = methods.set_index("method").loc["plain8"]
+    assert vertical == {0: "-", round(100 * plain8["diff"], 6): "--"}  # 0 solid, plain8's change dashed
+    assert len(ax.patches) == 1  # plain8's row on a band
+    assert [t.get_fontstyle() for t in ax.get_yticklabels() if t.get_text() == "plain8"] == ["italic"]
+    # each method: its simultaneous interval as a thin line, at least as wide as the 95 % one
+    for y, r in enumerate(shown.itertuples()):
+        thin = [line for line in ax.get_lines() if list(line.get_ydata()) == [y, y]]
+        assert [list(line.get_xdata()) for line in thin] == [[100 * r.diff_lo_all, 100 * r.diff_hi_all]]
+        assert r.diff_lo_all <= r.diff_lo and r.diff_hi_all >= r.diff_hi
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert legend == ["95 % interval", "simultaneous 95 % interval over the 15 methods", "plain6 (0: no change)",
+                      "plain8: what two more plies buy"]
+    check_legible(fig)
+
+
+def test_methods_vs_baseline_without_the_yardstick_and_its_checks():
+    table = pd.DataFrame({"method": ["plain6", "one-hist", "oracle"], "diff": [0, 0.01, -0.08],
+                          "diff_lo": [np.nan, -0.01, -0.1], "diff_hi": [np.nan, 0.03, -0.05],
+                          "diff_lo_all": [np.nan, -0.02, -0.12], "diff_hi_all": [np.nan, 0.04, -0.03]})
+    fig = plots.methods_vs_baseline(table)
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == ["oracle", "one-hist"]
+    assert not fig.axes[0].patches and len(fig.legends[0].get_texts()) == 3
+    check_legible(fig)
+    with pytest.raises(ValueError, match="diff_hi_all"):
+        plots.methods_vs_baseline(table.drop(columns="diff_hi_all"))
+    with pytest.raises(ValueError, match="but the baseline"):
+        plots.methods_vs_baseline(table.iloc[:1])
+    with pytest.raises(ValueError, match="mystery"):
+        plots.methods_vs_baseline(table.assign(method=["plain6", "mystery", "oracle"]))

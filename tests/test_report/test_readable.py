@@ -71,22 +71,62 @@ def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
 
 
 def test_the_reports_tables_read_in_words_one_reading_at_a_time():
-    cells = pd.DataFrame({"black": [1], "white": [2], "thesis": ["67%(33%)"], "ours": ["20%(6%)"],
-                          "our 95% interval": ["13-29%"], "games": [100], "thesis games": [3], "p": [0.1145],
-                          "p_holm": [1.0], "detectable": [0.8], "consistent": [True], "verdict": ["inconclusive"]})
+    cells = pd.DataFrame({"black": [1], "white": [2], "thesis_wins": [2], "thesis_draws": [1], "thesis_games": [3],
+                          "thesis_rate": [2 / 3], "thesis_draw_rate": [1 / 3], "black_wins": [20], "draws": [6],
+                          "games": [100], "win_rate": [0.2], "draw_rate": [0.06], "ci_low": [0.1334],
+                          "ci_high": [0.2888], "p": [0.1145], "p_holm": [1.0], "detectable": [0.8],
+                          "testable": [True], "consistent": [True], "verdict": ["inconclusive"]})
     row = readable.cells_table(cells).iloc[0]
+    assert row["thesis (3 effective games)"] == "67%(33%)"  # the thesis's format, made from its rates
     assert row["ours (95 % interval)"] == "20%(6%) (13 to 29%)" and row["smallest detectable difference"] == "80 points"
     assert row["p (Holm over the 1 cells)"] == "1" and row["our games"] == 100
-    changes = pd.DataFrame({"table": ["11.2"], "black": [1], "white": [2], "thesis": ["0% -> 67%(33%)"],
-                            "thesis change": [2 / 3], "thesis p": [0.4], "ours (plain -> asym)": ["19% -> 20%"],
-                            "change": [0.01], "change_lo": [-0.05], "change_hi": [0.07],
-                            "move-identical games": ["46 of 100"], "p": [1.0], "verdict": ["inconclusive"]})
+    changes = pd.DataFrame({"table": ["11.2"], "black": [1], "white": [2], "thesis_before": [0.0],
+                            "thesis_before_draw_rate": [0.0], "thesis_after": [2 / 3],
+                            "thesis_after_draw_rate": [1 / 3], "thesis_change": [2 / 3], "thesis_p": [0.4],
+                            "win_rate_plain": [0.19],
+                            "win_rate_asym": [0.2], "change": [0.01], "change_lo": [-0.05], "change_hi": [0.07],
+                            "move_identical": [46], "games": [100], "p": [1.0], "verdict": ["inconclusive"]})
     row = readable.changes_table(changes).iloc[0]
     assert row["thesis, plain → asymmetric"] == "0%\u00a0\u2192\u00a067%(33%)"  # an arrow that does not break
+    assert row["ours, plain → asymmetric"] == "19%\u00a0\u2192\u00a020%"
     assert row["our change, win-rate points"] == "+1 (-5 to +7)" and row["thesis's change (its Fisher p)"] == (
         "+67 points (0.4)")
+    assert row["games alike move for move"] == "46 of 100"
     with pytest.raises(ValueError, match="pairing-by-pairing table lacks the column"):
         readable.changes_table(changes.drop(columns="change_lo"))
+
+
+def test_the_rules_fit_reads_one_column_a_reading():
+    nan = float("nan")
+    figure = {"statistic": "branching", "label": "branching factor at White's moves", "thesis": 10, "thesis_hi": 11,
+              "verdict": "not reproduced", "simulations": nan}
+    check = {"statistic": "outcomes_both_independent", "label": "Tables 10.2 and 11.1's outcome counts, predictive p "
+             "(independent games)", "thesis": nan, "thesis_hi": nan, "lo": nan, "hi": nan, "distance": nan,
+             "nearer": False, "simulations": 2000}
+    table = pd.DataFrame([
+        figure | {"reading": "kalles", "estimate": 7.41, "lo": 7.36, "hi": 7.45, "distance": 2.55, "nearer": True},
+        figure | {"reading": "king", "estimate": 13.65, "lo": 13.55, "hi": 13.76, "distance": 2.55 + 0.21,
+                  "nearer": False},
+        {**figure, "statistic": "win_rate", "label": "Black's overall win rate, Table 10.2", "thesis": 0.5,
+         "thesis_hi": 0.5, "verdict": "reproduced", "reading": "kalles", "estimate": 0.5, "lo": 0.45, "hi": 0.55,
+         "distance": 0.0, "nearer": False},
+        {**figure, "statistic": "win_rate", "label": "Black's overall win rate, Table 10.2", "thesis": 0.5,
+         "thesis_hi": 0.5, "verdict": "reproduced", "reading": "king", "estimate": 0.52, "lo": 0.5, "hi": 0.54,
+         "distance": 0.0, "nearer": False},
+        check | {"reading": "kalles", "estimate": 0.0, "verdict": "does not fit"},
+        check | {"reading": "king", "estimate": 0.0015, "verdict": "does not fit"}])
+    shown = readable.rules_fit_table(table)
+    assert list(shown.columns) == ["the thesis", "kalles", "king", "nearer"]
+    branching = shown.loc["branching factor at White's moves (95 % interval; distance to the thesis's)"]
+    assert branching.tolist() == ["10 to 11", "7.41 (7.36 to 7.45), not reproduced; distance 2.55",
+                                  "13.65 (13.55 to 13.76), not reproduced; distance 2.76", "kalles"]
+    rate = shown.loc["Black's overall win rate, Table 10.2 (95 % interval; distance to the thesis's)"]
+    assert rate["the thesis"] == "50 %" and rate["king"] == "52.0 % (50.0 to 54.0), reproduced; distance 0.0 %"
+    assert rate["nearer"] == "both contain it"
+    fits = shown.loc["Tables 10.2 and 11.1's outcome counts, predictive p (independent games)"]
+    assert fits.tolist() == ["–", "p < 0.0005: does not fit", "p = 0.0015: does not fit", "neither fits"]
+    with pytest.raises(ValueError, match="rules_fit lacks the column.*simulations"):
+        readable.rules_fit_table(table.drop(columns="simulations"))
 
 
 def test_the_prediction_statistics_have_a_column_a_set():

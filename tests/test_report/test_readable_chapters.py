@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import branching, rlgame
-from pawnslib.experiments.stats import strategy_strength
+from pawnslib.experiments import branching, rlgame, tiebreak
+from pawnslib.experiments.stats import pairing_counts, strategy_strength
 from pawnslib.report import readable_chapters as rc
 
 A_TO_B = r"-?[\d.,]+ %? ?\(-?[\d.,]+ to -?[\d.,]+\)"
@@ -54,11 +54,13 @@ def test_strength_names_the_worst_opponent():
 
 
 def test_pairing_changes_and_slices_read_in_points():
-    changes = pd.DataFrame({"black": [1], "white": [2], "black wins (minimax)": ["19%(7%)"],
-                            "black wins (asym)": ["20%(6%)"], "games": [100], "same result": [89], "delta": [0.01],
-                            "delta_lo": [-0.05], "delta_hi": [0.07], "p_value": [1.0], "change": ["within noise"]})
+    changes = pd.DataFrame({"black": [1], "white": [2], "win_rate_plain": [0.19], "draw_rate_plain": [0.07],
+                            "win_rate_asym": [0.2], "draw_rate_asym": [0.06], "games": [100], "same result": [89],
+                            "delta": [0.01], "delta_lo": [-0.05], "delta_hi": [0.07], "p_value": [1.0],
+                            "change": ["within noise"]})
     row = rc.pairing_changes_table(changes).iloc[0]
     assert row["change, win-rate points (95 % interval)"] == "+1 (-5 to +7)" and row["paired p"] == "1"
+    assert row["Black wins, plain alpha-beta"] == "19%(7%)" and row["Black wins, asymmetric tree"] == "20%(6%)"
     slices = pd.DataFrame({"slices": [2, 4], "games": [320, 320], "predictions": [9000, 9100], "correct": [3000, 3100],
                            "share": [0.333, 0.341], "share_lo": [0.32, 0.33], "share_hi": [0.35, 0.36],
                            "diff": [-0.008, 0.0], "diff_lo": [-0.02, 0.0], "diff_hi": [0.004, 0.0]})
@@ -85,3 +87,42 @@ def test_recognisers_and_the_tiebreak_study_in_words():
     assert shown["of those with a tie, left exact"][1] == "128 of 188"
     with pytest.raises(ValueError, match="tie-breaking study lacks the column.*needed"):
         rc.tiebreak_table(study.drop(columns="needed"))
+
+
+def test_the_balance_of_power_is_a_grid_in_the_thesis_format():
+    records = [{"black": 1, "white": 1, "result": r} for r in ("black", "black", "draw")]
+    records += [{"black": 1, "white": 2, "result": "white"}, {"black": 2, "white": 1, "result": "black"}]
+    counts = pairing_counts(records)
+    shown = rc.balance_table(counts)
+    assert shown.index.name == "Black \\ White" and list(shown.columns) == ["1", "2"]
+    assert re.fullmatch(r"67%\(33%\) \(\d+ to \d+\), 3 games", shown.loc[1, "1"]), shown.loc[1, "1"]
+    assert shown.loc[1, "2"].startswith("0% (0 to ") and pd.isna(shown.loc[2, "2"])  # not played
+    with pytest.raises(ValueError, match="balance-of-power table lacks the column.*ci_low"):
+        rc.balance_table(counts.drop(columns="ci_low"))
+
+
+def _survival() -> pd.DataFrame:
+    """``tiebreak.sensitivity`` of a tiny study: a win rate under two variants, a method under two schemes."""
+    table = pd.DataFrame({"rules": ["kalles"] * 3, "variant": ["thesis", "none", "thesis, seed 8"],
+                          "noise": ["thesis", "none", "thesis"], "seed": [7, 7, 8], "black_win_rate": [0.66, 0.5, 0.67],
+                          "win_lo": [0.64, np.nan, 0.65], "win_hi": [0.68, np.nan, 0.7]})
+    methods = pd.DataFrame({"noise": ["thesis", "position", "none"], "method": ["prom-uniform"] * 3,
+                            "diff": [-0.003, 0.043, 0.219], "diff_lo": [-0.024, 0.021, np.nan],
+                            "diff_hi": [0.018, 0.064, np.nan], "p_holm": [0.9, 0.001, np.nan]})
+    return tiebreak.sensitivity(table, methods, seed=7)
+
+
+def test_the_tiebreak_verdicts_in_words():
+    shown = rc.survival_table(_survival())
+    _words_only(shown)
+    assert list(shown.columns) == ["finding", "thesis", "position", "none", "thesis, second seed", "verdict"]
+    rate, prom = shown.iloc[0], shown.iloc[1]
+    assert rate["finding"] == "Black's Table 10.2 win rate (kalles), percent"
+    assert rate.tolist()[1:5] == ["66 % (64 to 68)", "–", "50 %", "67 % (65 to 70)"]  # not played under position
+    assert rate["verdict"] == ("holds under every tie-breaker with noise: interval above the thesis's 50 %; without "
+                               "noise 50.0 %")
+    assert prom.tolist()[1:5] == ["-0.3 (-2.4 to +1.8)", "+4.3 (+2.1 to +6.4)", "+21.9", "–"]
+    assert prom["verdict"] == ("depends on the tie-breaker: within noise, beats plain6; estimates -0.3 score points "
+                               "to 4.3 score points; without noise +21.9 score points")
+    with pytest.raises(ValueError, match="tiebreak_sensitivity lacks the column.*none_class"):
+        rc.survival_table(_survival().drop(columns="none_class"))

@@ -1,39 +1,42 @@
 """The report's claims table: one row per claim with its badge, its lines of evidence beneath, links, a legend."""
 
+import math
 import re
 
+import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments.evidence import VERDICTS, evidence_lines, judge
+from pawnslib.experiments.evidence import evidence_lines, judge
+from pawnslib.experiments.records import VERDICTS, line
 from pawnslib.report import verdicts
 
 
 def _lines() -> pd.DataFrame:
     def frame(rows):
-        return pd.DataFrame([{"section": s, "claim": c, "thesis": t, "support": sup, "strategies": st, "ours": o,
-                              "verdict": v, "why": ""} for s, c, t, sup, st, o, v in rows])
+        return pd.DataFrame([line(i, ch, c, t, evidence=e, note=n, strategies=st, ours=o, verdict=v, why="",
+                                  page=page) for i, ch, c, t, e, n, st, o, v, page in rows])
 
-    kalles = frame([("10", "Table 10.2: win rates", "9 games", "shows it: counts", "thesis", "100 games",
-                     "not reproduced"),
-                    ("11.1", "branching factor at White's moves", "10 to 11", "no data: a range", "thesis", "7.4",
-                     "not reproduced"),
-                    ("11.1", "branching factor at White's moves", "10 to 11", "no data: a range", "harmony", "7.7",
-                     "not reproduced"),
-                    ("beyond", "the DBN recognises White's strategy", "never measured", "ours", "thesis", "39 % <b>",
-                     "new")])
-    king = frame([("10", "Table 10.2: win rates", "9 games", "shows it: counts", "thesis", "100 games",
-                   "inconclusive"),
-                  ("11.1", "branching factor at White's moves", "10 to 11", "no data: a range", "thesis", "13.6",
-                   "reproduced")])
+    kalles = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis",
+                     "100 games", "not reproduced", None),
+                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis", "7.4",
+                     "not reproduced", "04_pawns"),
+                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "harmony", "7.7",
+                     "not reproduced", "04_pawns"),
+                    ("dbn.recognises", "beyond", "the DBN recognises White's strategy", "never measured", "ours", "",
+                     "thesis", "39 % <b>", "new", None)])
+    king = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis", "100 games",
+                   "inconclusive", None),
+                  ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis", "13.6",
+                   "reproduced", "04_pawns")])
     return evidence_lines({"kalles": kalles, "king": king})
 
 
 def test_every_verdict_has_a_colour_and_a_legend_line():
     assert set(VERDICTS) == set(verdicts.COLOURS) and set(verdicts.LEGEND) <= set(VERDICTS)
     legend = verdicts.legend_html()
-    assert all(verdicts.COLOURS[v] in legend and v in legend for v in VERDICTS)
-    assert "A claim's verdict" in legend and "A line's verdict" in legend and "cannot show it" in legend
+    assert all(verdicts.COLOURS[v] in legend for v in VERDICTS)
+    assert all(f">{v}</span>" in legend for v in VERDICTS)
 
 
 def test_claims_table_has_one_row_a_claim_its_lines_links_and_escapes_text():
@@ -44,16 +47,11 @@ def test_claims_table_has_one_row_a_claim_its_lines_links_and_escapes_text():
     assert len(re.findall(r"<tr>", table)) == 1 + 3  # each claim once
     assert len(re.findall(r"<li>", table)) == len(lines) == 6  # each line beneath its claim
     assert "<b>king, thesis strategies</b>: 13.6" in table and "<b>kalles, harmony strategies</b>: 7.7" in table
-    assert '>mixed</span>' in table  # the branching factor: reproduced under king, not under kalles
+    assert table.count(">mixed</span>") == 2  # each holds (or fails) under one reading only
+    # each claim links to the page its record names
     assert '<a href="04_pawns.html">branching factor' in table and '<a href="08_dbn.html">' in table
     assert '<a href="10_harmony_search.html">' in table
     assert "39 % &lt;b&gt;" in table and "<b>the DBN" not in table
-
-
-def test_a_line_is_named_by_reading_and_set():
-    assert verdicts.line_label("kalles", "harmony") == "kalles, harmony strategies"
-    label = verdicts.line_label("kalles", "thesis (Chapter 13's games)")
-    assert label == "kalles, thesis strategies (Chapter 13's games)"
 
 
 def test_bad_verdicts_and_missing_columns_are_refused():
@@ -62,3 +60,15 @@ def test_bad_verdicts_and_missing_columns_are_refused():
     lines = _lines()
     with pytest.raises(ValueError, match="lines lacks the column"):
         verdicts.claims_html(judge(lines), lines.drop(columns="strategies"))
+
+
+def test_the_verdict_grid_colours_each_line_and_claim_by_its_verdict():
+    lines = _lines()
+    claims = judge(lines)
+    fig = verdicts.verdict_grid(claims, lines)
+    grid = np.ma.filled(fig.axes[0].images[0].get_array(), np.nan)
+    code = {v: k for k, v in enumerate(verdicts.COLOURS)}
+    assert grid.shape == (3, 4)  # three claims; kalles/thesis, king/thesis, kalles/harmony, then the claim
+    assert grid[1].tolist() == [code["not reproduced"], code["reproduced"], code["not reproduced"], code["mixed"]]
+    assert grid[2, 0] == grid[2, 3] == code["new"] and math.isnan(grid[2, 1])  # no king line: a blank
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()][0] == "Table 10.2: win rates"

@@ -1,0 +1,125 @@
+"""Chapter 13's paired contrasts as data (chapter13.contrast_records): ids, groups, simultaneous intervals, verdicts."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from pawnslib.experiments import chapter13, paired, thesis, whitedepth
+from pawnslib.experiments.chapter13 import CONTRAST_COLUMNS, contrast_records, verdict_label
+
+RESULTS = {"black": 1.0, "draw": 0.5, "white": 0.0}
+
+
+def games(strength: dict[str, float], *, rounds: int = 12, seed: int = 0) -> dict[str, list[dict]]:
+    """Hand-made paired games: per method, one game per (black, white, round) of strategies 1 and 2, Black winning
+    with probability ``strength[method]`` (a draw a fifth of the rest)."""
+    rng = np.random.default_rng(seed)
+    out = {}
+    for method, p in strength.items():
+        u = rng.random((2, 2, rounds))
+        result = np.where(u < p, "black", np.where(u < p + (1 - p) / 5, "draw", "white"))
+        out[method] = [{"black": b + 1, "white": w + 1, "round": r, "result": str(result[b, w, r])}
+                       for b in range(2) for w in range(2) for r in range(rounds)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def tables():
+    """Every table of Chapter 13 from hand-made games: White at 6 plies (the comparison) and at 5 (the map)."""
+    runs = {6: games({"plain6": 0.5, "plain8": 0.8, "one-hist": 0.5, "oracle": 0.3, "oracle-deep": 0.5}),
+            5: games({"plain6": 0.6, "plain8": 0.9, "oracle": 0.4}, seed=1)}
+    scores = paired.scores_frame(runs[6])
+    methods = paired.method_summary(scores)
+    contrasts = chapter13.foresight_contrasts(scores)
+    white_map = whitedepth.white_depth_table(runs)
+    loss = whitedepth.oracle_loss(runs, depth=6)
+    # the "unlikely" pairings chosen on weak Black's games, so that some are; no strategy 4 here
+    claims = chapter13.thesis_claims(paired.scores_frame(runs[6], wins=True), runs[6]["oracle"], thesis_set=False)
+    return runs, methods, contrasts, white_map, loss, claims
+
+
+def test_the_verdict_is_the_holm_corrected_sign():
+    assert verdict_label(0.05, 0.01) == "better" and verdict_label(-0.05, 0.01) == "worse"
+    assert verdict_label(0.05, 0.2) == "not distinguishable" == verdict_label(0.05, np.nan)
+    assert verdict_label(0.05, 0.01, alpha=0.001) == "not distinguishable"
+    assert verdict_label(0.0, 0.01) == "not distinguishable"
+
+
+def test_the_ids_name_group_contrast_and_subset():
+    assert chapter13.contrast_id("ch13.methods", "oracle", "plain6") == "ch13.methods.oracle-plain6"
+    assert chapter13.contrasts_id("om-matched", "om-perfect", "1") == "ch13.contrasts.om-matched-om-perfect.white1"
+    assert chapter13.contrasts_id("oracle", "plain8") == "ch13.contrasts.oracle-plain8"
+    assert chapter13.map_id("oracle", np.int64(5)) == "ch13.white_depth.oracle-plain6.depth5"
+    assert chapter13.loss_id("oracle", "plain6", 6, "off the diagonal") == \
+        "ch13.oracle_loss.oracle-plain6.depth6.off-diagonal"
+    assert chapter13.loss_id("oracle", "plain6", 5) == "ch13.oracle_loss.oracle-plain6.depth5"
+    assert chapter13.claim_id("one-hist", thesis.CLAIM_SUFFERS) == "ch13.claims.one-hist-plain6.strategy4_suffers"
+    with pytest.raises(ValueError, match="no claim id for 'Black wins, again!'"):
+        chapter13.claim_id("one-hist", "Black wins, again!")
+
+
+def test_every_contrast_is_one_row_of_numbers_and_ids(tables):
+    runs, methods, contrasts, white_map, loss, claims = tables
+    out = contrast_records(methods, contrasts, white_map, loss, claims, games=runs, depth=6)
+    assert list(out.columns) == CONTRAST_COLUMNS and out.id.is_unique
+    tested = claims.dropna(subset=["p"])
+    assert len(tested) and len(loss) and len(contrasts)  # every group is there
+    assert out.group.value_counts().to_dict() == {
+        k: v for k, v in {"ch13.methods": len(methods) - 1, "ch13.contrasts": len(contrasts),
+                          "ch13.white_depth": len(white_map), "ch13.oracle_loss": len(loss),
+                          "ch13.claims": len(tested)}.items() if v}
+    assert set(out.verdict) <= set(chapter13.VERDICTS)
+    assert (out.verdict == [verdict_label(d, p) for d, p in zip(out["diff"], out.p_holm, strict=True)]).all()
+    assert set(out.unit[out.group == "ch13.claims"]) == {"win-rate points"}
+    assert set(out.unit[out.group != "ch13.claims"]) == {"score points"}
+    m = out[out.group == "ch13.methods"].set_index("method")
+    t = methods.set_index("method").loc[m.index]
+    for ours, theirs in (("diff", "diff"), ("diff_lo", "diff_lo"), ("p_holm", "p_holm"), ("sim_lo", "diff_lo_all"),
+                         ("sim_hi", "diff_hi_all")):
+        assert list(m[ours]) == list(t[theirs])
+    assert set(m.baseline) == {"plain6"} and set(m.white) == {"all"}
+    w = out[out.group == "ch13.white_depth"]
+    assert list(w.white) == [f"depth {d}" for d in white_map.white_depth] and list(w["diff"]) == list(white_map["diff"])
+    assert set(out.white[out.group == "ch13.oracle_loss"]) <= {"depth 6", "depth 6, diagonal",
+                                                               "depth 6, off the diagonal", "depth 5",
+                                                               "depth 5, diagonal", "depth 5, off the diagonal"}
+    # every simultaneous interval holds its 95 % one: the same bootstrap resamples, a wider level
+    assert (out.sim_lo <= out.diff_lo).all() and (out.sim_hi >= out.diff_hi).all()
+    assert out[["sim_lo", "sim_hi"]].notna().all().all()
+
+
+def test_the_simultaneous_interval_is_the_bonferroni_level_of_the_same_bootstrap(tables):
+    runs, methods, contrasts, *_ = tables
+    all_pairs = (6, lambda b, w: True, False)
+    # over the methods: method_summary's own simultaneous interval
+    k = len(methods) - 1
+    row = methods.set_index("method").loc["oracle"]
+    assert chapter13.simultaneous_interval(runs, "oracle", "plain6", k, all_pairs) == (row.diff_lo_all,
+                                                                                       row.diff_hi_all)
+    # at k = 1 it is the contrast's own 95 % interval
+    c = contrasts.set_index(["method", "against"]).loc[("oracle", "plain8")]
+    assert chapter13.simultaneous_interval(runs, "oracle", "plain8", 1, all_pairs) == (c.diff_lo, c.diff_hi)
+    assert np.isnan(chapter13.simultaneous_interval(runs, "two-hist", "plain6", 3, all_pairs)).all()  # not played
+
+
+def test_without_games_only_the_methods_have_a_simultaneous_interval(tables):
+    _, methods, contrasts, white_map, loss, claims = tables
+    out = contrast_records(methods, contrasts, white_map, loss, claims)
+    assert out.sim_lo[out.group == "ch13.methods"].notna().all()
+    assert out.sim_lo[out.group != "ch13.methods"].isna().all()
+    assert list(contrast_records(methods).group.unique()) == ["ch13.methods"]
+    empty = contrast_records(methods, contrasts.iloc[:0], white_map.iloc[:0], loss.iloc[:0], claims.iloc[:0])
+    assert len(empty) == len(methods) - 1
+
+
+def test_the_committed_tables_make_one_row_per_contrast():
+    from pathlib import Path
+
+    tables = Path(__file__).resolve().parents[2] / "results" / "tables"
+    names = ("ch13_methods", "ch13_contrasts", "ch13_white_depth", "ch13_oracle_loss", "ch13_claims")
+    if not all((tables / f"{n}.csv").is_file() for n in names):
+        pytest.skip("Chapter 13's tables are not in results/tables")
+    read = [pd.read_csv(tables / f"{n}.csv", dtype={"white": str}) for n in names]
+    out = contrast_records(*read)
+    assert len(out) == len(read[0]) - 1 + sum(len(t) for t in read[1:4]) + read[4].p.notna().sum()
+    assert out.id.is_unique and out.loc[out.id == "ch13.methods.plain8-plain6", "verdict"].item() == "better"
