@@ -69,6 +69,7 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
     strength = {s: strategy_strength(records) for s, records in plain.items()}
     theirs = thesis.can_beat(thesis.table_records(thesis.TABLE_10_2))
     beats, poorly = support.beats(), support.poorly()  # the thesis's own evidence: the same for every set
+    said_poorly = "; ".join(f"{i} wins {100 * x:.0f} % against {j}" for i, j, x in _thesis_poorly())
     for s, records in plain.items():
         c = thesis.can_beat(records)
         lines.append(line("t10_2.can_beat", "10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others",
@@ -85,8 +86,7 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
         verdict, pairs = thesis.poorly_verdict(st)
         said = "; ".join(f"{i} wins {100 * st.loc[i, 'worst_share']:.0f} % against {j}" for i, j in pairs) or "none"
         lines.append(line("t10_2.very_poorly", "10", "two strategies perform very poorly against one specific "
-                          "opponent",
-                          "; ".join(f"{i} wins {100 * x:.0f} % against {j}" for i, j, x in _thesis_poorly()),
+                          "opponent", said_poorly,
                           evidence=poorly[0], note=poorly[1], effective_games=2 * N, strategies=s, ours=said,
                           verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
                           thesis_value=thesis.POORLY_STRATEGIES, games=len(plain[s]),

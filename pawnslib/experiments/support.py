@@ -93,7 +93,7 @@ def moved_share_predictive(k: int, n: int = N) -> float:
 
 def null() -> tuple[str, float]:
     """Tables 11.2 and 11.3 together against the thesis's own Table 10.2: with no change at all, how likely would a
-    second table move at least as many pairings as the thesis's 10? Returns (the cell, that chance)."""
+    second table move at least as many pairings as the thesis's 10? Returns ((kind, note), that chance)."""
     counts = thesis.table_counts(thesis.TABLE_10_2, N)
     dist = cells.count_distribution([moved_share_predictive(k) for k in counts.black_wins])
     moved = len(thesis.TABLE_11_2) + len(thesis.TABLE_11_3)
