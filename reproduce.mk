@@ -123,7 +123,7 @@ $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
 COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn \
-	prom-dbn-cal om-matched oracle one-hist-perfect oracle-deep
+	prom-dbn-cal om-matched oracle one-hist-told1 oracle-deep
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
@@ -133,21 +133,24 @@ $(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/ma
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
 $(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal): $(R)/data/dbn_game_$(COMPARE_SET).npz
-# Where prediction pays (pawnslib.experiments.whitedepth): MAP_METHODS with White searching each of MAP_DEPTHS plies,
-# MAP_ROUNDS rounds a pairing, one step a depth (pawnslib.experiments.whitedepth's WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS).
-MAP_DEPTHS := 2 4 5
-MAP_METHODS := plain6 plain8 one-hist one-hist-perfect oracle om-perfect om-matched prom-uniform prom-dbn-cal
-MAP_ROUNDS := 50
-$(R)/runs/ch13_white%/done: $(ASYM) pawnslib/experiments/chapter13.py $(R)/data/dbn_$(COMPARE_SET).npz \
-		$(R)/data/dbn_game_$(COMPARE_SET).npz
-	[ ! -e $@ ] || rm -rf $(R)/runs/ch13_white$*
-	$(call timed,compare white depth $*,$(CLI) compare --set $(COMPARE_SET) --white-depth $* --rounds $(MAP_ROUNDS) \
-		--method $(MAP_METHODS) --results $(R) $(ARGS))
+# Where prediction pays (pawnslib.experiments.predictability): MAP_METHODS in every cell of White's tie-breaking
+# (MAP_NOISES) by White's depth (MAP_DEPTHS), MAP_ROUNDS rounds a pairing from seeded openings, one step a cell
+# (the module's WHITE_NOISES, WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS; a test keeps them in step).
+MAP_NOISES := none half thesis
+MAP_DEPTHS := 2 6
+MAP_METHODS := plain6 plain8 oracle om-matched om-perfect prom-uniform one-hist prom-dbn-cal
+MAP_ROUNDS := 25
+MAP_CELLS := $(foreach n,$(MAP_NOISES),$(foreach d,$(MAP_DEPTHS),$(n)_white$(d)))
+$(R)/runs/ch13_map/%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/predictability.py \
+		$(R)/data/dbn_$(COMPARE_SET).npz $(R)/data/dbn_game_$(COMPARE_SET).npz
+	[ ! -e $@ ] || rm -rf $(R)/runs/ch13_map/$*
+	$(call timed,compare map $*,$(CLI) compare --set $(COMPARE_SET) --white-noise $(firstword $(subst _white, ,$*)) \
+		--white-depth $(lastword $(subst _white, ,$*)) --rounds $(MAP_ROUNDS) --method $(MAP_METHODS) --results $(R) $(ARGS))
 	touch $@
 # (The two-slice model is named here, outside a pattern rule, so that Make keeps it: a deliverable, not a by-product.)
 $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .venv/stamp \
 		$(patsubst %,$(C13)_%/done,$(COMPARE_METHODS)) $(R)/data/dbn2_$(COMPARE_SET).npz \
-		$(patsubst %,$(R)/runs/ch13_white%/done,$(MAP_DEPTHS))
+		$(patsubst %,$(R)/runs/ch13_map/%/done,$(MAP_CELLS))
 	@mkdir -p $(R)/notebooks $(R)/html
 	$(call timed,notebook 13,$(PAPERMILL) -p RESULTS $(R) -p SET $(COMPARE_SET) -p RULES $(RULES) \
 		$< $@ > $(R)/logs/13_future_work.log 2>&1 || { tail -40 $(R)/logs/13_future_work.log; exit 1; } && $(TIDY) $@)
@@ -156,15 +159,23 @@ $(R)/notebooks/13_future_work.ipynb: notebooks/13_future_work.ipynb $(NB_PY) .ve
 # Table 10.2's tournament under every other noise scheme and under the default one with the second master seed
 # (SEED + 1), under every reading; Chapter 13's headline methods under every other scheme (COMPARE_SET, RULES).
 TB := $(R)/tiebreak
+# The none variant (no noise) plays every game, tournament, training games and comparison alike, from a seeded
+# random opening of TB_OPENINGS plies (pawnslib.play.openings.OPENING_PLIES): without noise every round from the
+# start position replays one game, so its rounds would not be distinct games.
+TB_OPENINGS := 6
+# Its comparison plays TB_NONE_ROUNDS rounds a pairing: 400 distinct games a method (the budget of make reproduce;
+# pawnslib.experiments.tiebreak.NONE_ROUNDS).
+TB_NONE_ROUNDS := 25
 TB_VARIANTS := position none thesis_second_seed
 TB_METHODS := plain6 plain8 one-hist random om-perfect prom-uniform prom-dbn
 # $(call tb_dir,variant,reading): a variant's folder for a reading (as config.reading_dir).
 tb_dir = $(TB)/$(1)$(if $(filter kalles,$(2)),,/$(2))
-# A variant's options: its scheme (the part before the first _), and for thesis_second_seed the master seed + 1
-# (the master seed: SEED, else config.py's, read from the file).
+# A variant's options: its scheme (the part before the first _), for thesis_second_seed the master seed + 1
+# (the master seed: SEED, else config.py's, read from the file), and for none its seeded openings.
 SECOND_SEED := $(shell echo $$(( $(or $(SEED),$(shell sed -n 's/^SEED = \([0-9]*\).*/\1/p' pawnslib/config.py)) + 1 )))
 tb_options = --noise $(firstword $(subst _, ,$(1))) \
-	$(if $(findstring second_seed,$(1)),--seed $(SECOND_SEED),$(if $(SEED),--seed $(SEED))) $(if $(JOBS),--jobs $(JOBS))
+	$(if $(findstring second_seed,$(1)),--seed $(SECOND_SEED),$(if $(SEED),--seed $(SEED))) $(if $(JOBS),--jobs $(JOBS)) \
+	$(if $(filter none,$(1)),--openings $(TB_OPENINGS))
 define TB_TOURNAMENT
 $(call tb_dir,$(1),$(2))/runs/thesis_minimax/done: $(CORE)
 	[ ! -e $$@ ] || rm -rf $(call tb_dir,$(1),$(2))/runs/thesis_minimax
@@ -183,7 +194,7 @@ $(TB)/$(1)/runs/ch13/$(COMPARE_SET)_%/done: $(ASYM) pawnslib/experiments/chapter
 		$(TB)/$(1)/data/dbn_$(COMPARE_SET).npz $(TB)/$(1)/data/dbn_game_$(COMPARE_SET).npz
 	[ ! -e $$@ ] || rm -rf $(TB)/$(1)/runs/ch13/$(COMPARE_SET)_$$*
 	$$(call timed,tiebreak compare $(1) $$*,$(CLI) compare --set $(COMPARE_SET) --method $$* --results $(TB)/$(1) \
-		$(call tb_options,$(1)))
+		$(call tb_options,$(1))$(if $(filter none,$(1)), --rounds $(TB_NONE_ROUNDS)))
 	touch $$@
 endef
 TB_SCHEMES := position none

@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, NoReturn
 from pawnslib import config
 from pawnslib.config import READINGS, RunSettings, SettingError, SettingsMismatch
 from pawnslib.dbn import learn
-from pawnslib.experiments import chapter13, pipeline, warmup
+from pawnslib.experiments import chapter13, pipeline, predictability, warmup
+from pawnslib.play.openings import OPENING_PLIES
 
 if TYPE_CHECKING:
     from pawnslib.report.book import Page
@@ -177,11 +178,21 @@ def _tournament_method(p: argparse.ArgumentParser) -> object:
                                "trained model (default: %(default)s)")
 
 
+def _openings(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--openings", type=_setting("openings"), default=0,
+                          help="plies of each game's seeded random opening, a non-negative even number; 0: every "
+                               "game from the start position, the thesis's (default: %(default)s)")
+
+
 def _compare_method(p: argparse.ArgumentParser) -> tuple:
     return (p.add_argument("--method", required=True, nargs="+", action="extend", choices=tuple(chapter13.METHODS),
                    metavar="METHOD", help="Black's methods, of those listed below, played in turn (required)"),
             p.add_argument("--white-depth", type=_setting("white_depth", "white-depth"),
-                           help="White's depth if not --depth: where prediction pays (runs/ch13_white<D>/)"))
+                           help="White's depth if not --depth (runs/ch13_white<D>/)"),
+            p.add_argument("--white-noise", choices=tuple(predictability.WHITE_NOISES),
+                           help="a cell of the map of where prediction pays: how White breaks ties (none: never by "
+                                "noise, half: in a seeded half of its searches, thesis: always), at White's depth, "
+                                f"from seeded {OPENING_PLIES}-ply openings (runs/ch13_map/<noise>_white<D>/)"))
 
 
 def _model_kind(p: argparse.ArgumentParser) -> tuple:
@@ -229,6 +240,14 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
 
 
 def _compare(a: argparse.Namespace) -> Sequence[Page]:
+    if a.white_noise is not None:  # a cell of the map: its settings are the cell's
+        if a.openings:
+            _error(a.command, f"argument --openings: a cell of the map (--white-noise) plays its own "
+                              f"{OPENING_PLIES}-ply openings")
+        cell = (a.white_noise, a.depth if a.white_depth is None else a.white_depth)
+        predictability.cell_games(a.results, a.set, cell, settings=_settings(a).replace(white_depth=None),
+                                  methods=a.method, rounds=a.rounds)
+        return ()
     for method in dict.fromkeys(a.method):
         chapter13.method_games(a.results, a.set, method, settings=_settings(a))
     return ()
@@ -306,21 +325,24 @@ COMMANDS = {
         "  python -m pawnslib harmony --rules king --results results/king --seed 7 --jobs 2"),
     "tournament": Command(
         "play a set's round robin (Table 10.2; Chapter 11 with --method asym): runs/<set>_<method>",
-        (_results(False), _set(config.SETS[0]), _tournament_method, _rounds, _depth, *SETTINGS), _tournament,
+        (_results(False), _set(config.SETS[0]), _tournament_method, _rounds, _depth, _openings, *SETTINGS), _tournament,
         "  python -m pawnslib tournament --set thesis                  # Table 10.2's games: runs/thesis_minimax\n"
         "  python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym\n"
         "  python -m pawnslib tournament --set thesis --rules king --results results/king   # the king reading"),
     "train": Command(
         "fit the set's opponent model (the DBN) to its minimax games: data/dbn_<set>.npz",
-        (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, *SETTINGS), _train,
+        (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, _openings, *SETTINGS), _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
         "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser"),
     "compare": Command(
         "play Black methods' games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
-        (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, *SETTINGS), _compare,
+        (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, _openings, *SETTINGS),
+        _compare,
         "  python -m pawnslib compare --method plain8              # runs/ch13/thesis_plain8\n"
-        "  python -m pawnslib compare --method plain6 oracle --white-depth 4 --rounds 50   # runs/ch13_white4/",
+        "  python -m pawnslib compare --method plain6 oracle --white-depth 4 --rounds 50   # runs/ch13_white4/\n"
+        "  python -m pawnslib compare --method plain6 oracle --white-noise none --white-depth 2 --rounds 25\n"
+        "      # a cell of the map of where prediction pays: runs/ch13_map/none_white2/",
         _METHODS),
     "compile": Command(
         "compile the kernels every step plays by into numba's cache, once, by playing small games of every kind",

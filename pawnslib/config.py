@@ -3,7 +3,7 @@ settings (:class:`RunSettings`, the one value that carries them through the laye
 defaults), where results live, and the errors a setting raises (:class:`SettingError`, :class:`SettingsMismatch`).
 The command line, the Makefile and the notebooks read them from here. A default that configures one thing lives
 beside it instead (Harmony*'s in :class:`~pawnslib.play.harmony.HarmonyParams`, Chapter 13's methods in
-:mod:`pawnslib.experiments.chapter13`, the map's in :mod:`pawnslib.experiments.whitedepth`, the board's in
+:mod:`pawnslib.experiments.chapter13`, the map's in :mod:`pawnslib.experiments.predictability`, the board's in
 :mod:`pawnslib.report.board.settings`, ...).
 
 Imports: nothing of pawnslib (every layer imports this module).
@@ -15,7 +15,7 @@ import dataclasses
 import importlib
 import warnings
 from dataclasses import dataclass
-from numbers import Integral
+from numbers import Integral, Real
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -58,9 +58,9 @@ PUBLISH_ENV = "PAWNSLIB_PUBLISH"
 MOVED = {"HARMONY": ("pawnslib.play.harmony", "HarmonyParams"),
          "COMPARISON_METHODS": ("pawnslib.experiments.chapter13", "METHODS"),
          "COMPARISON_TIMED_GAMES": ("pawnslib.experiments.chapter13", "TIMED_GAMES"),
-         "WHITE_DEPTHS": ("pawnslib.experiments.whitedepth", "WHITE_DEPTHS"),
-         "MAP_METHODS": ("pawnslib.experiments.whitedepth", "MAP_METHODS"),
-         "MAP_ROUNDS": ("pawnslib.experiments.whitedepth", "MAP_ROUNDS"),
+         "WHITE_DEPTHS": ("pawnslib.experiments.predictability", "WHITE_DEPTHS"),
+         "MAP_METHODS": ("pawnslib.experiments.predictability", "MAP_METHODS"),
+         "MAP_ROUNDS": ("pawnslib.experiments.predictability", "MAP_ROUNDS"),
          "RECOGNITION_MIN_GAMES": ("pawnslib.experiments.recognition", "RECOGNITION_MIN_GAMES"),
          "CEILING_EPSILON": ("pawnslib.experiments.ceiling", "CEILING_EPSILON"),
          "N_INTERVALS": ("pawnslib.dbn.discretise", "N_INTERVALS"),
@@ -129,6 +129,11 @@ class RunSettings:
         noise: the tie-breaking scheme every search plays by (:data:`NOISES`).
         white_depth: White's search depth in a tournament, when not ``depth`` (None: ``depth``; Chapter 13's map of
             where prediction pays).
+        white_share: the share of White's searches that break ties by ``noise``, the others by static order as
+            without noise, which searches by a seeded hash of each search's seed (None: every one, as Black's;
+            the map of where prediction pays varies it, :mod:`pawnslib.experiments.predictability`).
+        openings: the plies of each game's seeded random opening (:mod:`pawnslib.play.openings`; 0: every game
+            from the start position, the thesis's), a non-negative even number.
 
     Raises:
         SettingError: a field of the wrong type or out of range (a ``ValueError`` that carries the field, its value
@@ -143,6 +148,8 @@ class RunSettings:
     jobs: int = JOBS
     noise: str = NOISE
     white_depth: int | None = None
+    white_share: float | None = None
+    openings: int = 0
 
     def __post_init__(self):
         def whole(v) -> bool:
@@ -156,7 +163,13 @@ class RunSettings:
                  "train_rounds": (whole(self.train_rounds) and self.train_rounds >= 1, "a positive integer"),
                  "jobs": (whole(self.jobs) and self.jobs != 0, "a non-zero integer (-1: all cores)"),
                  "white_depth": (self.white_depth is None or (whole(self.white_depth) and self.white_depth >= 1),
-                                 "None or a positive integer (plies)")}
+                                 "None or a positive integer (plies)"),
+                 "white_share": (self.white_share is None or (isinstance(self.white_share, Real)
+                                                             and not isinstance(self.white_share, bool)
+                                                             and 0 <= self.white_share <= 1),
+                                 "None or a number from 0 to 1"),
+                 "openings": (whole(self.openings) and self.openings >= 0 and self.openings % 2 == 0,
+                              "a non-negative even integer (plies)")}
         for name, (ok, rule) in rules.items():
             if not ok:
                 raise SettingError(name, getattr(self, name), rule)

@@ -29,9 +29,10 @@ TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
 ONE = RunSettings(rounds=1, depth=1, jobs=1)  # TINY's settings
 TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's model is trained on
 RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
-GAMES = RUN | {"--set", "--method", "--rounds", "--depth"}
+GAMES = RUN | {"--set", "--method", "--rounds", "--depth", "--openings"}
 OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
-           "compare": GAMES | {"--white-depth"}, "site": {"--results"}, "compile": {"--part"}, "tidy": set(),
+           "compare": GAMES | {"--white-depth", "--white-noise"}, "site": {"--results"}, "compile": {"--part"},
+           "tidy": set(),
            "check-reproducible": {"--results", "--rev", "--other", "--timing"}}
 EVERY_OPTION = set().union(*OPTIONS.values())
 
@@ -456,3 +457,19 @@ def test_compare_plays_several_methods_with_white_at_its_own_depth(capsys, tmp_p
         parse(["compare", "--method", "plain6", "--white-depth", "0"])
     assert e.value.code == 2
     assert "argument --white-depth: white-depth must be None or a positive integer" in capsys.readouterr().err
+
+
+def test_a_cell_of_the_map_and_an_opening_are_named_or_refused_in_one_line(capsys, tmp_path):
+    a = parse(["compare", "--method", "plain6", "--white-noise", "half", "--white-depth", "2"])
+    assert (a.white_noise, a.white_depth, a.openings) == ("half", 2, 0)
+    assert parse(["tournament", "--openings", "6"]).openings == 6
+    for argv, said in ((["compare", "--method", "plain6", "--white-noise", "loud"], "argument --white-noise: invalid "
+                                                                                   "choice: 'loud'"),
+                       (["tournament", "--openings", "3"], "argument --openings: openings must be a non-negative even "
+                                                           "integer (plies), got 3")):
+        with pytest.raises(SystemExit) as e:
+            parse(argv)
+        assert e.value.code == 2 and said in capsys.readouterr().err
+    message = fails(capsys, ["compare", "--method", "plain6", "--white-noise", "none", "--openings", "4",
+                             "--results", str(tmp_path)])
+    assert "argument --openings: a cell of the map (--white-noise) plays its own 6-ply openings" in message

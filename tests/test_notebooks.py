@@ -75,15 +75,15 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"ROUNDS": 1, "TRAIN_ROUNDS": 1, "DEPTH": 1, "TIMED_GAMES": 1,
          "METHODS": ["plain6", "plain8", "one-hist", "two-hist", "one-thr", "two-thr", "random", "one-hist-game",
                      "om-perfect", "prom-uniform", "prom-dbn"],
-         "WHITE_DEPTHS": [2], "MAP_ROUNDS": 1, "MAP_METHODS": ["plain6", "one-hist", "prom-uniform"]},
+         "WHITE_DEPTHS": [2], "MAP_ROUNDS": 1, "MAP_METHODS": ["plain6", "one-hist", "prom-uniform"]},  # 3 cells
         {"tables/ch13_methods.csv": (11, None), "tables/ch13_contrasts.csv": (1, None),  # om-perfect v White 1
          "tables/ch13_pairings.csv": (10 * 16, None),
          "tables/ch13_recognition_in_play.csv": (None, 8), "figures/ch13_recognition_in_play.png": None,
          "tables/ch13_claims.csv": (2, None), "figures/ch13_forest.png": None, "figures/ch13_strength_cost.png": None,
          "figures/ch13_max_pr_sweep.png": None, "figures/ch13_pr_histograms.png": None,
          "runs/ch13/thesis_plain8/games.jsonl": None, "data/dbn2_thesis.npz": None,
-         "tables/ch13_white_depth.csv": (4, None), "figures/ch13_white_depth.png": None,
-         "runs/ch13_white2/thesis_one-hist/games.jsonl": None},
+         "tables/ch13_predictability.csv": (6, None), "figures/ch13_predictability.png": None,
+         "runs/ch13_map/none_white2/thesis_one-hist/games.jsonl": None},
     ),
     "10_harmony_search": (
         {"ROUNDS": 1, "DEPTH": 2, "H_ITERATIONS": 2, "H_DEPTH": 2},
@@ -152,8 +152,9 @@ def _config_defaults() -> dict[str, str]:
             "READINGS": "list(config.READINGS)",
             "READING_SETS": "config.READING_SETS", "SET": "config.COMPARISON_SET",
             "METHODS": "list(chapter13.METHODS)", "TIMED_GAMES": "chapter13.TIMED_GAMES",
-            "WHITE_DEPTHS": "list(whitedepth.WHITE_DEPTHS)", "MAP_METHODS": "list(whitedepth.MAP_METHODS)",
-            "MAP_ROUNDS": "whitedepth.MAP_ROUNDS", **harmony}
+            "WHITE_NOISES": "list(predictability.WHITE_NOISES)",
+            "WHITE_DEPTHS": "list(predictability.WHITE_DEPTHS)", "MAP_METHODS": "list(predictability.MAP_METHODS)",
+            "MAP_ROUNDS": "predictability.MAP_ROUNDS", **harmony}
 
 
 def _cells(path: Path):
@@ -215,7 +216,8 @@ def test_the_cell_after_the_parameters_checks_every_parameter(path):
     ("12_reproduction_report", {"ROUNDS": 2, "TRAIN_ROUNDS": 2}),
     ("13_future_work", {"METHODS": ["plain6", "plain9"]}),
     ("13_future_work", {"METHODS": ["plain6", "oracle"], "DEPTH": 2}),
-    ("13_future_work", {"MAP_METHODS": ["plain6", "one-hist-perfect"], "METHODS": ["plain6"], "DEPTH": 2}),
+    ("13_future_work", {"MAP_METHODS": ["plain6", "oracle"], "METHODS": ["plain6"], "DEPTH": 2}),
+    ("13_future_work", {"WHITE_NOISES": ["none", "loud"]}),
 ])
 def test_a_bad_parameter_stops_the_notebook_at_once_naming_it(name, bad, kernel, tmp_path):
     import papermill as pm

@@ -37,7 +37,7 @@ from scipy.special import log_softmax, softmax
 
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.posteriors import chain_logliks
-from pawnslib.dbn.rows import training_rows
+from pawnslib.dbn.rows import features_after_opening, training_rows
 
 CALIBRATION_FOLDS = 5  # the tempering exponent tau: cross-validated over this many folds of training rounds
 
@@ -98,7 +98,9 @@ def cross_validated_tau(records: Sequence[dict], *, n_strategies: int, folds: in
     """tau fitted on training games by cross-validation (the module docstring).
 
     Args:
-        records: the training games (``round``, ``black``, ``white``, ``features``).
+        records: the training games (``round``, ``black``, ``white``, ``features``, optionally ``opening``: a
+            game's seeded random opening counts neither in the rows nor as evidence,
+            :func:`~pawnslib.dbn.rows.features_after_opening`).
         n_strategies: the strategies a side may play.
         folds: the folds; in the games' order by (round, black, white), fold k holds every ``folds``-th game from
             the k-th, so each fold has every pairing about equally often (at most one fold a game).
@@ -124,7 +126,7 @@ def cross_validated_tau(records: Sequence[dict], *, n_strategies: int, folds: in
                                   seed=seed, n_slices=n_slices, white_truth=rows["S_w_true"].to_numpy(),
                                   latent="game")
         for r in held:
-            evidence.append(transition_evidence(model, r["features"], int(r["black"])))
+            evidence.append(transition_evidence(model, features_after_opening(r), int(r["black"])))
             truth.append(model.strategy_ids.index(int(r["white"])))
     tau = fit_tau(evidence, truth)
     return {"tau": tau, "cv_log_loss": log_loss(evidence, truth, tau), "uniform_log_loss": float(np.log(n_strategies)),

@@ -39,13 +39,59 @@ def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
     return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
 
 
+def features_after_opening(record: dict) -> np.ndarray:
+    """A game record's feature scores from its seeded random opening's end on: x_k..x_T, k = ``record["opening"]``
+    (0, all of them, when absent). The opening's moves are random, no strategy's choices, so no training row or
+    recogniser's evidence may read them; k is even, so x_k's index parity still says who moved.
+    (:func:`pawnslib.play.records.after_opening` slices the whole record alike; this layer lies below
+    :mod:`pawnslib.play`, so it reads the one field itself.)
+
+    Args:
+        record: a game record with ``"features"`` (T+1 lists of the six scores of x_0..x_T) and optionally
+            ``"opening"``.
+
+    Returns:
+        The scores of x_k..x_T as an array (as ``np.asarray`` gives them).
+
+    Raises:
+        ValueError: an opening that is not an even number of plies within the game.
+    """
+    f, k = np.asarray(record["features"]), record.get("opening", 0)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0 or k % 2 or k >= max(len(f), 1):
+        raise ValueError(f"a record's opening must be an even number of plies within its game, got {k!r}")
+    return f[k:]
+
+
+def _checked_features(rec: dict, i: int) -> np.ndarray:
+    """Game record ``i``'s feature scores from its opening's end on (:func:`features_after_opening`), checked.
+
+    Raises:
+        ValueError: naming record ``i``: a missing key, features that are not a (T+1, 6) integer table, or a bad
+            opening.
+    """
+    for key in ("black", "white", "features"):
+        if key not in rec:
+            raise ValueError(f"game record {i} has no {key!r} field")
+    try:
+        f = features_after_opening(rec)
+    except ValueError as e:
+        raise ValueError(f"game record {i}: {e}") from None
+    if f.ndim != 2 or f.shape[1] != len(FEATURE_NAMES):
+        raise ValueError(f"game record {i}: features must be (T+1, {len(FEATURE_NAMES)}), got shape {f.shape}")
+    if not np.issubdtype(f.dtype, np.integer):
+        raise ValueError(f"game record {i}: feature scores must be integers, got dtype {f.dtype}")
+    return f
+
+
 def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool = False,
                   game: bool = False) -> pd.DataFrame:
-    """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game.
+    """Table 8.1's rows: the scores of x_{t-2} and x_t for every t >= 2 of every game; in a game with a seeded
+    random opening of k plies, for every t >= k + 2 (:func:`features_after_opening`: the opening's moves are no
+    strategy's choices).
 
     Args:
         records: game records with ``"black"``, ``"white"`` (strategy ids) and
-            ``"features"`` (T+1 lists of the six scores of x_0..x_T).
+            ``"features"`` (T+1 lists of the six scores of x_0..x_T), optionally ``"opening"`` (k).
         truth: also add ``S_w_true``, White's real id (for matching latent states and
             for measuring recognition; never shown to EM).
         mover: also add ``mover``, the colour whose move produced x_t: ``"black"`` for odd t,
@@ -58,18 +104,12 @@ def training_rows(records: Iterable[dict], *, truth: bool = False, mover: bool =
         (all missing, nullable ``Int64``), [``S_w_true``], [``mover`` (str)], [``game``].
 
     Raises:
-        ValueError: a record lacks a key or its features are not a (T+1, 6) integer table.
+        ValueError: a record lacks a key, its features are not a (T+1, 6) integer table, or its opening is not an
+            even number of plies within the game.
     """
     blocks, movers, games = [], [], []
     for i, rec in enumerate(records):
-        for key in ("black", "white", "features"):
-            if key not in rec:
-                raise ValueError(f"game record {i} has no {key!r} field")
-        f = np.asarray(rec["features"])
-        if f.ndim != 2 or f.shape[1] != len(FEATURE_NAMES):
-            raise ValueError(f"game record {i}: features must be (T+1, {len(FEATURE_NAMES)}), got shape {f.shape}")
-        if not np.issubdtype(f.dtype, np.integer):
-            raise ValueError(f"game record {i}: feature scores must be integers, got dtype {f.dtype}")
+        f = _checked_features(rec, i)
         if len(f) < 3:
             continue
         n = len(f) - 2

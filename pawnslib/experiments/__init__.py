@@ -14,8 +14,9 @@ Modules, in the order they build on each other:
   :mod:`~pawnslib.experiments.branching` (legal moves per position).
 * :mod:`~pawnslib.experiments.costs` (what a search costs, back to back), :mod:`~pawnslib.experiments.maxpr`
   (the threshold rule's MAX_PR), :mod:`~pawnslib.experiments.chapter13` (Chapter 13's paired comparison),
-  :mod:`~pawnslib.experiments.whitedepth` (where prediction pays: the comparison against a shallower White, and the
-  oracle's loss taken apart) and :mod:`~pawnslib.experiments.chapter13_words` (their verdicts in words).
+  :mod:`~pawnslib.experiments.predictability` (where prediction pays: the methods against a White more or less
+  predictable, at two depths, and the oracle's loss taken apart) and :mod:`~pawnslib.experiments.chapter13_words`
+  (their verdicts in words).
 * :mod:`~pawnslib.experiments.cells` and :mod:`~pawnslib.experiments.support` (the thesis's tables and claims at
   its own evidence: 3 effective games a cell), :mod:`~pawnslib.experiments.claims` (every claim of the report, one
   reading at a time), :mod:`~pawnslib.experiments.evidence` (the readings and sets as lines of evidence under each
@@ -33,7 +34,7 @@ from pawnslib import lazy_exports
 lazy_exports(__name__, {
     "pipeline": ("find_strategies", "opponent_model", "set_tournament", "strategy_set", "train_model"),
     "chapter13": ("Comparison", "black_player", "compare", "foresight_contrasts", "method_games"),
-    "whitedepth": ("oracle_loss", "white_depth_runs", "white_depth_table"),
+    "predictability": ("map_runs", "map_table", "oracle_loss"),
     "chapter13_words": ("verdict_text",),
     "claims": ("ReadingClaims", "reading_claims"),
     "evidence": ("claim_verdict", "evidence_lines", "judge"),

@@ -1,8 +1,8 @@
 """Chapter 13, run: which prediction pays off, in a paired tournament that can tell.
 
 The thesis's Future Work asks whether predicting the opponent improves play. Every method
-below is a Black player; White plays plain alpha-beta with its strategy, at depth 6 (:mod:`~.whitedepth` replays
-some methods against a shallower White).
+below is a Black player; White plays plain alpha-beta with its strategy, at depth 6 (:mod:`~.predictability` replays
+some methods against a White more or less predictable).
 Every method plays the same games: for each (Black strategy, White strategy, round) the game's
 seed, hence White's tie-breaking and Black's, is the same for every method, so two methods'
 games differ only through Black's choices, and each game pairs with its twin under ``plain6``
@@ -97,9 +97,11 @@ METHODS = {m.name: m for m in (
            "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),
     Method("oracle", "White's actual reply to every Black move known (White's own search with the seed it will use), "
            "then Black's search 4 plies below it, no minimum over White's other replies", opponent="oracle"),
-    Method("one-hist-perfect", "the thesis's tree and seen_before as `one-hist`, but at ply 1 the predicate marks "
-           "exactly White's actual reply (known as the oracle knows it): the thesis's method with a perfect model of "
-           "White's next reply", slices=1, opponent="told"),
+    Method("one-hist-told1", "the thesis's tree told White's first reply: `one-hist`, but at ply 1 the predicate "
+           "marks exactly White's actual reply (known as the oracle knows it); below ply 1 it still predicts by "
+           "seen_before, and the minimum over every reply is kept, so the knowledge can change how deep a line is "
+           "searched but never a value: it bounds this tree's use of a ply-1 prediction, not prediction itself",
+           slices=1, opponent="told"),
     Method("oracle-deep", "the oracle searching 5 plies below White's reply (root + 7, White's own horizon)",
            extra=1, opponent="oracle"),
 )}
@@ -156,14 +158,14 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
                            message=f"method {method!r} searches below White's reply: it needs settings.depth >= "
                                    f"{MIN_DEPTH}, got {settings.depth}")
     if m.opponent in FORESIGHT_KINDS:
-        return ForesightFactory(m.opponent, settings.white_depth, m.extra), label
+        return ForesightFactory(m.opponent, settings.white_depth, m.extra, settings.white_share), label
     strategies = tuple(pipeline.strategy_set(results, set_name).items())
     path = ""
     if m.slices:  # the model, trained or checked here
         pipeline.opponent_model(results, set_name, settings=settings, slices=m.slices, latent=m.latent)
         path = str(config.model_path(results, set_name, m.slices, m.latent))
     if m.opponent == "told":
-        return ToldFactory(path, strategies, settings.white_depth), label
+        return ToldFactory(path, strategies, settings.white_depth, settings.white_share), label
     if m.opponent == "dbn-cal":
         tau = pipeline.calibrated_recogniser(results, set_name, settings=settings).tau
         return OpponentFactory(m.opponent, strategies, path, tau), f"{label} tau={tau:.6g}"
@@ -178,7 +180,8 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
 
 
 def method_games(results: str | Path, set_name: str, method: str, *, settings: RunSettings = DEFAULT_SETTINGS,
-                 progress: bool = True, bound: float | None = None) -> list[GameRecord]:
+                 progress: bool = True, bound: float | None = None,
+                 out_dir: str | Path | None = None) -> list[GameRecord]:
     """One method's games of the comparison, kept (and resumed) in ``runs/ch13/<set>_<method>``: the method's Black
     player (:func:`black_player`) in :func:`~pawnslib.play.tournament.run_tournament` on the comparison's seed.
 
@@ -193,6 +196,8 @@ def method_games(results: str | Path, set_name: str, method: str, *, settings: R
             chosen on); workers.
         progress: show a progress bar.
         bound: a threshold method's MAX_PR, if already chosen by :func:`~.maxpr.max_pr` (else chosen here).
+        out_dir: where the games are kept, if not ``config.comparison_dir``'s folder (a cell of the map of where
+            prediction pays, :mod:`~.predictability`).
 
     Returns:
         The records, sorted by (round, black, white).
@@ -203,7 +208,7 @@ def method_games(results: str | Path, set_name: str, method: str, *, settings: R
     factory, label = black_player(results, set_name, method, settings=settings, bound=bound)
     white = settings.white_depth if settings.white_depth != settings.depth else None
     return run_tournament(pipeline.strategy_set(results, set_name),
-                          config.comparison_dir(results, set_name, method, white_depth=white),
+                          out_dir or config.comparison_dir(results, set_name, method, white_depth=white),
                           settings=settings.replace(seed=derive_seed(settings.seed, config.COMPARISON_STREAM)),
                           black_player=factory, label=label, progress=progress)
 
@@ -280,13 +285,11 @@ CONTRASTS = (
     ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
     ("oracle", "plain8", None, "knowing White's next reply, against two more plies everywhere"),
     ("oracle", "one-hist", None, "the oracle against the thesis's method: two algorithms, not two models"),
-    ("one-hist-perfect", "plain6", None, "the thesis's method with a perfect model of White's next reply, against "
-                                         "the thesis's player"),
-    ("one-hist-perfect", "one-hist", None, "the thesis's method with a perfect model of White's next reply, against "
-                                           "its own model"),
-    ("one-hist-perfect", "plain8", None, "the thesis's method with a perfect model, against two more plies "
-                                         "everywhere"),
-    ("one-hist-perfect", "oracle", None, "the same knowledge of White's reply, two algorithms"),
+    ("one-hist-told1", "plain6", None, "the thesis's tree told White's first reply, against the thesis's player"),
+    ("one-hist-told1", "one-hist", None, "the thesis's tree told White's first reply, against its own model"),
+    ("one-hist-told1", "plain8", None, "the thesis's tree told White's first reply, against two more plies "
+                                       "everywhere"),
+    ("one-hist-told1", "oracle", None, "the same knowledge of White's reply, two algorithms"),
     ("om-matched", "om-perfect", None, "OM search with White's depth matched, against OM search"),
     ("om-matched", "plain6", None, "OM search with White's depth matched, against the thesis's player"),
     ("om-perfect", "plain6", 1, "OM search against White 1"),
@@ -383,7 +386,7 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
 # The Holm groups of Chapter 13's paired contrasts: each group's p are corrected together, and its simultaneous
 # intervals are simultaneous over its rows.
 METHODS_GROUP, CONTRASTS_GROUP, MAP_GROUP, LOSS_GROUP, CLAIMS_GROUP = (
-    "ch13.methods", "ch13.contrasts", "ch13.white_depth", "ch13.oracle_loss", "ch13.claims")
+    "ch13.methods", "ch13.contrasts", "ch13.map", "ch13.oracle_loss", "ch13.claims")
 CONTRAST_COLUMNS = ["id", "group", "method", "baseline", "white", "unit", "games", "diff", "diff_lo", "diff_hi",
                     "sim_lo", "sim_hi", "p", "p_holm", "verdict"]  # contrast_records' columns
 VERDICTS = ("better", "worse", "not distinguishable")  # verdict_label's labels
@@ -410,13 +413,14 @@ def contrasts_id(method: str, against: str, white: str = "all") -> str:
     return contrast_id(CONTRASTS_GROUP, method, against, *(() if str(white) == "all" else (f"white{white}",)))
 
 
-def map_id(method: str, depth: int) -> str:
-    """The id of a row of the map of where prediction pays (:func:`~.whitedepth.white_depth_table`)."""
-    return contrast_id(MAP_GROUP, method, BASELINE, f"depth{int(depth)}")
+def map_id(method: str, white_noise: str, depth: int) -> str:
+    """The id of a row of the map of where prediction pays (:func:`~.predictability.map_table`): e.g.
+    ``ch13.map.oracle-plain6.none.depth2``."""
+    return contrast_id(MAP_GROUP, method, BASELINE, white_noise, f"depth{int(depth)}")
 
 
 def loss_id(method: str, against: str, depth: int, pairings: str = "all") -> str:
-    """The id of a contrast of the oracle's loss (:func:`~.whitedepth.oracle_loss`): White's depth, then the
+    """The id of a contrast of the oracle's loss (:func:`~.predictability.oracle_loss`): White's depth, then the
     pairings unless all of them."""
     return contrast_id(LOSS_GROUP, method, against, f"depth{int(depth)}", *PAIRINGS_SLUGS[pairings])
 
@@ -436,7 +440,8 @@ def claim_id(method: str, claim: str) -> str:
 def _row(r, *, key: str, group: str, method: str, baseline: str, white: str, unit: str = SCORE_POINTS,
          sim: tuple[float, float] | None = None, depth: int | None = None, keep=None, wins: bool = False) -> dict:
     """One row of :func:`contrast_records` from a table's row ``r``, with what its simultaneous interval is computed
-    from when the table has none: the games at White depth ``depth``, the pairings ``keep(black, white)`` selects,
+    from when the table has none: the games under the key ``depth`` (Black's depth: Chapter 13's; a map's cell), the
+    pairings ``keep(black, white)`` selects,
     Black's wins if ``wins`` else scores."""
     return {"id": key, "group": group, "method": method, "baseline": baseline, "white": white, "unit": unit,
             "games": int(r.games), "diff": r.diff, "diff_lo": r.diff_lo, "diff_hi": r.diff_hi,
@@ -460,9 +465,12 @@ def _contrasts_rows(contrasts: pd.DataFrame, depth: int) -> list[dict]:
 
 
 def _map_rows(white_map: pd.DataFrame) -> list[dict]:
-    """The map's rows (``ch13_white_depth``): each method against plain6 at each White depth."""
-    return [_row(r, key=map_id(r.method, r.white_depth), group=MAP_GROUP, method=r.method, baseline=BASELINE,
-                 white=f"depth {int(r.white_depth)}", depth=int(r.white_depth)) for r in white_map.itertuples()]
+    """The map's rows (``ch13_predictability``): each method against plain6 in each cell (White's tie-breaking and
+    depth), on the cell's distinct games."""
+    return [_row(r, key=map_id(r.method, r.white_noise, r.white_depth), group=MAP_GROUP, method=r.method,
+                 baseline=BASELINE, white=f"{r.white_noise}, depth {int(r.white_depth)}",
+                 depth=(r.white_noise, int(r.white_depth))) | {"games": int(r.distinct_games)}
+            for r in white_map.itertuples()]
 
 
 def _loss_rows(loss: pd.DataFrame) -> list[dict]:
@@ -495,7 +503,8 @@ def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple
     ``1 - (1 - level) / k``, as :func:`~.paired.method_summary`'s ``diff_lo_all`` to ``diff_hi_all``.
 
     Args:
-        games: White's depth -> method -> its games.
+        games: Black's depth (Chapter 13's games) or a map's cell (White's tie-breaking, White's depth) -> method ->
+            its games.
         method, baseline: the contrast.
         k: the contrasts of its group.
         spec: (White's depth, ``keep(black, white)`` choosing the pairings pooled, whether Black's wins are counted
@@ -508,7 +517,11 @@ def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple
     records = (games or {}).get(depth, {})
     if method not in records or baseline not in records:
         return np.nan, np.nan
-    scores = paired.scores_frame({baseline: records[baseline], method: records[method]}, wins=wins)
+    pair = {baseline: records[baseline], method: records[method]}
+    if isinstance(depth, tuple):  # a cell of the map: its distinct games, as its table counts them
+        pair = paired.distinct_games(records)
+        pair = {baseline: pair[baseline], method: pair[method]}
+    scores = paired.scores_frame(pair, wins=wins)
     pairs = [(b, w) for b, w in paired.pairings(scores) if keep(b, w)]
     t = paired.subset_test(scores, method, pairs, baseline=baseline, level=1 - (1 - level) / k, seed=seed)
     return t["diff_lo"], t["diff_hi"]
@@ -521,13 +534,13 @@ def contrast_records(methods: pd.DataFrame, contrasts: pd.DataFrame | None = Non
     """Every paired contrast of Chapter 13 as data: one row each, ids and numbers, no prose (``tables/contrasts.csv``).
 
     The groups, each its own Holm correction (the tables' ``p_holm``): ``ch13.methods`` (each method against plain6,
-    :func:`compare`), ``ch13.contrasts`` (:func:`foresight_contrasts`), ``ch13.white_depth`` (the map,
-    :func:`~.whitedepth.white_depth_table`), ``ch13.oracle_loss`` (:func:`~.whitedepth.oracle_loss`) and
+    :func:`compare`), ``ch13.contrasts`` (:func:`foresight_contrasts`), ``ch13.map`` (the map of where prediction pays,
+    :func:`~.predictability.map_table`), ``ch13.oracle_loss`` (:func:`~.predictability.oracle_loss`) and
     ``ch13.claims`` (:func:`thesis_claims`'s tested claims). The numbers are the tables' own.
 
     Args:
         methods, contrasts, white_map, loss, claims: the tables (any but ``methods`` may be None or empty).
-        games: White's depth -> method -> its games (White at ``depth`` is the comparison's own), for the
+        games: ``depth`` (the comparison's own games) or a map's cell -> method -> its games, for the
             simultaneous intervals the tables do not hold; without them those are NaN.
         depth: Black's depth, at which White plays the comparison's games.
         alpha: the level the verdicts use.

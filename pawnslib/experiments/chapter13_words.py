@@ -1,7 +1,7 @@
 """Chapter 13's answer in words, written from its tables: the verdict, its sentences and the report's row.
 
 Every sentence is computed from the ``ch13_methods`` table (:func:`~.chapter13.compare`) and the claims' tests, or
-from the map of where prediction pays and the oracle's loss (:mod:`~.whitedepth`), with the significance level
+from the map of where prediction pays and the oracle's loss (:mod:`~.predictability`), with the significance level
 ``alpha`` (:data:`~.thesis.ALPHA`) it is given, so the notebook, the report and the README say the same. Units: a
 method's change is in *score points* (a draw half a win); Chapter 12's claims, which the thesis states in Black's
 wins, in *win-rate points*. Every p names its correction and the group it corrects over.
@@ -209,18 +209,27 @@ def decisions(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None, alph
 
 
 def map_decisions(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> dict[str, bool | str]:
-    """The verdicts of :func:`map_sentences`, from the map (:func:`~.whitedepth.white_depth_table`): each row's
+    """The verdicts of :func:`map_sentences`, from the map (:func:`~.predictability.map_table`): each row's
     :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.map_id`), and ``modelling_pays`` (a method that
-    models White, all but ``plain8``, beats plain6 beyond noise at some White depth)."""
-    out: dict[str, bool | str] = {map_id(r.method, r.white_depth): verdict_label(r.diff, r.p_holm, alpha)
+    models White, all but ``plain8``, beats plain6 beyond noise in some cell)."""
+    out: dict[str, bool | str] = {map_id(r.method, r.white_noise, r.white_depth): verdict_label(r.diff, r.p_holm, alpha)
                                   for r in table.itertuples()}
-    out["modelling_pays"] = any(out[map_id(r.method, r.white_depth)] == "better" for r in table.itertuples()
-                                if r.method != "plain8")
+    out["modelling_pays"] = any(out[map_id(r.method, r.white_noise, r.white_depth)] == "better"
+                                for r in table.itertuples() if r.method != "plain8")
     return out
 
 
+def paying_cell(table: pd.DataFrame, alpha: float = thesis.ALPHA):
+    """The map's row where a method that models White gains most among those beyond noise (the pay answer's
+    regime), or None where none is."""
+    decided = map_decisions(table, alpha)
+    rows = [r for r in table.itertuples() if r.method != "plain8"
+            and decided[map_id(r.method, r.white_noise, r.white_depth)] == "better"]
+    return max(rows, key=lambda r: r.diff) if rows else None
+
+
 def loss_decisions(loss: pd.DataFrame, alpha: float = thesis.ALPHA) -> dict[str, bool | str]:
-    """The verdicts of :func:`loss_sentences`, from :func:`~.whitedepth.oracle_loss`'s table: each contrast's
+    """The verdicts of :func:`loss_sentences`, from :func:`~.predictability.oracle_loss`'s table: each contrast's
     :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.loss_id`); ``diagonal_loses`` (the oracle loses
     beyond noise on the diagonal at some White depth) when a diagonal contrast is there; and ``deep_removes_loss``
     (``oracle-deep`` is within noise of plain6 and beats the oracle beyond noise) when its three contrasts are."""
@@ -429,12 +438,12 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
                 f"{r.games} paired games, {_holm(r.p, r.p_holm, contrasts_group(contrasts))})")
 
     out = []
-    if ("one-hist-perfect", "plain6", "all") in c:
-        s = ("With a perfect model of White's next reply, the thesis's method (`one-hist-perfect`: its tree with the "
+    if ("one-hist-told1", "plain6", "all") in c:
+        s = ("With a perfect model of White's next reply, the thesis's method (`one-hist-told1`: its tree with the "
              "minimum over every reply kept and White's actual reply at ply 1 marked likely) is "
-             f"{said('one-hist-perfect', 'plain6')}")
-        s += "".join(f", {said('one-hist-perfect', a)}" for a in ("one-hist", "plain8")
-                     if ("one-hist-perfect", a, "all") in c)
+             f"{said('one-hist-told1', 'plain6')}")
+        s += "".join(f", {said('one-hist-told1', a)}" for a in ("one-hist", "plain8")
+                     if ("one-hist-told1", a, "all") in c)
         out.append(s + ".")
     if ("oracle", "plain6", "all") in c:
         s = f"Knowing White's very next reply (`oracle`), Black is {said('oracle', 'plain6')}"
@@ -463,49 +472,51 @@ def foresight_verdict(contrasts: pd.DataFrame, alpha: float) -> list[str]:
     return out
 
 
-def _depth_sentence(depth: int, g: pd.DataFrame, decided: dict, group: str) -> str:
-    """:func:`map_sentences`' sentence for one White depth (``g``: its rows of the map; ``decided``:
-    :func:`map_decisions`)."""
-    base = g.plain6_score.iloc[0]
-    beyond = [r for r in g.itertuples() if _beyond(decided[map_id(r.method, depth)])]
+NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noise in half its searches",
+               "thesis": "breaking ties by the thesis's noise"}  # White's tie-breaking levels, for a sentence
+
+
+def _cell_sentence(g: pd.DataFrame, decided: dict) -> str:
+    """:func:`map_sentences`' sentence for one cell (``g``: its rows of the map)."""
+    r0 = g.iloc[0]
+    noise, depth = r0.white_noise, int(r0.white_depth)
     modelling = g[g.method != "plain8"]
-    s = (f"With White searching {depth} plies, `plain6` scores {100 * base:.1f} % of a game (room left: "
-         f"{100 * (1 - base):.1f} points); " + ("beyond noise, " + "; ".join(
-             f"`{r.method}` {_pts(r.diff)} score points ({_pts(r.diff_lo)} to {_pts(r.diff_hi)}, "
-             f"{_holm(r.p, r.p_holm, group)})" for r in beyond) if beyond else
-             f"no method differs from it beyond noise (Holm {group})"))
-    if len(modelling):
-        b = modelling.loc[modelling["diff"].idxmax()]
-        room = "" if base >= 1 else (f", {100 * b['diff'] / (1 - base):+.0f} % of the room ("
-                                     f"{100 * b.diff_lo_all / (1 - base):+.0f} to "
-                                     f"{100 * b.diff_hi_all / (1 - base):+.0f} %)")
-        s += (f". The largest change of the {len(modelling)} methods that model White (all but `plain8`, which "
-              f"searches deeper instead) is `{b.method}`'s, {_pts(b['diff'])} score points ({_pts(b.diff_lo_all)} "
-              f"to {_pts(b.diff_hi_all)}, simultaneous 95 % interval over the {len(g)} methods at this depth)"
-              f"{room}")
-    return s + "."
+    b = modelling.loc[modelling["diff"].idxmax()]
+    deeper = g[g.method == "plain8"]
+    s = (f"White at {depth} plies {NOISE_WORDS.get(noise, noise)} (its noise-free model predicts "
+         f"{100 * r0.predictability:.0f} % of its moves; {int(r0.distinct_games)} distinct paired games): "
+         f"`plain6` scores {100 * r0.plain6_score:.0f} %")
+    if len(deeper):
+        d = deeper.iloc[0]
+        s += f", `plain8` gains {_pts(d['diff'])} ({_pts(d.diff_lo)} to {_pts(d.diff_hi)})"
+    s += (f"; the best method that models White, `{b.method}`, {_pts(b['diff'])} ({_pts(b.diff_lo_all)} to "
+          f"{_pts(b.diff_hi_all)}, simultaneous over the cell's {len(g)} methods)")
+    beyond = [f"`{r.method}` {decided[map_id(r.method, noise, depth)]}" for r in g.itertuples()
+              if _beyond(decided[map_id(r.method, noise, depth)])]
+    return s + (f"; beyond noise: {', '.join(beyond)}." if beyond else "; none beyond noise.")
 
 
 def map_sentences(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
-    """Where prediction pays, in words, from the map (:func:`~.whitedepth.white_depth_table`): one sentence per
-    White depth (``plain6``'s score and the room it leaves, the methods beyond noise, the largest change of a method
-    that models White, with its interval simultaneous over the depth's methods: it was picked as the largest), then
-    the answer over every depth."""
-    group, decided = f"over the map's {len(table)} contrasts", map_decisions(table, alpha)
-    out = [_depth_sentence(depth, g, decided, group) for depth, g in table.groupby("white_depth")]
-    paying = [(r.white_depth, r) for r in table.sort_values("white_depth", kind="stable").itertuples()
-              if r.method != "plain8" and decided[map_id(r.method, r.white_depth)] == "better"]
-    depths = ", ".join(str(d) for d in sorted(table.white_depth.unique()))
-    out.append(("Modelling White pays beyond noise against " + "; ".join(f"White at {d} (`{r.method}`)"
-                                                                      for d, r in paying)
-                if decided["modelling_pays"] else f"**No method that models White beats `plain6` beyond noise at any "
-                                                  f"White depth measured** ({depths} plies; p < {alpha:g}, Holm "
-                                                  f"{group})") + ".")
+    """Where prediction pays, in words, from the map (:func:`~.predictability.map_table`): one sentence a cell
+    (White's tie-breaking, depth and measured predictability, ``plain8``'s gain, the best method that models White
+    with its interval simultaneous over the cell's methods, the methods beyond noise), then the answer over the map
+    (:func:`paying_cell`)."""
+    decided = map_decisions(table, alpha)
+    out = [_cell_sentence(g, decided) for _, g in table.groupby(["white_noise", "white_depth"], sort=False)]
+    cell = paying_cell(table, alpha)
+    group = f"p < {alpha:g}, Holm over the map's {len(table)} contrasts"
+    if cell is None:
+        out.append(f"**No method that models White beats `plain6` beyond noise in any cell** ({group}).")
+    else:
+        out.append(f"**Modelling White pays where White is predictable**: most against White at "
+                   f"{int(cell.white_depth)} plies {NOISE_WORDS.get(cell.white_noise, cell.white_noise)}, "
+                   f"`{cell.method}` {_pts(cell.diff)} score points ({_pts(cell.diff_lo)} to {_pts(cell.diff_hi)}; "
+                   f"{group}).")
     return out
 
 
 def loss_sentences(loss: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
-    """The oracle's loss taken apart, in words, from :func:`~.whitedepth.oracle_loss`'s table: its 2 x 2 of White's
+    """The oracle's loss taken apart, in words, from :func:`~.predictability.oracle_loss`'s table: its 2 x 2 of White's
     depth by the diagonal, then what each contrast rules out, and only that."""
     c = {(int(r.white_depth), r.pairings, r.method, r.against): r for r in loss.itertuples()}
     group, decided = f"over the {len(loss)} contrasts of the oracle's loss", loss_decisions(loss, alpha)
@@ -567,13 +578,13 @@ def load_tables(results: str | Path) -> Tables | None:
 
 
 def load_map(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None] | None:
-    """The saved ``ch13_white_depth`` (where prediction pays) and ``ch13_oracle_loss`` tables of ``results`` (the
+    """The saved ``ch13_predictability`` (where prediction pays) and ``ch13_oracle_loss`` tables of ``results`` (the
     second may be None), or None before they were made."""
     tables = Path(results) / "tables"
-    if not (tables / "ch13_white_depth.csv").is_file():
+    if not (tables / "ch13_predictability.csv").is_file():
         return None
     loss = tables / "ch13_oracle_loss.csv"
-    return pd.read_csv(tables / "ch13_white_depth.csv"), pd.read_csv(loss) if loss.is_file() else None
+    return pd.read_csv(tables / "ch13_predictability.csv"), pd.read_csv(loss) if loss.is_file() else None
 
 
 def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str) -> list[dict]:

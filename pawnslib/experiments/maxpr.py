@@ -25,7 +25,7 @@ from pawnslib.game.position import Move, Position
 from pawnslib.game.rules import MAX_MOVES
 from pawnslib.guided.predict import Predictor, pr_counts_into
 from pawnslib.guided.replies import reply_log_pe
-from pawnslib.play.records import GameRecord
+from pawnslib.play.records import GameRecord, after_opening
 
 
 def reply_ranks(model, records: list[GameRecord], *, n_slices: int | None = None,
@@ -46,7 +46,7 @@ def reply_ranks(model, records: list[GameRecord], *, n_slices: int | None = None
         raise ValueError(f"n_slices must be >= 1, got {n_slices}")
     moves, logpe = np.empty(MAX_MOVES, np.int64), np.empty(MAX_MOVES)
     rows = []
-    for g, r in enumerate(records):
+    for g, r in enumerate(map(after_opening, records)):  # a seeded opening's random moves are no White choice
         pred, texts = Predictor(), r["positions"]
         states = replies.discretise(np.array(r["features"]))  # every position's, once: P(e) reads the history's
         sb = replies.check_sb(r["black"])

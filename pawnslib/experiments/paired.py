@@ -81,6 +81,33 @@ def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False
     return pd.DataFrame(rows, columns=COLUMNS).astype({k: "int64" for k in KEYS} | {"score": "float64"})
 
 
+def distinct_games(records_by_method: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """The records of each method with every repeated paired game left out: a (black, white) pairing's round whose
+    games, under every method, repeat those of an earlier round of that pairing (the same moves) counts once, so that
+    a sample's size is its distinct games. Without noise from one start position every round repeats the first;
+    with seeded openings (:mod:`pawnslib.play.openings`) or noise a repeat is rare.
+
+    Args:
+        records_by_method: method name -> records with keys "black", "white", "round" and "moves" (the same games
+            under every method).
+
+    Returns:
+        The same mapping, each method keeping the same rounds: each pairing's earliest of every distinct set of games.
+    """
+    games: dict[tuple, dict[str, tuple]] = {}
+    for method, records in records_by_method.items():
+        for r in records:
+            games.setdefault((int(r["black"]), int(r["white"]), int(r["round"])), {})[method] = tuple(r["moves"])
+    seen, keep = set(), set()
+    for (b, w, rnd), by_method in sorted(games.items(), key=lambda kv: (kv[0][2], kv[0][0], kv[0][1])):
+        unit = (b, w, tuple(sorted(by_method.items())))
+        if unit not in seen:
+            seen.add(unit)
+            keep.add((b, w, rnd))
+    return {m: [r for r in records if (int(r["black"]), int(r["white"]), int(r["round"])) in keep]
+            for m, records in records_by_method.items()}
+
+
 def _game(key: tuple) -> str:
     return "(black={}, white={}, round={})".format(*(int(k) for k in key))
 

@@ -31,6 +31,7 @@ from typing import Any
 from pawnslib.config import COMMITTED_RESULTS, N_STRATEGIES, NOISES, PUBLISH_ENV, READINGS, SCRATCH
 from pawnslib.config import SETS as STRATEGY_SETS
 from pawnslib.experiments.chapter13 import METHODS
+from pawnslib.experiments.predictability import WHITE_NOISES
 
 
 def _integer(v: Any) -> bool:
@@ -90,6 +91,9 @@ PARAMETER_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "WHITE_DEPTHS": (lambda v: isinstance(v, list | tuple) and all(map(_positive_integer, v)) and len(set(v)) == len(v),
                      "a list of distinct positive integers (White's depths in plies)"),
     "MAP_ROUNDS": POSITIVE_INTEGER,
+    "WHITE_NOISES": (lambda v: isinstance(v, list | tuple) and len(v) > 0 and len(set(v)) == len(v)
+                     and all(isinstance(x, str) and x in WHITE_NOISES for x in v),
+                     f"a non-empty list of distinct levels of White's tie-breaking from {list(WHITE_NOISES)}"),
     "METHOD": (lambda v: isinstance(v, str) and v in METHODS, f"one Chapter 13 method from "
                                                                           f"{list(METHODS)}"),
     "COLOUR": (lambda v: v in ("white", "black"), "the colour a person plays, 'white' or 'black'"),

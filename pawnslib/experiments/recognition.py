@@ -22,6 +22,7 @@ from scipy.stats import norm
 from pawnslib.dbn.calibrated import TemperedRecogniser
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.posteriors import chain_posteriors
+from pawnslib.dbn.rows import features_after_opening
 from pawnslib.experiments.stats import wilson
 
 RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
@@ -57,7 +58,8 @@ def recognition_accuracy(model: OpponentModel, records: Iterable[dict], *, windo
 
     Args:
         model: an opponent model whose S_w states are matched to ids (``sw_matched``).
-        records: game records with ``"black"``, ``"white"`` and ``"features"``.
+        records: game records with ``"black"``, ``"white"`` and ``"features"``, optionally ``"opening"`` (a seeded
+            random opening: the trace starts at its end, :func:`~pawnslib.dbn.rows.features_after_opening`).
         window: as :func:`recognition_trace`.
 
     Returns:
@@ -73,7 +75,7 @@ def recognition_accuracy(model: OpponentModel, records: Iterable[dict], *, windo
     hits, probs = [], []
     ids = np.array(model.strategy_ids)
     for rec in records:
-        post = recognition_trace(model, np.asarray(rec["features"]), int(rec["black"]), window=window)
+        post = recognition_trace(model, features_after_opening(rec), int(rec["black"]), window=window)
         true = model.strategy_ids.index(int(rec["white"]))
         hits.append(ids[post.argmax(1)] == rec["white"])
         probs.append(post[:, true])
@@ -185,7 +187,8 @@ def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser],
 
     A model's belief is its posterior given White's chain x_0, x_2, ... (:func:`recognition_trace`); a calibrated
     recogniser's is uniform before White's first move and counts only what White's moves produced
-    (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`), its rows from White's first move on.
+    (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`), its rows from White's first move on. A game with a seeded
+    random opening counts from the opening's end (:func:`~pawnslib.dbn.rows.features_after_opening`).
 
     Raises:
         ValueError: recognisers whose strategy ids differ (their columns would not be the same strategies).
@@ -194,7 +197,8 @@ def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser],
     if len(ids) != 1:
         raise ValueError(f"the recognisers name their strategies differently: {sorted(ids)}")
     order = list(ids.pop())
-    beliefs = {name: [r.trace(np.asarray(g["features"]), int(g["black"]))[1:] if isinstance(r, TemperedRecogniser)
-                      else recognition_trace(r, np.asarray(g["features"]), int(g["black"])) for g in records]
+    features = [features_after_opening(g) for g in records]
+    beliefs = {name: [r.trace(f, int(g["black"]))[1:] if isinstance(r, TemperedRecogniser)
+                      else recognition_trace(r, f, int(g["black"])) for f, g in zip(features, records, strict=True)]
                for name, r in recognisers.items()}
     return beliefs, [order.index(int(g["white"])) for g in records]

@@ -8,16 +8,23 @@ first move in static order), and under ``"thesis"`` with a second master seed (`
 how far sampling alone moves them. Each variant lives in its own results folder (:func:`variant_dir`), played by
 the same commands with ``--noise`` and ``--seed``.
 
+Without noise the searches are deterministic, so from the one start position every round of a pairing would replay
+one game (100 rounds: 16 distinct games counted as 1,600). So the no-noise condition (``"none"``) plays every game,
+its tournaments, training games and comparisons alike, from a seeded random opening of
+:data:`~pawnslib.play.openings.OPENING_PLIES` plies (``--openings 6`` in the Makefile; the same opening for every
+method of a paired comparison), and its Chapter 13 part plays 25 rounds a pairing (400 games a method, the budget
+of ``make reproduce``). Every rate, interval and test counts distinct games: a condition whose records repeat a
+game (the same pairing and moves; with openings rare, see :mod:`pawnslib.play.openings`) counts it once and
+reports its distinct games as its sample size (``distinct_games``).
+
 Per variant and reading (the thesis's strategies, Table 10.2's tournament): Black's win rate, the per-pairing
-chi-square against the main run (``"thesis"``, ``config.SEED``), the distinct 4-ply openings per pairing and the
-share of Black's root positions whose best value is an exact tie between live lines (:mod:`pawnslib.search.ties`).
-Per scheme (Chapter 13, the default reading): each headline method's paired difference from ``plain6``. Without
-noise the searches are deterministic, so every round of a pairing replays one game: ``"none"`` gives estimates,
-but no interval, test or chi-square (``distinct_games`` counts the games that differ).
-A headline *holds under every tie-breaker* when its verdict (the interval's side of the thesis's figure, or the
-Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*
-(:func:`sensitivity`'s table holds the estimates; the report says the verdict and the range of the estimates in
-words).
+chi-square against the main run (``"thesis"``, ``config.SEED``), the distinct first-4-ply sequences per pairing
+and the share of Black's root positions whose best value is an exact tie between live lines
+(:mod:`pawnslib.search.ties`). Per scheme (Chapter 13, the default reading): each headline method's paired
+difference from ``plain6``. A headline *holds under every tie-breaker* when its verdict (the interval's side of
+the thesis's figure, or the Holm-corrected sign of a difference) is the same under every variant; else it *depends
+on the tie-breaker* (:func:`sensitivity`'s table holds the estimates; the report says the verdict and the range of
+the estimates in words).
 
 Imports :mod:`pawnslib.play`, :mod:`pawnslib.search` and the experiments' own modules.
 """
@@ -36,6 +43,7 @@ from pawnslib.experiments import paired, thesis
 from pawnslib.experiments.stats import wilson
 from pawnslib.game.position import Position
 from pawnslib.play import archive
+from pawnslib.play.openings import OPENING_PLIES
 from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_ties, root_values
@@ -44,7 +52,9 @@ from pawnslib.search.ties import best_ties, root_values
 # these of Chapter 13's methods (with plain6) under every scheme.
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
 
-OPENING_PLIES = 4
+FIRST_PLIES = 4  # distinct_openings: the first plies of a game whose sequences are counted (a whole game's)
+NONE_ROUNDS = 25  # the no-noise condition's Chapter 13 rounds a pairing (reproduce.mk's TB_NONE_ROUNDS)
+NONE_OPENINGS = OPENING_PLIES  # the plies of its seeded openings (reproduce.mk's TB_OPENINGS)
 TIE_POSITIONS = 240  # Black root positions per variant and reading whose exact ties are counted
 TIE_PLIES = (2, 10, 20)  # the plies of each game they are taken at (while the game runs), games in schedule order
 
@@ -123,8 +133,22 @@ def pairing_chi_square(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, int, fl
     return stat, df, float(chi2.sf(stat, df)) if df else float("nan")
 
 
-def distinct_openings(records: list[dict], plies: int = OPENING_PLIES) -> float:
-    """The mean, over pairings, of the number of distinct first-``plies`` move sequences among its games."""
+def distinct_records(records: list[dict]) -> list[dict]:
+    """``records`` without repeated games: of the games of a (black, white) pairing with the same moves, the first in
+    schedule order (round, black, white), the others left out. Without noise from one start position every round
+    repeats a pairing's first game; with seeded openings or noise a repeat is rare."""
+    seen, out = set(), []
+    for r in sorted(records, key=lambda r: (r["round"], r["black"], r["white"])):
+        key = (r["black"], r["white"], tuple(r["moves"]))
+        if key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
+def distinct_openings(records: list[dict], plies: int = FIRST_PLIES) -> float:
+    """The mean, over pairings, of the number of distinct first-``plies`` move sequences among its games (a seeded
+    random opening's moves included: they are what makes deterministic play's games differ)."""
     openings = pd.DataFrame([{"pair": (r["black"], r["white"]), "opening": tuple(r["moves"][:plies])}
                              for r in records])
     return float(openings.groupby("pair").opening.nunique().mean())
@@ -134,7 +158,8 @@ def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: 
               seed: int = config.SEED) -> dict:
     """Exact ties at Black's root, on the first ``n`` Black positions at :data:`TIE_PLIES` of ``records`` (games in
     schedule order), each searched as in its game (``derive_seed(game seed, ply)``, the game's seed
-    ``derive_seed(seed, black, white, round)``).
+    ``derive_seed(seed, black, white, round)``). In a game with a seeded random opening of k plies the plies count
+    from its end (k + 2, k + 10, k + 20: the opening's moves were searched by no one).
 
     Returns:
         ``positions``; ``needed``, those whose noise-free best value two or more moves share (a tie to break);
@@ -144,7 +169,7 @@ def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: 
     needed = exact = total = 0
     for r in records:
         game_seed = derive_seed(seed, r["black"], r["white"], r["round"])
-        for ply in TIE_PLIES:
+        for ply in (r.get("opening", 0) + t for t in TIE_PLIES):
             if total == n or ply >= r["plies"]:
                 continue
             p = Position.from_text(r["positions"][ply], rules=r["rules"])
@@ -164,6 +189,13 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
     run, distinct openings per pairing and exact root ties (:func:`root_ties`, ``tie_positions`` positions searched
     ``depth`` plies), from each variant's Table 10.2 games.
 
+    Every figure counts distinct games (:func:`distinct_records`): ``games`` is the records, ``distinct_games`` the
+    games that differ, the sample the win rate, its interval, the chi-square (the main run's distinct games
+    against the variant's, per pairing) and the rest are taken on. "none" plays from seeded random openings of
+    :data:`~pawnslib.play.openings.OPENING_PLIES` plies (the module docstring), so it has an interval and a test
+    like every variant; a pairing with a single distinct game under both runs may still leave its 2x2 table
+    without a test (:func:`pairing_chi_square` skips it).
+
     Raises:
         FileNotFoundError: a variant's tournament has not been played (``make reproduce`` plays them).
     """
@@ -173,18 +205,17 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
         for v in variants(seed):
             folder = config.run_dir(config.reading_dir(variant_dir(results, v, seed=seed), rules), "thesis", "minimax")
             records = archive.load_run(folder)
-            counts = outcome_table(records)
+            distinct = distinct_records(records)
+            counts = outcome_table(distinct)
             main = counts if main is None else main
             wins, games = int(counts.wins.sum()), int(counts.games.sum())
-            distinct = len({(r["black"], r["white"], tuple(r["moves"])) for r in records})
             lo, hi = wilson(wins, games)
             stat, df, p = pairing_chi_square(main, counts) if counts is not main else (np.nan, 0, np.nan)
-            if v.noise == "none":  # no randomness: a pairing's games are one game repeated, nothing is sampled
-                lo = hi = stat = p = np.nan
-            rows.append({"rules": rules, "variant": v.label(seed), "noise": v.noise, "seed": v.seed, "games": games,
-                         "distinct_games": distinct, "black_win_rate": wins / games, "win_lo": lo, "win_hi": hi,
-                         "chi_square": stat, "df": df, "p": p, "openings": distinct_openings(records),
-                         **root_ties(records, v.noise, depth=depth, n=tie_positions, seed=v.seed)})
+            rows.append({"rules": rules, "variant": v.label(seed), "noise": v.noise, "seed": v.seed,
+                         "games": len(records), "distinct_games": games, "black_win_rate": wins / games,
+                         "win_lo": lo, "win_hi": hi, "chi_square": stat, "df": df, "p": p,
+                         "openings": distinct_openings(distinct),
+                         **root_ties(distinct, v.noise, depth=depth, n=tie_positions, seed=v.seed)})
     return pd.DataFrame(rows)
 
 
@@ -194,16 +225,25 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
 def chapter13(results: str | Path, *, methods=TIEBREAK_METHODS, seed: int = config.SEED,
               set_name: str = config.COMPARISON_SET) -> pd.DataFrame:
     """One row per (scheme, method): the paired difference from ``plain6`` (:func:`~.paired.method_summary`, Holm
-    over ``methods``), from each scheme's comparison under the default reading and the main seed."""
+    over ``methods``), from each scheme's comparison under the default reading and the main seed.
+
+    Every figure counts distinct games: each scheme's records (``plain6``'s and every method's together) lose the
+    rounds that repeat a pairing's earlier round under every method (:func:`~.paired.distinct_games`) before the
+    summary. ``games`` is a method's paired games as played, ``distinct_games`` those kept, the sample its
+    difference, interval and test are taken on. "none" plays from seeded random openings of
+    :data:`~pawnslib.play.openings.OPENING_PLIES` plies, :data:`NONE_ROUNDS` rounds a pairing (400 games a method;
+    the module docstring), so it has an interval and a test like every scheme.
+    """
     frames = []
     for v in variants(seed)[: len(config.NOISES)]:
         folder = variant_dir(results, v, seed=seed)
         records = {m: archive.load_run(config.comparison_dir(folder, set_name, m)) for m in ("plain6", *methods)}
-        table = paired.method_summary(paired.scores_frame(records), seed=seed)
-        if v.noise == "none":  # every round replays the same games: a difference, but no interval and no test
-            table[["diff_lo", "diff_hi", "p_holm"]] = np.nan
+        table = paired.method_summary(paired.scores_frame(paired.distinct_games(records)), seed=seed)
+        table = table.rename(columns={"games": "distinct_games"})
+        table["games"] = [len(records[m]) for m in table.method]
         frames.append(table[table.method != "plain6"].assign(noise=v.noise))
-    return pd.concat(frames, ignore_index=True)[["noise", "method", "games", "diff", "diff_lo", "diff_hi", "p_holm"]]
+    return pd.concat(frames, ignore_index=True)[["noise", "method", "games", "distinct_games", "diff", "diff_lo",
+                                                 "diff_hi", "p_holm"]]
 
 
 # ----------------------------------------------------------------------------- the verdict per headline
@@ -222,8 +262,9 @@ def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
 
 
 def survives(classes: list[str | None]) -> bool:
-    """Whether a headline holds under every tie-breaker with noise: every judged variant's class is the same. A class
-    of None (no noise: every round replays one game, so there is no interval) is not judged."""
+    """Whether a headline holds under every tie-breaker: every judged variant's class is the same. A class of None
+    (a variant without an interval, e.g. a single distinct game) is not judged; every variant of the study, "none"
+    too (it plays from seeded openings), has one."""
     return len({c for c in classes if c is not None}) == 1
 
 
@@ -259,8 +300,8 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame, *, seed: int | None 
         ``plain6``; both stored as fractions), ``reference`` (the thesis's win rate a win rate's interval is set
         against; NaN for a difference); per variant, in :func:`variants`' order, ``<key>_estimate, <key>_lo,
         <key>_hi`` and ``<key>_class`` (:meth:`Variant.key`: ``thesis``, ``position``, ``none``,
-        ``thesis_second_seed``; the class is :func:`side_of` the reference or :func:`sign_of`, NaN without noise,
-        where there is no interval; all four NaN for a variant the finding was not played under); ``verdict``
+        ``thesis_second_seed``; the class is :func:`side_of` the reference or :func:`sign_of`, NaN where there is
+        no interval (not judged); all four NaN for a variant the finding was not played under); ``verdict``
         "holds" or "depends" and ``holds`` (:func:`survives`).
     """
     rows, rate = [], thesis_black_win_rate()

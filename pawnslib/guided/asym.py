@@ -73,7 +73,7 @@ class Setting(NamedTuple):
     scheme: int  # the tie-breaking noise's scheme code (pawnslib.search.noise: PATH or POSITION)
     seed: int  # >= 0: the tie-breaking leaf noise's seed (-1: none)
     random_seed: int  # >= 0: the random control, P(e) replaced by random_values_into with this seed
-    told: bool  # at ply 1 the predicate marks exactly the reply ``Prediction.told`` names (``one-hist-perfect``)
+    told: bool  # at ply 1 the predicate marks exactly the reply ``Prediction.told`` names (``one-hist-told1``)
 
 
 class Prediction(NamedTuple):
@@ -277,7 +277,7 @@ def asym_search(history: list[Position], weights, model: OpponentModel | TwoSlic
         noise: the tie-breaking scheme (:data:`pawnslib.search.noise.SCHEMES`).
         told: ``{root move's code: White's reply's code}``: at ply 1 the predicate marks exactly these replies
             (the one told for each root move; none where a live child has no entry), below ply 1 it is
-            ``mostlikely``. ``one-hist-perfect`` is told White's actual replies (:mod:`pawnslib.play.foresight`).
+            ``mostlikely``. ``one-hist-told1`` is told White's actual replies (:mod:`pawnslib.play.foresight`).
 
     Returns:
         SearchResult whose ``info`` has the deepest ply ``reached``, whether a line was

@@ -60,7 +60,7 @@ ARCHIVE_NAME = "games.jsonl.gz"
 RAW_NAME = "games.jsonl"
 REPLAYED = ("positions", "features")  # what the archive leaves out and reading recomputes
 LOCAL = ("seconds",)  # what the archive leaves out for good: wall-clock times (pawnslib.play.timings keeps them)
-FIELDS = ("black", "white", "round", "result", "plies", "rules", "moves", "values", "nodes", "info")
+FIELDS = ("black", "white", "round", "result", "plies", "rules", "moves", "values", "nodes", "info", "opening")
 PER_PLY = ("moves", "values", "nodes", "info")  # one entry per move
 REQUIRED = tuple(k for k in FIELDS if k in GameRecord.__required_keys__)
 

@@ -5,7 +5,7 @@
 (:class:`~.players.DeepAlphaBeta` with White's weights and depth, as :func:`~.tournament.play_game` builds it) with
 the seed White's next search will use. Only the game knows that seed, so the oracle is a :class:`Foreseer`, and
 :func:`move_of`, which the game and the back-to-back timing call for every move, hands it over.
-:class:`ToldAsymPlayer` (``one-hist-perfect``) gets the same replies, but searches the thesis's asymmetric tree:
+:class:`ToldAsymPlayer` (``one-hist-told1``) gets the same replies, but searches the thesis's asymmetric tree:
 at ply 1 its predicate marks exactly White's actual reply, the minimum over all replies is kept and the marked one
 searched two plies deeper; below ply 1 it predicts as ``one-hist``. :class:`MatchedOMPlayer` needs no seed: OM
 search with White's weights whose first White node searches to White's real depth (:mod:`pawnslib.guided.firstreply`).
@@ -122,7 +122,7 @@ class MatchedOMPlayer:
 
 @dataclass(frozen=True)
 class ToldAsymPlayer:
-    """Black by the thesis's asymmetric tree told White's actual reply to each root move (``one-hist-perfect``).
+    """Black by the thesis's asymmetric tree told White's actual reply to each root move (``one-hist-told1``).
 
     Attributes:
         asym: the ``one-hist`` player whose tree it searches (its predictor keeps the prs White played).
@@ -159,11 +159,14 @@ class ToldAsymPlayer:
         return None if seen is None else {"pr": seen["pr"]}
 
 
-def white_player(opponent: Weights, *, depth: int, white_depth: int | None, noise: str) -> DeepAlphaBeta:
+def white_player(opponent: Weights, *, depth: int, white_depth: int | None, noise: str,
+                 white_share: float | None = None) -> DeepAlphaBeta:
     """White's player as :func:`~.tournament.play_game` builds it from White's weights ``opponent``: plain
-    alpha-beta searching ``white_depth`` plies (None: ``depth``, as Black) by ``noise``."""
+    alpha-beta searching ``white_depth`` plies (None: ``depth``, as Black) by ``noise`` in a ``white_share`` of its
+    searches (None: all)."""
     return DeepAlphaBeta(tuple(check_weights(opponent, where="opponent")),
-                         depth=depth if white_depth is None else white_depth, noise=noise)
+                         depth=depth if white_depth is None else white_depth, noise=noise,
+                         share=1.0 if white_share is None else white_share)
 
 
 KINDS = ("oracle", "matched")  # ForesightFactory's: the oracle, depth-matched OM search
@@ -180,6 +183,7 @@ class ForesightFactory:
     kind: str
     white_depth: int | None = None
     extra: int = 0
+    white_share: float | None = None  # the share of White's searches that break ties by noise (None: all)
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -190,7 +194,8 @@ class ForesightFactory:
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights,
                  noise: str) -> OraclePlayer | MatchedOMPlayer:
         """Black's player with ``weights`` against White's ``opponent`` weights."""
-        white = white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise)
+        white = white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise,
+                             white_share=self.white_share)
         if self.kind == "oracle":
             return OraclePlayer(tuple(weights), white, depth=depth + self.extra, noise=noise)
         return MatchedOMPlayer(tuple(weights), tuple(opponent), depth=depth, white_depth=white.depth, noise=noise)
@@ -205,8 +210,10 @@ class ToldFactory:
     model_path: str
     strategies: StrategySet
     white_depth: int | None = None
+    white_share: float | None = None  # the share of White's searches that break ties by noise (None: all)
 
     def __call__(self, weights: Weights, *, depth: int, opponent: Weights, noise: str) -> ToldAsymPlayer:
         """Black's player with ``weights`` against White's ``opponent`` weights."""
         asym = AsymFactory(self.model_path, self.strategies)(weights, depth=depth, opponent=opponent, noise=noise)
-        return ToldAsymPlayer(asym, white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise))
+        return ToldAsymPlayer(asym, white_player(opponent, depth=depth, white_depth=self.white_depth, noise=noise,
+                                                 white_share=self.white_share))

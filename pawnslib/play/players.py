@@ -50,7 +50,7 @@ from pawnslib.guided.predict import Predictor, predicate
 from pawnslib.guided.replies import likely_replies
 from pawnslib.search.alphabeta import SearchResult, alpha_beta_search
 from pawnslib.search.noise import check_noise, reuses_positions
-from pawnslib.search.seeds import check_seed
+from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_weights
 from pawnslib.search.tt import deep_search
 
@@ -106,17 +106,41 @@ class AlphaBeta:
 HINTS_PAY_FROM = 8
 
 
+SHARE_STREAM = 5  # which searches of a partly noisy player break ties by noise: derive_seed(seed, SHARE_STREAM)
+
+
+def check_share(share, *, name: str = "share") -> float:
+    """``share`` as a float, or ``ValueError`` naming ``name`` unless it is a number from 0 to 1."""
+    if isinstance(share, bool) or not isinstance(share, (int, float, np.floating)) or not 0 <= share <= 1:
+        raise ValueError(f"{name} must be a number from 0 to 1, got {share!r}")
+    return float(share)
+
+
+def breaks_ties(seed: int, share: float) -> bool:
+    """Whether the search seeded ``seed`` of a player breaking ties by noise in a ``share`` of its searches does:
+    a hash of the seed, below ``share`` (every search at 1, none at 0), so that anyone who knows the seed (the
+    oracle) knows it too."""
+    return share >= 1 or derive_seed(seed, SHARE_STREAM) < share * 2**32
+
+
 @dataclass(frozen=True)
 class DeepAlphaBeta:
     """A player searching with :func:`~pawnslib.search.tt.deep_search` where the table pays: :class:`AlphaBeta`'s
-    moves, fewer nodes."""
+    moves, fewer nodes.
+
+    ``share`` below 1 makes it partly predictable (the map of where prediction pays): only that share of its
+    searches, chosen by :func:`breaks_ties`, breaks ties by ``noise``; the others search without noise, ties to the
+    first move in static order.
+    """
 
     weights: Weights
     depth: int = field(default=config.DEPTH, kw_only=True)
     noise: str = field(default=config.NOISE, kw_only=True)
+    share: float = field(default=1.0, kw_only=True)
 
     def __post_init__(self):
         check_noise(self.noise)
+        check_share(self.share)
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """The move at ``history[-1]`` by the fastest exact search (without ``info``: a record keeps no TT counts).
@@ -124,6 +148,8 @@ class DeepAlphaBeta:
         Under ``"thesis"`` noise the table only hints moves, which costs more than it saves below
         :data:`HINTS_PAY_FROM` plies: there the plain search plays (the same move and value either way).
         """
+        if seed is not None and not breaks_ties(seed, self.share):
+            seed = None
         if reuses_positions(self.noise) or self.depth >= HINTS_PAY_FROM:
             return replace(deep_search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise), info={})
         return alpha_beta_search(history[-1], self.weights, self.depth, seed=seed, noise=self.noise)

@@ -38,6 +38,9 @@ class PlayedGame(TypedDict):
     seconds: NotRequired[list[float]]
     info: NotRequired[list[dict]]  # per ply: the mover's SearchResult.info and the opponent's observe(); only
     # present when some player gave extra information (e.g. the asymmetric player's predictions)
+    # The plies of the game's seeded random opening (pawnslib.play.openings), its first moves, searched by neither
+    # player (value 0, 0 nodes); only present when the game had one
+    opening: NotRequired[int]
 
 
 class GameRecord(PlayedGame):
@@ -126,6 +129,45 @@ def positions_of(record: Mapping, plies: int | None = None) -> list[Position]:
     """A game record's positions x_0.. x_plies (default: all), played by the record's reading."""
     texts = record["positions"] if plies is None else record["positions"][: plies + 1]
     return [Position.from_text(x, rules=record["rules"]) for x in texts]
+
+
+# A record's per-move lists (one entry per move, where present); "positions" and "features" have one entry more.
+PER_MOVE = ("moves", "values", "nodes", "seconds", "info")
+
+
+def after_opening(record: Mapping) -> dict:
+    """A game record from its seeded random opening's end on: the game as its players saw it.
+
+    A game with an opening (``record["opening"]`` = k plies, :mod:`pawnslib.play.openings`) records the opening's
+    random moves as its first k moves; no strategy chose them, so a reader of strategies' choices (the opponent
+    model's training rows, a recogniser's evidence) must start at x_k. k is even, so Black still moves first and
+    an index's parity still says whose move it is.
+
+    Args:
+        record: a game record (:class:`PlayedGame`, :class:`GameRecord` or a replayed archive record).
+
+    Returns:
+        ``record`` itself when it has no opening (k = 0); else a new dict with ``positions`` and ``features`` from
+        index k (x_k..x_T), ``moves``, ``values``, ``nodes``, ``seconds`` and ``info`` (those present) from index
+        k, ``plies`` the moves it keeps (T - k, so ``len(positions) == plies + 1`` still holds; a position's own
+        text still says its ply in the whole game), ``opening`` dropped, and every other key as it was.
+
+    Raises:
+        ValueError: an opening that is not an even number of plies from 0 to ``plies``.
+    """
+    k = record.get("opening", 0)
+    if not k:
+        return record
+    plies = record.get("plies", len(record.get("moves", ())))
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 0 or k % 2 or k > plies:
+        raise ValueError(f"a record's opening must be an even number of plies from 0 to its {plies} plies, got {k!r}")
+    out = {key: value for key, value in record.items() if key != "opening"}
+    for key in ("positions", "features", *PER_MOVE):
+        if key in out:
+            out[key] = out[key][k:]
+    if "plies" in out:
+        out["plies"] = plies - k
+    return out
 
 
 def append_record(path: str | Path, record: Mapping) -> None:

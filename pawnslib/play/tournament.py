@@ -35,10 +35,11 @@ from pawnslib.files import replaced_atomically
 from pawnslib.game.position import Position
 from pawnslib.play.archive import ARCHIVE_NAME, RAW_NAME, Key, compact, finished_games, game_key, write_archive
 from pawnslib.play.foresight import move_of
-from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory
+from pawnslib.play.openings import opening_moves
+from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory, check_share
 from pawnslib.play.records import GameRecord, PlayedGame, append_record
 from pawnslib.play.timings import write_timings
-from pawnslib.search.alphabeta import MAX_DEPTH
+from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult
 from pawnslib.search.noise import check_noise, uses_seed
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
@@ -51,7 +52,8 @@ BLACK_EXTRA_PLIES = 2
 
 def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, depth: int = config.DEPTH,
               seed: int = 0, start: Position | None = None, rules: str | None = None,
-              noise: str = config.NOISE, white_depth: int | None = None) -> PlayedGame:
+              noise: str = config.NOISE, white_depth: int | None = None, white_share: float | None = None,
+              opening: int = 0) -> PlayedGame:
     """Play one game to its end (a win, both sides emptied, or the 200-ply draw).
 
     Args:
@@ -69,17 +71,25 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
         rules: the reading to play by (default: ``start``'s, else ``config.RULES``).
         noise: the tie-breaking scheme of players given as weight vectors (:mod:`pawnslib.search.noise`).
         white_depth: the search depth of White given as a weight vector (None: ``depth``).
+        white_share: the share of the searches of White given as a weight vector that break ties by ``noise``
+            (None: all; :class:`~.players.DeepAlphaBeta`'s ``share``).
+        opening: the plies of the game's seeded random opening (:func:`~.openings.opening_moves`, seeded by
+            ``seed``): recorded as moves of value 0 and 0 nodes, and ``opening`` in the record; the players then see
+            the game as starting after it (their history begins there), so no player reads the opening's random
+            moves as a strategy's choices.
 
     Returns:
         The game's record (its layout: :class:`~.records.PlayedGame`).
 
     Raises:
-        ValueError: a bad weight vector, depth, seed or noise scheme, an unknown reading, or ``start`` played by
-            another.
+        ValueError: a bad weight vector, depth, seed, noise scheme, share or opening, an unknown reading,
+            ``start`` played by another, or an opening that ends the game.
     """
     check_noise(noise)
-    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=d, noise=noise)
-               for p, kind, d in ((black, AlphaBeta, depth), (white, DeepAlphaBeta, white_depth or depth))]
+    share = 1.0 if white_share is None else check_share(white_share, name="white_share")
+    players = [p if isinstance(p, Player) else kind(tuple(check_weights(p)), depth=d, noise=noise, **extra)
+               for p, kind, d, extra in ((black, AlphaBeta, depth, {}),
+                                         (white, DeepAlphaBeta, white_depth or depth, {"share": share}))]
     if start is None:
         start = Position.start(rules=config.RULES if rules is None else rules)
     elif rules is not None and rules != start.rules:
@@ -87,25 +97,33 @@ def play_game(black: Player | Sequence[int], white: Player | Sequence[int], *, d
     history = [start]
     rec = {"rules": start.rules, "positions": [history[0].to_text()], "features": [history[0].features().tolist()],
            "moves": [], "values": [], "nodes": [], "seconds": [], "info": []}
+    for move in opening_moves(start, opening, seed):
+        history.append(history[-1].play(move))
+        _append(rec, history[-1], SearchResult(move, 0.0, 0, 0.0, {}), {})
     watches = [isinstance(p, Observer) for p in players]  # asked once: a protocol's isinstance is slow
     while history[-1].result is None:
-        pos = history[-1]
+        pos, seen = history[-1], history[opening:]
         mover, other, watching = players[pos.ply % 2], players[1 - pos.ply % 2], watches[1 - pos.ply % 2]
-        res = move_of(mover, history, derive_seed(seed, pos.ply), derive_seed(seed, pos.ply + 1))
+        res = move_of(mover, seen, derive_seed(seed, pos.ply), derive_seed(seed, pos.ply + 1))
         history.append(pos.play(res.move))
         info = dict(res.info)
         if watching:  # e.g. the asymmetric player scoring White's actual reply
-            info |= other.observe(history) or {}
-        rec["positions"].append(history[-1].to_text())
-        rec["features"].append(history[-1].features().tolist())
-        rec["moves"].append(str(res.move))
-        rec["values"].append(res.value)
-        rec["nodes"].append(res.nodes)
-        rec["seconds"].append(res.seconds)
-        rec["info"].append(info)
+            info |= other.observe(history[opening:]) or {}
+        _append(rec, history[-1], res, info)
     if not any(rec["info"]):
         del rec["info"]
-    return {"result": history[-1].result, "plies": history[-1].ply, **rec}
+    return {"result": history[-1].result, "plies": history[-1].ply, **rec, **({"opening": opening} if opening else {})}
+
+
+def _append(rec: dict, pos: Position, res: SearchResult, info: dict) -> None:
+    """Record a move that reached ``pos``: its search ``res`` and the ply's ``info``."""
+    rec["positions"].append(pos.to_text())
+    rec["features"].append(pos.features().tolist())
+    rec["moves"].append(str(res.move))
+    rec["values"].append(res.value)
+    rec["nodes"].append(res.nodes)
+    rec["seconds"].append(res.seconds)
+    rec["info"].append(info)
 
 
 def schedule(ids: Iterable[int], rounds: int) -> list[tuple[int, int, int]]:
@@ -122,7 +140,8 @@ def _play_scheduled(strategies: dict, black_player: PlayerFactory | None, settin
     black = (black_player(strategies[b], depth=depth, opponent=strategies[w], noise=noise) if black_player
              else strategies[b])
     rec = play_game(black, strategies[w], depth=depth, seed=derive_seed(settings.seed, b, w, r), rules=settings.rules,
-                    noise=noise, white_depth=settings.white_depth)
+                    noise=noise, white_depth=settings.white_depth, white_share=settings.white_share,
+                    opening=settings.openings)
     return {"black": b, "white": w, "round": r, **rec}
 
 
@@ -192,7 +211,7 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
     if todo:
         games = (strategies, black_player, settings)
         done |= _play_missing(todo, done, games, None if out is None else out / RAW_NAME,
-                              once=not uses_seed(settings.noise),
+                              once=not uses_seed(settings.noise) and not settings.openings,
                               n_jobs=settings.jobs, scheduler=scheduler, progress=progress, label=label)
     if out is not None:
         _keep(out, archived, done)
@@ -200,14 +219,19 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
 
 
 def _meta(strategies: dict, settings: RunSettings, label: str) -> dict:
-    """What a run folder's ``meta.json`` records; ``white_depth`` only when it is not ``depth`` (checked here), so
-    that a run with White as deep as Black records what it always did."""
+    """What a run folder's ``meta.json`` records; ``white_depth`` only when it is not ``depth`` (checked here),
+    ``white_share`` only when set and ``openings`` only when not 0, so that a run as the thesis plays it records what
+    it always did."""
     depth, white_depth = settings.depth, settings.white_depth
     meta = {"strategies": {str(k): list(v) for k, v in strategies.items()}, "depth": int(depth),
             "seed": check_seed(settings.seed), "rules": settings.rules, "label": label, "noise": settings.noise}
     if white_depth is not None and white_depth != depth:
         _check_int("white_depth", white_depth, 1, MAX_DEPTH)
         meta["white_depth"] = int(white_depth)
+    if settings.white_share is not None:
+        meta["white_share"] = float(settings.white_share)
+    if settings.openings:
+        meta["openings"] = int(settings.openings)
     return meta
 
 

@@ -60,11 +60,16 @@ def reproduce_record(claims: pd.DataFrame) -> dict:
             "no_data_claims": sum(t["no_data"].values()), "link": LINKS["claims"]}
 
 
-def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, *, rules: str = config.RULES) -> dict:
+def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFrame | None = None, *,
+                rules: str = config.RULES) -> dict:
     """Does predicting White pay? Chapter 13's ``ch13.pays`` line (the best prediction method's paired gain over
-    ``plain6``, its interval simultaneous over the methods) beside ``plain8``'s gain, from ``methods`` (the
-    ``ch13_methods`` table); ``pays`` as Chapter 13 decides it
-    (:func:`~pawnslib.experiments.chapter13_words.decisions`: some prediction method beats ``plain6``).
+    ``plain6`` under the thesis's noise, its interval simultaneous over the methods) beside ``plain8``'s gain, from
+    ``methods`` (the ``ch13_methods`` table); ``pays`` as Chapter 13 decides it
+    (:func:`~pawnslib.experiments.chapter13_words.decisions`: some prediction method beats ``plain6``); and where
+    the map of how predictable White is (``white_map``, ``ch13_predictability``) has a cell in which a method that
+    models White beats ``plain6`` beyond noise, the largest such gain (``cell``: its White tie-breaking, depth,
+    measured predictability, method, gain with its interval, distinct games, and its share of ``plain8``'s gain in
+    that cell).
 
     Raises:
         ValueError: no ``ch13.pays`` line, or no ``plain8`` in ``methods``.
@@ -74,10 +79,15 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, *, rules: str = conf
     if best.empty or "plain8" not in t.index:
         raise ValueError("the pay answer needs Chapter 13's ch13.pays line and plain8's row of ch13_methods")
     b, deeper = best.iloc[0], t.loc["plain8"]
+    cell = None if white_map is None else chapter13_words.paying_cell(white_map, ALPHA)
     return {"pays": chapter13_words.decisions(methods, alpha=ALPHA)["prediction_beats_plain6"], "best": b.method,
             "best_diff": b.estimate, "best_lo": b.lo, "best_hi": b.hi,
             "deeper_diff": deeper["diff"], "deeper_lo": deeper.diff_lo, "deeper_hi": deeper.diff_hi,
-            "games": b.games, "rules": rules, "link": LINKS["pays"]}
+            "games": b.games, "rules": rules, "link": LINKS["pays"],
+            "cell": None if cell is None else {
+                "noise": cell.white_noise, "depth": int(cell.white_depth), "predictability": cell.predictability,
+                "method": cell.method, "diff": cell.diff, "lo": cell.diff_lo, "hi": cell.diff_hi,
+                "games": int(cell.distinct_games), "share": cell.plain8_share}}
 
 
 def rules_record(answer) -> dict:
@@ -105,10 +115,10 @@ def chapter_records(claims: pd.DataFrame) -> list[dict]:
 
 
 def ceiling_record(contrasts: pd.DataFrame) -> dict:
-    """The ceiling of prediction: the oracle's and ``one-hist-perfect``'s paired gain over ``plain6`` (all White
+    """The ceiling of prediction: the oracle's and ``one-hist-told1``'s paired gain over ``plain6`` (all White
     strategies), from Chapter 13's paired contrasts (``ch13_contrasts``)."""
     c = contrasts[(contrasts.against == "plain6") & (contrasts.white.astype(str) == "all")].set_index("method")
-    o, t = c.loc["oracle"], c.loc["one-hist-perfect"]
+    o, t = c.loc["oracle"], c.loc["one-hist-told1"]
     return {"oracle_diff": o["diff"], "oracle_lo": o.diff_lo, "oracle_hi": o.diff_hi, "told_diff": t["diff"],
             "told_lo": t.diff_lo, "told_hi": t.diff_hi, "link": LINKS["ceiling"]}
 
@@ -120,7 +130,7 @@ def survival_record(survival: pd.DataFrame) -> dict:
 
 
 def answers(claims: pd.DataFrame, *, fit_answer, lines: pd.DataFrame | None = None,
-            methods: pd.DataFrame | None = None) -> list[str]:
+            methods: pd.DataFrame | None = None, white_map: pd.DataFrame | None = None) -> list[str]:
     """The answers (does the thesis reproduce? does predicting White pay, once Chapter 13 ran? which rules?), then
     the line of names they use: what the README and the front page open with.
 
@@ -129,10 +139,11 @@ def answers(claims: pd.DataFrame, *, fit_answer, lines: pd.DataFrame | None = No
         fit_answer: the rules fit's answer (:class:`~pawnslib.experiments.rulesfit.RulesAnswer`).
         lines: the lines of evidence, Chapter 13's among them, or None before it ran.
         methods: ``ch13_methods``, or None before Chapter 13 ran.
+        white_map: ``ch13_predictability`` (where prediction pays), or None before it was made.
     """
     out = [render("answer.reproduce", **reproduce_record(claims))]
     if methods is not None and lines is not None:
-        out.append(render("answer.pays", **pays_record(lines, methods)))
+        out.append(render("answer.pays", **pays_record(lines, methods, white_map)))
     return [*out, render("answer.rules", **rules_record(fit_answer)), render("glossary")]
 
 

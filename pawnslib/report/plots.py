@@ -249,23 +249,27 @@ def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Fig
 
 
 __all__ = ["BASELINE", "FOREST_COLUMNS", "FRONTIER", "STRENGTH_COLUMNS", "SWEEP_COLUMNS", "check_columns", "forest",
-           "max_pr_sweep", "strength_cost"]
+           "max_pr_sweep", "predictability_map", "strength_cost"]
 
 
-MAP_COLUMNS = ("white_depth", "method", "plain6_score", "diff", "diff_lo", "diff_hi")
+MAP_COLUMNS = ("white_noise", "predictability", "white_depth", "method", "diff", "diff_lo", "diff_hi")
 
 
-def white_depth_map(table: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Where prediction pays: each method's gain over ``plain6`` against White's depth, and ``plain6``'s own score.
+def predictability_map(table: pd.DataFrame, *, yardstick: str = "plain8", title: str | None = None) -> Figure:
+    """Where prediction pays: each method's gain over ``plain6`` against how predictable White is, a panel per
+    White depth, ``yardstick`` (what two more plies buy) drawn as a shaded band.
 
     Args:
-        table: the map (``tables/ch13_white_depth.csv``): per White depth and method ``plain6_score``, ``diff`` and
-            its 95 % interval ``diff_lo``, ``diff_hi`` (fractions of a game).
+        table: the map (``tables/ch13_predictability.csv``): per cell (``white_noise``, its measured
+            ``predictability``, ``white_depth``) and method the paired ``diff`` with its 95 % interval ``diff_lo``,
+            ``diff_hi`` (fractions of a game).
+        yardstick: the method drawn as a band (its interval) with a dashed line (its estimate).
         title: the figure's title; none if None.
 
     Returns:
-        The matplotlib Figure: left, the gains in score points, one line per method (its interval as a bar, the
-        points of a depth spread apart so that none hides another); right, ``plain6``'s score, the room a gain has.
+        The matplotlib Figure: x, the share of White's moves its noise-free model predicts (%); y, the change of
+        Black's score from ``plain6`` (score points), one line per method with its interval as a bar, the points of a
+        cell spread apart so that none hides another.
 
     Raises:
         ValueError: a missing column (named), an empty table or a method without a style (named).
@@ -273,27 +277,35 @@ def white_depth_map(table: pd.DataFrame, *, title: str | None = None) -> Figure:
     check_columns(table, MAP_COLUMNS, "table")
     if not len(table):
         raise ValueError("table has no row")
-    methods = list(dict.fromkeys(table.method))
+    methods = [m for m in dict.fromkeys(table.method) if m != yardstick]
     for m in methods:
         method_style(m)
     import matplotlib.pyplot as plt
 
     depths = sorted(table.white_depth.unique())
-    fig, (ax, room) = plt.subplots(1, 2, figsize=(10, 4.6), width_ratios=(3, 1), layout="constrained")
-    for k, m in enumerate(methods):
-        d = table[table.method == m].sort_values("white_depth")
-        x = d.white_depth + 0.3 * (k / max(1, len(methods) - 1) - 0.5)
-        ax.errorbar(x, 100 * d["diff"], yerr=[100 * (d["diff"] - d.diff_lo), 100 * (d.diff_hi - d["diff"])],
-                    **method_style(m), markersize=MARKER_SIZE - 2, capsize=2, lw=1.2, label=m)
-    ax.axhline(0, color="black", lw=0.8)
-    ax.set(xticks=depths, xlabel="White's search depth (plies; Black searches 6)",
-           ylabel="change of Black's score from plain6\n(score points, 95 % interval)")
-    base = table.drop_duplicates("white_depth").sort_values("white_depth")
-    room.plot(base.white_depth, 100 * base.plain6_score, color="black", marker="o", label="plain6")
-    room.set(xticks=depths, ylim=(0, 100), xlabel="White's depth (plies)", ylabel="plain6's score (% of a game)")
+    fig, axes = plt.subplots(1, len(depths), figsize=(5.2 * len(depths), 4.6), sharey=True, layout="constrained",
+                             squeeze=False)
+    for ax, depth in zip(axes[0], depths, strict=True):
+        cell = table[table.white_depth == depth].sort_values("predictability", kind="stable")
+        yard = cell[cell.method == yardstick]
+        if len(yard):
+            x = 100 * yard.predictability
+            ax.fill_between(x, 100 * yard.diff_lo, 100 * yard.diff_hi, color="0.85", label=f"{yardstick} (95 %)")
+            ax.plot(x, 100 * yard["diff"], color="0.4", ls="--", lw=1.2)
+        for k, m in enumerate(methods):
+            d = cell[cell.method == m]
+            x = 100 * d.predictability + 1.2 * (k / max(1, len(methods) - 1) - 0.5)
+            ax.errorbar(x, 100 * d["diff"], yerr=[100 * (d["diff"] - d.diff_lo), 100 * (d.diff_hi - d["diff"])],
+                        **method_style(m), markersize=MARKER_SIZE - 2, capsize=2, lw=1.2, label=m)
+        ax.axhline(0, color="black", lw=0.8)
+        levels = cell.drop_duplicates("white_noise")
+        ax.set_xticks(100 * levels.predictability, [f"{100 * p:.0f} %\n{n}" for p, n in
+                                                    zip(levels.predictability, levels.white_noise, strict=True)])
+        ax.set(title=f"White searches {depth} plies", xlabel="White's moves its noise-free model predicts")
+    axes[0][0].set_ylabel("change of Black's score from plain6\n(score points, 95 % interval)")
     if title:
         fig.suptitle(title)
-    legend_below(fig, [ax], 5, first=methods)
+    legend_below(fig, list(axes[0]), 5, first=methods)
     return fig
 
 

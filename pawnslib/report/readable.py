@@ -136,22 +136,23 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def white_depth_table(table: pd.DataFrame) -> pd.DataFrame:
-    """``ch13_white_depth`` (where prediction pays) as a page shows it: per White depth and method the games,
-    ``plain6``'s score, the paired change from it in points, the Holm-corrected p and the change as a share of the
-    room ``plain6`` leaves.
+def predictability_table(table: pd.DataFrame) -> pd.DataFrame:
+    """``ch13_predictability`` (where prediction pays) as a page shows it: per cell (White's tie-breaking, its
+    measured predictability, White's depth) and method the distinct paired games, ``plain6``'s score, the paired
+    change from it in points, the Holm-corrected p and the change as a share of ``plain8``'s.
 
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["white_depth", "method", "games", "plain6_score", "diff", "diff_lo", "diff_hi", "p", "p_holm",
-            "room_share", "room_share_lo", "room_share_hi"]
-    need(table, cols, "ch13_white_depth")
-    rows = [{"White's depth": int(r.white_depth), "method": r.method, "paired games": int(r.games),
+    cols = ["white_noise", "predictability", "white_depth", "method", "distinct_games", "plain6_score", "diff",
+            "diff_lo", "diff_hi", "p", "p_holm", "plain8_share"]
+    need(table, cols, "ch13_predictability")
+    rows = [{"White's ties": r.white_noise, "predictable": percent(r.predictability),
+             "White's depth": int(r.white_depth), "method": r.method, "distinct games": int(r.distinct_games),
              "plain6's score": percent(r.plain6_score), "change from plain6, score points":
              points(r.diff, r.diff_lo, r.diff_hi), f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
-             "share of the room plain6 leaves": MISSING if _missing(r.room_share) else
-             f"{100 * r.room_share:+.0f} % ({100 * r.room_share_lo:+.0f} to {100 * r.room_share_hi:+.0f})"}
+             "share of plain8's gain": MISSING if _missing(r.plain8_share) or r.method == "plain8" else
+             f"{100 * r.plain8_share:+.0f} %"}
             for r in table.itertuples()]
     return pd.DataFrame(rows)
 
@@ -317,4 +318,4 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
 
 __all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "count", "interval", "methods_table",
            "need", "oracle_loss_table", "percent", "points", "prediction_stats_table", "prediction_table",
-           "rules_fit_table", "white_depth_table"]
+           "predictability_table", "rules_fit_table"]

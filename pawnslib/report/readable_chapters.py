@@ -155,8 +155,10 @@ def slices_table(slices: pd.DataFrame, *, base: int) -> pd.DataFrame:
 
 def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
     """Table 10.2 under each tie-breaker (``tiebreak.table_10_2``): per reading and tie-breaker the games and how
-    many are distinct, Black's win rate, the chi-square against the thesis's tie-breaking, distinct openings and
-    the root positions whose tie the noise left exact.
+    many are distinct, then what is counted on the distinct games: Black's win rate with its interval, the
+    chi-square against the thesis's tie-breaking, distinct openings and the root positions whose tie the noise left
+    exact. Every tie-breaker has an interval ("none" plays from seeded random openings); a dash marks a test not
+    made (the main run against itself).
 
     Raises:
         ValueError: a column missing (named).
@@ -166,7 +168,8 @@ def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([{
         "rules": r["rules"], "tie-breaker": r["variant"], "games": count(r["games"]),
         "distinct games": count(r["distinct_games"]),
-        "Black's win rate (95 % interval)": percent(r["black_win_rate"], r["win_lo"], r["win_hi"], digits=0),
+        "Black's win rate over distinct games (95 % interval)": percent(r["black_win_rate"], r["win_lo"],
+                                                                         r["win_hi"], digits=0),
         "against the thesis's tie-breaking: chi-square (df), p": MISSING if pd.isna(r["chi_square"]) else
             f"{r['chi_square']:.1f} ({int(r['df'])}), {short_p(r['p'])}",
         "distinct 4-ply openings a pairing": f"{r['openings']:.2f}", "Black root positions": count(r["positions"]),
@@ -180,7 +183,7 @@ def _change(x: float, lo: float, hi: float) -> str:
 
 
 # The tie-breaking study's units (pawnslib.experiments.tiebreak.sensitivity stores fractions): an estimate with its
-# interval (or alone, without noise); an estimate in the verdict's words; and the unit said after a figure there.
+# interval (or alone, where it has none); an estimate in the verdict's words; and the unit said after a figure there.
 SURVIVAL_UNITS = {"percent": (lambda x, lo, hi: percent(x, lo, hi, digits=0), lambda x: f"{100 * x:.1f} %", " %"),
                   "score points": (_change, lambda x: f"{100 * x:+.1f} score points", " score points")}
 SURVIVAL_FIXED = ("finding_id", "finding", "unit", "reference", "verdict", "holds")
@@ -192,6 +195,11 @@ def _variants(frame: pd.DataFrame) -> list[str]:
     return [c.removesuffix("_estimate") for c in frame.columns if c.endswith("_estimate")]
 
 
+def _variant_name(key: str) -> str:
+    """A variant's name in a table's words: ``thesis_second_seed`` -> "thesis, second seed"."""
+    return key.replace("_second_seed", ", second seed")
+
+
 def _survival_class(kind: str, reference: float) -> str:
     """A variant's class in words: a win rate's interval against the thesis's figure, or a difference's sign."""
     if kind in ("above", "below", "contains"):
@@ -200,16 +208,17 @@ def _survival_class(kind: str, reference: float) -> str:
 
 
 def survival_verdict(row: pd.Series, keys: list[str]) -> str:
-    """One headline's verdict in words: "holds under every tie-breaker with noise: <class>", or "depends on the
-    tie-breaker: <classes>; estimates <lowest> to <highest>", then each estimate without noise (not judged: there is
-    no interval)."""
+    """One headline's verdict in words: "holds under every tie-breaker: <class>", or "depends on the tie-breaker:
+    <classes>; estimates <lowest> to <highest>", then each estimate of a tie-breaker without a class ("<tie-breaker>
+    not judged, no interval: <estimate>"; every tie-breaker of the study has one, "none" too)."""
     judged = [(row[f"{k}_class"], row[f"{k}_estimate"]) for k in keys if not pd.isna(row[f"{k}_class"])]
-    alone = [row[f"{k}_estimate"] for k in keys if pd.isna(row[f"{k}_class"]) and not pd.isna(row[f"{k}_estimate"])]
+    alone = [(k, row[f"{k}_estimate"]) for k in keys
+             if pd.isna(row[f"{k}_class"]) and not pd.isna(row[f"{k}_estimate"])]
     _, say, unit = SURVIVAL_UNITS[row["unit"]]
-    unjudged = "".join(f"; without noise {say(x)}" for x in alone)
+    unjudged = "".join(f"; {_variant_name(k)} not judged, no interval: {say(x)}" for k, x in alone)
     kinds = ", ".join(dict.fromkeys(_survival_class(c, row["reference"]) for c, _ in judged))
     if row["holds"]:
-        return f"holds under every tie-breaker with noise: {kinds}{unjudged}"
+        return f"holds under every tie-breaker: {kinds}{unjudged}"
     low, high = (100 * f(x for _, x in judged) for f in (min, max))
     return f"depends on the tie-breaker: {kinds}; estimates {low:.1f}{unit} to {high:.1f}{unit}{unjudged}"
 
@@ -217,8 +226,8 @@ def survival_verdict(row: pd.Series, keys: list[str]) -> str:
 def survival_table(frame: pd.DataFrame) -> pd.DataFrame:
     """Which headlines survive the tie-breaker (``tiebreak_sensitivity``, from
     :func:`~pawnslib.experiments.tiebreak.sensitivity`) as a page shows it: per finding its estimate under each
-    tie-breaker with the 95 % interval (a win rate in per cent, a difference in score points; without noise the
-    estimate alone) and the verdict in words (:func:`survival_verdict`).
+    tie-breaker with the 95 % interval (a win rate in per cent, a difference in score points; an estimate without an
+    interval alone) and the verdict in words (:func:`survival_verdict`).
 
     Raises:
         ValueError: a column missing (named).
@@ -229,7 +238,7 @@ def survival_table(frame: pd.DataFrame) -> pd.DataFrame:
     for _, r in frame.iterrows():
         shown = SURVIVAL_UNITS[r["unit"]][0]
         row = {"finding": f"{r['finding']}, {r['unit']}"}
-        row |= {k.replace("_second_seed", ", second seed"): MISSING if pd.isna(r[f"{k}_estimate"]) else
+        row |= {_variant_name(k): MISSING if pd.isna(r[f"{k}_estimate"]) else
                 shown(r[f"{k}_estimate"], r[f"{k}_lo"], r[f"{k}_hi"]) for k in keys}
         rows.append(row | {"verdict": survival_verdict(r, keys)})
     return pd.DataFrame(rows)

@@ -2,7 +2,7 @@
 
 The notebooks save each table twice (``R/tables/<name>.csv`` for reuse, ``<name>.md`` for a diff), and a chapter page
 shows it among its prose. This page shows each table of each reading once more, rendered from its CSV with the
-timings page's number format, under a heading whose id is :func:`table_id` (``ch13_white_depth``,
+timings page's number format, under a heading whose id is :func:`table_id` (``ch13_predictability``,
 ``king-table_10_2``), with links to its two files. Timing tables are on the timings page instead. Like that page it
 is plain HTML beside the site's, written after Sphinx's build (:func:`~pawnslib.report.book.build_site`); wide
 tables scroll within it.

@@ -43,10 +43,14 @@ TEMPLATES = {
         "mixed, {{ data['inconclusive'] + data['untestable'] }} undecided; {{ no_data_claims }} more state figures "
         "without data. [The claims]({{ link }})"),
     "answer.pays": (
-        "**Does predicting White pay? {{ 'Yes' if pays else 'No, at this power' }}.** Its best method, `{{ best }}`, "
-        "gains {{ best_diff | points }} score points {{ interval(best_lo, best_hi) }} over `plain6`; two more plies "
-        "gain {{ deeper_diff | points }} {{ interval(deeper_lo, deeper_hi) }}. {{ rules | capitalize }} reading, "
-        "thesis's noise, {{ games | count }} paired games. [Chapter 13]({{ link }})"),
+        "**Does predicting White pay? {% if pays %}Yes{% elif cell %}Where White is predictable{% else %}No, "
+        "at this power{% endif %}.** Over `plain6`, thesis's noise: `{{ best }}` {{ best_diff | points }} "
+        "{{ interval(best_lo, best_hi) }}{% if cell %}; White {{ cell.predictability | percent }} predictable, depth "
+        "{{ cell.depth }}: `{{ cell.method }}` {{ cell.diff | points }} {{ interval(cell.lo, cell.hi) }}"
+        "{% if cell.share == cell.share %}, {{ cell.share | percent }} of `plain8`'s{% endif %}. {{ games | count }}/"
+        "{{ cell.games | count }} games{% else %}, `plain8` {{ deeper_diff | points }} "
+        "{{ interval(deeper_lo, deeper_hi) }}. {{ games | count }} games{% endif %}, {{ rules }} reading. "
+        "[Chapter 13]({{ link }})"),
     "answer.rules": (
         "**Which rules did the thesis play?** {% if settled %}The {{ reading }} reading, the only one that fits its "
         "outcome tables{% elif fitting %}Not settled: only the {{ fitting | join(' and ') }} reading fits its outcome "
@@ -64,7 +68,7 @@ TEMPLATES = {
     "ceiling": (
         "**The ceiling of prediction** (the thesis's noise). Told White's next reply, the `oracle` gains "
         "{{ oracle_diff | points }} score points {{ interval(oracle_lo, oracle_hi) }} over `plain6`; the thesis's "
-        "method told White's reply at ply 1 (`one-hist-perfect`) {{ told_diff | points }} "
+        "method told White's reply at ply 1 (`one-hist-told1`) {{ told_diff | points }} "
         "{{ interval(told_lo, told_hi) }}. [The ceiling]({{ link }})"),
     "survival": (
         "**Which findings survive the tie-breaker.** {{ held }} of {{ findings }} hold under every tie-breaker with "

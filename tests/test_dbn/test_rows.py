@@ -5,6 +5,7 @@ import pandas as pd
 import pytest
 
 from pawnslib.dbn.rows import (
+    features_after_opening,
     game_ids,
     read_training_csv,
     row_columns,
@@ -13,6 +14,9 @@ from pawnslib.dbn.rows import (
     write_training_csv,
 )
 from pawnslib.game.rules import FEATURE_NAMES
+from pawnslib.play.records import after_opening
+from pawnslib.play.tournament import play_game
+from pawnslib.search.strategies import THESIS
 
 
 def test_training_rows_pair_same_player_positions(records, rows):
@@ -64,6 +68,20 @@ def test_training_rows_refuses_bad_records():
         training_rows([{"black": 1, "features": [[0] * 6] * 3}])
     with pytest.raises(ValueError, match=r"features must be \(T\+1, 6\)"):
         training_rows([{"black": 1, "white": 2, "features": [[0] * 5] * 3}])
+
+
+def test_a_seeded_opening_gives_no_rows():
+    """A game's random opening is no strategy's choice: its rows are those of the game from the opening's end."""
+    rec = {"black": 2, "white": 3, **play_game(THESIS[2], THESIS[3], depth=1, seed=4, opening=4)}
+    sliced = {k: v for k, v in rec.items() if k != "opening"} | {"features": rec["features"][4:]}
+    rows = training_rows([rec], truth=True, mover=True, game=True)
+    assert len(rows) == len(rec["features"]) - 4 - 2
+    pd.testing.assert_frame_equal(rows, training_rows([sliced], truth=True, mover=True, game=True))
+    pd.testing.assert_frame_equal(rows, training_rows([after_opening(rec)], truth=True, mover=True, game=True))
+    assert rows["mover"].iloc[0] == "white"  # x_{k+2} follows White's move, as x_2 does
+    np.testing.assert_array_equal(features_after_opening(rec), np.asarray(rec["features"][4:]))
+    with pytest.raises(ValueError, match="game record 0: .*even number of plies"):
+        training_rows([{**rec, "opening": 3}])
 
 
 def test_game_column_is_the_records_index(records):

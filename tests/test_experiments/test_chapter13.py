@@ -131,7 +131,7 @@ def foresight(tmp_path_factory):
     """The foreseeing methods and those they are contrasted with, at depth 3 (the oracle's least)."""
     results = tmp_path_factory.mktemp("ch13_foresight")
     return chapter13.compare(results, "thesis", settings=RUN.replace(depth=3), timed_games=1, progress=False,
-                             methods=["plain8", "one-hist", "om-perfect", "om-matched", "oracle", "one-hist-perfect",
+                             methods=["plain8", "one-hist", "om-perfect", "om-matched", "oracle", "one-hist-told1",
                                       "oracle-deep"])
 
 
@@ -212,7 +212,7 @@ def test_without_noise_every_methods_game_is_the_same_whatever_its_seed(tmp_path
 
 
 def test_the_foreseeing_methods_play_and_are_contrasted(foresight):
-    for method in ("oracle", "oracle-deep", "one-hist-perfect"):  # every reply foreseen is the one White played
+    for method in ("oracle", "oracle-deep", "one-hist-told1"):  # every reply foreseen is the one White played
         for r in foresight.records[method]:
             foreseen, played = [i["foreseen"] for i in r["info"][0::2]], r["moves"][1::2]
             assert foreseen[: len(played)] == played, method

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import chapter13, paired, thesis, whitedepth
+from pawnslib.experiments import chapter13, paired, predictability, thesis
 from pawnslib.experiments.chapter13 import CONTRAST_COLUMNS, contrast_records, verdict_label
 
 RESULTS = {"black": 1.0, "draw": 0.5, "white": 0.0}
@@ -25,14 +25,18 @@ def games(strength: dict[str, float], *, rounds: int = 12, seed: int = 0) -> dic
 
 @pytest.fixture(scope="module")
 def tables():
-    """Every table of Chapter 13 from hand-made games: White at 6 plies (the comparison) and at 5 (the map)."""
+    """Every table of Chapter 13 from hand-made games: White at 6 plies (the comparison) and a cell of the map."""
     runs = {6: games({"plain6": 0.5, "plain8": 0.8, "one-hist": 0.5, "oracle": 0.3, "oracle-deep": 0.5}),
-            5: games({"plain6": 0.6, "plain8": 0.9, "oracle": 0.4}, seed=1)}
+            ("none", 2): games({"plain6": 0.6, "plain8": 0.9, "oracle": 0.4}, seed=1)}
+    for records in runs[("none", 2)].values():  # every paired game distinct
+        for r in records:
+            r["moves"] = [str(r["round"]), str(r["black"]), str(r["white"])]
     scores = paired.scores_frame(runs[6])
     methods = paired.method_summary(scores)
     contrasts = chapter13.foresight_contrasts(scores)
-    white_map = whitedepth.white_depth_table(runs)
-    loss = whitedepth.oracle_loss(runs, depth=6)
+    cell = paired.method_summary(paired.scores_frame(runs[("none", 2)]))
+    white_map = cell[cell.method != "plain6"].assign(white_noise="none", white_depth=2, distinct_games=cell.games)
+    loss = predictability.oracle_loss(runs[6], depth=6)
     # the "unlikely" pairings chosen on weak Black's games, so that some are; no strategy 4 here
     claims = chapter13.thesis_claims(paired.scores_frame(runs[6], wins=True), runs[6]["oracle"], thesis_set=False)
     return runs, methods, contrasts, white_map, loss, claims
@@ -49,7 +53,7 @@ def test_the_ids_name_group_contrast_and_subset():
     assert chapter13.contrast_id("ch13.methods", "oracle", "plain6") == "ch13.methods.oracle-plain6"
     assert chapter13.contrasts_id("om-matched", "om-perfect", "1") == "ch13.contrasts.om-matched-om-perfect.white1"
     assert chapter13.contrasts_id("oracle", "plain8") == "ch13.contrasts.oracle-plain8"
-    assert chapter13.map_id("oracle", np.int64(5)) == "ch13.white_depth.oracle-plain6.depth5"
+    assert chapter13.map_id("oracle", "half", np.int64(2)) == "ch13.map.oracle-plain6.half.depth2"
     assert chapter13.loss_id("oracle", "plain6", 6, "off the diagonal") == \
         "ch13.oracle_loss.oracle-plain6.depth6.off-diagonal"
     assert chapter13.loss_id("oracle", "plain6", 5) == "ch13.oracle_loss.oracle-plain6.depth5"
@@ -66,7 +70,7 @@ def test_every_contrast_is_one_row_of_numbers_and_ids(tables):
     assert len(tested) and len(loss) and len(contrasts)  # every group is there
     assert out.group.value_counts().to_dict() == {
         k: v for k, v in {"ch13.methods": len(methods) - 1, "ch13.contrasts": len(contrasts),
-                          "ch13.white_depth": len(white_map), "ch13.oracle_loss": len(loss),
+                          "ch13.map": len(white_map), "ch13.oracle_loss": len(loss),
                           "ch13.claims": len(tested)}.items() if v}
     assert set(out.verdict) <= set(chapter13.VERDICTS)
     assert (out.verdict == [verdict_label(d, p) for d, p in zip(out["diff"], out.p_holm, strict=True)]).all()
@@ -78,11 +82,11 @@ def test_every_contrast_is_one_row_of_numbers_and_ids(tables):
                          ("sim_hi", "diff_hi_all")):
         assert list(m[ours]) == list(t[theirs])
     assert set(m.baseline) == {"plain6"} and set(m.white) == {"all"}
-    w = out[out.group == "ch13.white_depth"]
-    assert list(w.white) == [f"depth {d}" for d in white_map.white_depth] and list(w["diff"]) == list(white_map["diff"])
+    w = out[out.group == "ch13.map"]
+    assert list(w.white) == ["none, depth 2"] * len(white_map) and list(w["diff"]) == list(white_map["diff"])
+    assert list(w.id) == [f"ch13.map.{m}-plain6.none.depth2" for m in white_map.method]
     assert set(out.white[out.group == "ch13.oracle_loss"]) <= {"depth 6", "depth 6, diagonal",
-                                                               "depth 6, off the diagonal", "depth 5",
-                                                               "depth 5, diagonal", "depth 5, off the diagonal"}
+                                                               "depth 6, off the diagonal"}
     # every simultaneous interval holds its 95 % one: the same bootstrap resamples, a wider level
     assert (out.sim_lo <= out.diff_lo).all() and (out.sim_hi >= out.diff_hi).all()
     assert out[["sim_lo", "sim_hi"]].notna().all().all()
@@ -116,7 +120,7 @@ def test_the_committed_tables_make_one_row_per_contrast():
     from pathlib import Path
 
     tables = Path(__file__).resolve().parents[2] / "results" / "tables"
-    names = ("ch13_methods", "ch13_contrasts", "ch13_white_depth", "ch13_oracle_loss", "ch13_claims")
+    names = ("ch13_methods", "ch13_contrasts", "ch13_predictability", "ch13_oracle_loss", "ch13_claims")
     if not all((tables / f"{n}.csv").is_file() for n in names):
         pytest.skip("Chapter 13's tables are not in results/tables")
     read = [pd.read_csv(tables / f"{n}.csv", dtype={"white": str}) for n in names]

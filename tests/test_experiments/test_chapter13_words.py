@@ -169,28 +169,32 @@ def test_the_recognition_sentence_follows_its_contrast():
 
 
 def _map(rows):
-    """A map table (whitedepth.white_depth_table's columns) from (depth, method, plain6 score, diff, lo, hi, p_holm)."""
-    out = pd.DataFrame(rows, columns=["white_depth", "method", "plain6_score", "diff", "diff_lo", "diff_hi", "p_holm"])
-    room = 1 - out.plain6_score
-    return out.assign(games=800, score=out.plain6_score + out["diff"], p=out.p_holm / 2, room_share=out["diff"] / room,
-                      room_share_lo=out.diff_lo / room, room_share_hi=out.diff_hi / room,
-                      diff_lo_all=out.diff_lo - 0.01, diff_hi_all=out.diff_hi + 0.01)
+    """A map table (predictability.map_table's columns) from (White's noise, depth, method, plain6 score, diff, lo, hi,
+    p_holm)."""
+    out = pd.DataFrame(rows, columns=["white_noise", "white_depth", "method", "plain6_score", "diff", "diff_lo",
+                                      "diff_hi", "p_holm"])
+    return out.assign(games=400, distinct_games=400, score=out.plain6_score + out["diff"], p=out.p_holm / 2,
+                      predictability=out.white_noise.map({"none": 1.0, "thesis": 0.64}),
+                      diff_lo_all=out.diff_lo - 0.01, diff_hi_all=out.diff_hi + 0.01, plain8_share=0.2)
+
+
+ROWS = [("none", 2, "plain8", 0.8, 0.10, 0.08, 0.12, 0.001), ("none", 2, "oracle", 0.8, 0.02, -0.01, 0.05, 0.6),
+        ("thesis", 6, "plain8", 0.67, 0.09, 0.07, 0.11, 0.001), ("thesis", 6, "oracle", 0.67, 0.0, -0.02, 0.02, 1.0)]
 
 
 def test_where_prediction_pays_counts_only_predicting_methods_beyond_noise():
-    rows = [(2, "plain8", 0.8, 0.10, 0.08, 0.12, 0.001), (2, "one-hist", 0.8, 0.02, -0.01, 0.05, 0.6),
-            (6, "plain8", 0.67, 0.09, 0.07, 0.11, 0.001), (6, "one-hist", 0.67, 0.0, -0.02, 0.02, 1.0)]
+    rows = list(ROWS)
     said = chapter13_words.map_sentences(_map(rows), 0.05)
-    assert said[0].startswith("With White searching 2 plies, `plain6` scores 80.0 % of a game (room left: 20.0 ")
-    assert "beyond noise, `plain8` +10.0 score points (+8.0 to +12.0, p (Holm over the map's 4 contrasts)" in said[0]
-    assert ("The largest change of the 1 methods that model White (all but `plain8`, which searches deeper instead) "
-            "is `one-hist`'s, +2.0 score points (-2.0 to +6.0, simultaneous 95 % interval over the 2 methods at this "
-            "depth), +10 % of the room (-10 to +30 %)") in said[0]  # the largest of them: its simultaneous interval
-    assert said[-1].startswith("**No method that models White beats `plain6` beyond noise at any White depth "
-                               "measured** (2, 6 plies")  # plain8's gain is depth, not prediction
-    rows[1] = (2, "one-hist", 0.8, 0.04, 0.02, 0.06, 0.01)
-    assert chapter13_words.map_sentences(_map(rows), 0.05)[-1] == ("Modelling White pays beyond noise against White "
-                                                                   "at 2 (`one-hist`).")
+    assert said[0] == ("White at 2 plies breaking no tie by noise (its noise-free model predicts 100 % of its moves; "
+                       "400 distinct paired games): `plain6` scores 80 %, `plain8` gains +10.0 (+8.0 to +12.0); the "
+                       "best method that models White, `oracle`, +2.0 (-2.0 to +6.0, simultaneous over the cell's 2 "
+                       "methods); beyond noise: `plain8` better.")  # the largest of them: its simultaneous interval
+    assert said[-1] == ("**No method that models White beats `plain6` beyond noise in any cell** (p < 0.05, Holm over "
+                        "the map's 4 contrasts).")  # plain8's gain is depth, not prediction
+    rows[1] = ("none", 2, "oracle", 0.8, 0.04, 0.02, 0.06, 0.01)
+    assert chapter13_words.map_sentences(_map(rows), 0.05)[-1].startswith(
+        "**Modelling White pays where White is predictable**: most against White at 2 plies breaking no tie by noise, "
+        "`oracle` +4.0 score points (+2.0 to +6.0;")
 
 
 def _loss(rows):
@@ -225,12 +229,12 @@ def test_the_oracles_loss_says_only_what_its_contrasts_separate(lost_at_5):
 
 
 def test_the_perfect_model_sentence_names_each_of_its_contrasts():
-    rows = [("one-hist-perfect", against, "all", "", 1600, d, d - 0.02, d + 0.02, p, p)
+    rows = [("one-hist-told1", against, "all", "", 1600, d, d - 0.02, d + 0.02, p, p)
             for against, d, p in (("plain6", -0.003, 0.7), ("one-hist", -0.007, 0.5), ("plain8", -0.1, 0.001))]
     contrasts = pd.DataFrame(rows, columns=["method", "against", "white", "what", "games", "diff", "diff_lo",
                                             "diff_hi", "p", "p_holm"])
     text = chapter13_words.foresight_verdict(contrasts, 0.05)[0]
-    assert text.startswith("With a perfect model of White's next reply, the thesis's method (`one-hist-perfect`")
+    assert text.startswith("With a perfect model of White's next reply, the thesis's method (`one-hist-told1`")
     assert "is not distinguishable from `plain6`: -0.3 score points (-2.3 to +1.7; 1600 paired games" in text
     assert ", not distinguishable from `one-hist`: -0.7" in text and ", worse than `plain8`: -10.0" in text
     assert "over the 3 paired contrasts" in text
@@ -302,14 +306,14 @@ def test_whether_calibrated_recognition_pays_is_a_label(diff, p, answer):
 
 
 def test_where_prediction_pays_is_decided_by_predicting_methods_beyond_noise():
-    rows = [(2, "plain8", 0.8, 0.10, 0.08, 0.12, 0.001), (2, "one-hist", 0.8, 0.02, -0.01, 0.05, 0.6),
-            (6, "plain8", 0.67, 0.09, 0.07, 0.11, 0.001), (6, "one-hist", 0.67, 0.0, -0.02, 0.02, 1.0)]
+    rows = list(ROWS)
     d = chapter13_words.map_decisions(_map(rows), 0.05)
-    assert d["modelling_pays"] is False  # plain8's gain is depth, not prediction
-    assert d["ch13.white_depth.plain8-plain6.depth2"] == "better"
-    assert d["ch13.white_depth.one-hist-plain6.depth2"] == "not distinguishable"
-    rows[1] = (2, "one-hist", 0.8, 0.04, 0.02, 0.06, 0.01)
+    assert d["modelling_pays"] is False and chapter13_words.paying_cell(_map(rows), 0.05) is None  # plain8: depth
+    assert d["ch13.map.plain8-plain6.none.depth2"] == "better"
+    assert d["ch13.map.oracle-plain6.none.depth2"] == "not distinguishable"
+    rows[1] = ("none", 2, "oracle", 0.8, 0.04, 0.02, 0.06, 0.01)
     assert chapter13_words.map_decisions(_map(rows), 0.05)["modelling_pays"] is True
+    assert chapter13_words.paying_cell(_map(rows), 0.05).method == "oracle"
     assert chapter13_words.map_decisions(_map(rows), 0.001)["modelling_pays"] is False
 
 

@@ -1,6 +1,7 @@
 """Recognising White's strategy during games: P(S_w | the game so far) against a plain reference, accuracy."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from conftest import reference_posterior
 from scipy.special import softmax
@@ -126,3 +127,19 @@ def test_held_out_beliefs_need_one_naming_of_the_strategies(model, game_model, r
 
     with pytest.raises(ValueError, match="name their strategies differently"):
         held_out_beliefs({"row": model, "other": Other()}, records[:3])
+
+
+def test_a_seeded_opening_is_no_evidence(model, game_model, records):
+    """A game with a seeded random opening is recognised from the opening's end: as the same game without it."""
+    from pawnslib.dbn.calibrated import TemperedRecogniser
+    from pawnslib.experiments.recognition import held_out_beliefs
+
+    # records[k] given a fictitious 2-ply opening: its first two positions become the opening's.
+    opened = [{**r, "opening": 2} for r in records[:4]]
+    cut = [{**r, "features": r["features"][2:]} for r in records[:4]]
+    pd.testing.assert_frame_equal(recognition_accuracy(model, opened), recognition_accuracy(model, cut))
+    recognisers = {"row": model, "cal": TemperedRecogniser(game_model, 0.1)}
+    (got, _), (want, _) = held_out_beliefs(recognisers, opened), held_out_beliefs(recognisers, cut)
+    for name in recognisers:
+        for g, w in zip(got[name], want[name], strict=True):
+            np.testing.assert_array_equal(g, w)

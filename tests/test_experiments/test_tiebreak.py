@@ -1,5 +1,9 @@
 """The tie-breaking study (``pawnslib.experiments.tiebreak``): its folders, statistics and verdict rules, the rules
-tried on the thesis's own Table 10.2, and the whole table on tiny tournaments played under every variant."""
+tried on the thesis's own Table 10.2, distinct games as every rate's sample, and the whole table on tiny tournaments
+played under every variant."""
+
+import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -8,9 +12,11 @@ from scipy.stats import chi2_contingency
 
 from pawnslib import config
 from pawnslib.config import RunSettings
-from pawnslib.experiments import thesis, tiebreak
+from pawnslib.experiments import paired, thesis, tiebreak
 from pawnslib.experiments.stats import wilson
 from pawnslib.experiments.tiebreak import Variant
+from pawnslib.play import archive
+from pawnslib.play.openings import OPENING_PLIES
 from pawnslib.play.tournament import run_tournament
 from pawnslib.search.strategies import THESIS
 
@@ -47,7 +53,8 @@ def test_verdict_rules():
         "above", "contains", "below"]
     assert [tiebreak.sign_of(d, p) for d, p in [(0.1, 0.01), (-0.1, 0.01), (0.1, 0.2)]] == [
         "beats plain6", "loses to plain6", "within noise"]
-    # A headline holds when every judged variant's class is the same; without noise (None) nothing is judged.
+    # A headline holds when every judged variant's class is the same; a variant without an interval (None) is not
+    # judged.
     assert tiebreak.survives(["within noise"] * 3)
     assert not tiebreak.survives(["beats plain6", "within noise", "beats plain6"])
     assert tiebreak.survives(["loses to plain6", None, "loses to plain6"])
@@ -73,7 +80,7 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     assert out.index.tolist() == ["t10_2.win_rate.kalles", "ch13.plain8"]
     assert out.verdict.tolist() == ["holds", "depends"] and out.holds.tolist() == [True, False]
     assert out.loc["t10_2.win_rate.kalles", "thesis_class"] == "contains"
-    assert pd.isna(out.loc["t10_2.win_rate.kalles", "none_class"])  # without noise: not judged
+    assert pd.isna(out.loc["t10_2.win_rate.kalles", "none_class"])  # no interval (should one lack it): not judged
     assert out.loc["t10_2.win_rate.kalles", "reference"] == rate
     assert out.loc["ch13.plain8", ["finding", "unit"]].tolist() == ["plain8 against plain6", "score points"]
     assert out.loc["ch13.plain8", ["none_estimate", "none_lo", "none_hi"]].tolist() == [0.02, -0.01, 0.05]
@@ -81,14 +88,97 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
 
 
 def test_the_whole_table_on_tiny_tournaments(tmp_path):
-    """Every variant's Table 10.2 tournament, one round at depth 2: the study reads them all, the main run's
-    chi-square is absent, and "none" leaves exact ties where "thesis" (either seed) leaves none between live lines."""
+    """Every variant's Table 10.2 tournament at depth 2, one round, "none" two from seeded openings (as the Makefile
+    plays it): the study reads them all, the main run's chi-square is absent, "none" has an interval and a test, and
+    it leaves exact ties where "thesis" (either seed) leaves none between live lines."""
     assert tiebreak.missing(tmp_path, readings=("kalles",), seed=3)
     for v in tiebreak.variants(3):
+        none = v.noise == "none"
         run_tournament(THESIS, config.run_dir(tiebreak.variant_dir(tmp_path, v, seed=3), "thesis", "minimax"),
-                       RunSettings(rounds=1, depth=2, seed=v.seed, noise=v.noise, jobs=1), progress=False)
+                       RunSettings(rounds=2 if none else 1, depth=2, seed=v.seed, noise=v.noise, jobs=1,
+                                   openings=OPENING_PLIES if none else 0), progress=False)
     table = tiebreak.table_10_2(tmp_path, readings=("kalles",), seed=3, depth=2, tie_positions=30)
     assert table.variant.tolist() == ["thesis", "position", "none", "thesis, seed 4"]
-    assert (table.games == 16).all() and np.isnan(table.chi_square[0]) and (table.df[1:] > 0).all()
+    assert table.games.tolist() == [16, 16, 32, 16] and np.isnan(table.chi_square[0]) and (table.df[1:] > 0).all()
+    none = archive.load_run(config.run_dir(tmp_path / "tiebreak" / "none", "thesis", "minimax"))
+    assert all(r["opening"] == OPENING_PLIES for r in none)
+    assert table.distinct_games[2] == len(tiebreak.distinct_records(none)) > 16  # the openings make rounds differ
+    assert np.isfinite(table.loc[2, ["win_lo", "win_hi", "chi_square", "p"]].astype(float)).all()
     assert (table.positions == 30).all() and (table.needed > 0).all()
     assert table.exact[0] == table.exact[3] == 0 < table.exact[2] <= table.needed[2]  # "none" breaks no tie
+
+
+def _game(black: int, white: int, rnd: int, moves: list[str], result: str) -> dict:
+    return {"black": black, "white": white, "round": rnd, "moves": moves, "result": result}
+
+
+def test_distinct_records_keep_each_pairings_first_of_a_game():
+    a, b = ["a", "b"], ["a", "c"]
+    records = [_game(1, 2, 1, a, "black"), _game(1, 2, 0, a, "black"), _game(2, 1, 0, a, "white"),
+               _game(1, 2, 2, b, "white")]
+    kept = tiebreak.distinct_records(records)
+    # (1, 2)'s round 1 repeats its round 0; (2, 1) plays the same moves, but it is another pairing's game.
+    assert [(r["black"], r["white"], r["round"]) for r in kept] == [(1, 2, 0), (2, 1, 0), (1, 2, 2)]
+
+
+def test_table_10_2_counts_distinct_games(tmp_path, monkeypatch):
+    """A variant whose rounds repeat a game: its rate, Wilson interval and chi-square count the game once, and
+    ``games`` still says how many were recorded."""
+    seed, folders = 7, {}
+    pairs = [(1, 1), (1, 2), (2, 1), (2, 2)]
+    main = [_game(b, w, r, [f"{b}{w}{r}"], "black" if (b + w + r) % 3 else "white") for r in range(6) for b, w in pairs]
+    # "none": rounds 0-2 are distinct games, rounds 3-5 replay them (the same moves and results).
+    none = [_game(b, w, r, [f"{b}{w}{r % 3}"], "black" if (b + w) % 2 or r % 3 == 0 else "draw")
+            for r in range(6) for b, w in pairs]
+    for v in tiebreak.variants(seed):
+        folder = config.run_dir(config.reading_dir(tiebreak.variant_dir(tmp_path, v, seed=seed), "kalles"), "thesis",
+                                "minimax")
+        folders[folder] = none if v.noise == "none" else main
+    monkeypatch.setattr(archive, "load_run", lambda folder: folders[Path(folder)])
+    monkeypatch.setattr(tiebreak, "root_ties", lambda *a, **k: {"positions": 0, "needed": 0, "exact": 0,
+                                                                 "exact_share": np.nan})
+    table = tiebreak.table_10_2(tmp_path, readings=("kalles",), seed=seed).set_index("noise", append=True)
+    row = table.xs("none", level="noise").iloc[0]
+    assert (row.games, row.distinct_games) == (24, 12)
+    wins = sum(r["result"] == "black" for r in none[:12])  # rounds 0-2
+    assert row.black_win_rate == wins / 12 and (row.win_lo, row.win_hi) == pytest.approx(wilson(wins, 12))
+    kept = tiebreak.outcome_table(none[:12])
+    assert (kept.games == 3).all()
+    want = tiebreak.pairing_chi_square(tiebreak.outcome_table(main), kept)
+    assert (row.chi_square, row.df) == (pytest.approx(want[0]), want[1]) and np.isfinite(row.p)
+    first = table.xs("thesis", level="noise").iloc[0]
+    assert (first.games, first.distinct_games) == (24, 24)
+
+
+def test_chapter13_counts_distinct_paired_games(tmp_path, monkeypatch):
+    """A scheme whose rounds repeat a round under every method: the paired difference is taken on the distinct
+    rounds (``distinct_games``), ``games`` says how many were played, and "none" has an interval and a test."""
+    seed, pairs, folders = 7, [(1, 2), (2, 1)], {}
+
+    def games(method: str, repeat: bool) -> list[dict]:
+        beat = {"plain6": lambda b, r: r % 2 == 0, "plain8": lambda b, r: r != 1 or b == 2}[method]
+        return [_game(b, w, r, [method, f"{b}{w}{r % 3 if repeat else r}"],
+                      "black" if beat(b, r % 3 if repeat else r) else "white") for r in range(6) for b, w in pairs]
+
+    for v in tiebreak.variants(seed)[: len(config.NOISES)]:
+        for m in ("plain6", "plain8"):
+            folders[config.comparison_dir(tiebreak.variant_dir(tmp_path, v, seed=seed), "thesis", m)] = games(
+                m, repeat=v.noise == "none")
+    monkeypatch.setattr(archive, "load_run", lambda folder: folders[Path(folder)])
+    out = tiebreak.chapter13(tmp_path, methods=("plain8",), seed=seed, set_name="thesis").set_index("noise")
+    assert list(out.columns) == ["method", "games", "distinct_games", "diff", "diff_lo", "diff_hi", "p_holm"]
+    assert out.loc["none", ["games", "distinct_games"]].tolist() == [12, 6]
+    assert out.loc["thesis", ["games", "distinct_games"]].tolist() == [12, 12]
+    kept = {m: [r for r in games(m, True) if r["round"] < 3] for m in ("plain6", "plain8")}
+    want = paired.method_summary(paired.scores_frame(kept), seed=seed).set_index("method").loc["plain8"]
+    got = out.loc["none"]
+    assert got["diff"] == pytest.approx(want["diff"]) and got.diff_lo == pytest.approx(want.diff_lo)
+    assert np.isfinite(got[["diff_lo", "diff_hi", "p_holm"]].astype(float)).all()
+
+
+def test_the_makefile_plays_none_as_the_study_counts_it():
+    """reproduce.mk's none variant: seeded openings of OPENING_PLIES plies, NONE_ROUNDS comparison rounds."""
+    text = (Path(__file__).parents[2] / "reproduce.mk").read_text(encoding="utf-8")
+    openings = re.search(r"^TB_OPENINGS := (\d+)$", text, re.M).group(1)
+    assert openings == str(OPENING_PLIES) == str(tiebreak.NONE_OPENINGS)
+    assert re.search(r"^TB_NONE_ROUNDS := (\d+)$", text, re.M).group(1) == str(tiebreak.NONE_ROUNDS)

@@ -113,7 +113,7 @@ def told_reference(hist, w, told: dict, depth: int) -> float:
 
 
 def test_the_told_reply_and_only_it_is_searched_two_plies_deeper(records, model):
-    """``one-hist-perfect``'s tree: at ply 1 the predicate marks exactly the reply it is told (here White's by its
+    """``one-hist-told1``'s tree: at ply 1 the predicate marks exactly the reply it is told (here White's by its
     own 2-ply search, or the first legal reply) and the minimum over every reply is kept. With every reply below ply
     1 predicted (``"always"``: the told line is two plies deeper throughout) it is the unpruned reference's value, and
     differs from the plain search's."""

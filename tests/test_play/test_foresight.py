@@ -50,7 +50,7 @@ def test_bad_arguments(call, message):
 
 @pytest.mark.parametrize("white_depth", [None, 2])
 def test_one_hist_perfect_extends_at_ply_one_the_reply_white_then_plays(tmp_path, white_depth):
-    """At every Black move the reply ``one-hist-perfect`` extends at ply 1 (its ``foreseen``, for the move it
+    """At every Black move the reply ``one-hist-told1`` extends at ply 1 (its ``foreseen``, for the move it
     chose) is the one White then plays, White searching Black's depth or fewer plies."""
     from pawnslib.dbn.model import OpponentModel
     from pawnslib.dbn.rows import training_rows

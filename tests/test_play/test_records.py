@@ -7,6 +7,7 @@ import pytest
 from pawnslib.play.records import (
     RESULTS,
     GameRecord,
+    after_opening,
     append_record,
     positions_of,
     read_json_lines,
@@ -20,7 +21,7 @@ def test_a_played_game_has_exactly_the_record_layout():
     rec = {"black": 1, "white": 2, "round": 0, **play_game(THESIS[1], THESIS[2], depth=1, seed=5)}
     # no info (plain players give none); seconds, as every freshly played game (the archive leaves them out)
     assert set(rec) == set(GameRecord.__required_keys__) | {"seconds"}
-    assert GameRecord.__optional_keys__ == {"info", "seconds"}
+    assert GameRecord.__optional_keys__ == {"info", "seconds", "opening"}  # opening: only a game that had one
     assert rec["result"] in RESULTS == ("black", "white", "draw")
 
 
@@ -99,3 +100,21 @@ def test_json_lines_need_no_game_fields(tmp_path):
     assert read_json_lines(path) == [{"iteration": 0}]
     with pytest.raises(ValueError, match="h.jsonl:1: record lacks field"):
         read_records(path)
+
+
+def test_after_opening_is_the_game_from_its_openings_end():
+    rec = {"black": 1, "white": 2, "round": 0, **play_game(THESIS[1], THESIS[2], depth=1, seed=5, opening=2)}
+    assert rec["opening"] == 2 and rec["values"][:2] == [0, 0] and rec["nodes"][:2] == [0, 0]
+    rest = after_opening(rec)
+    assert "opening" not in rest and rest is not rec and rec["opening"] == 2  # the record itself is not changed
+    assert rest["positions"] == rec["positions"][2:] and rest["features"] == rec["features"][2:]
+    for key in ("moves", "values", "nodes", "seconds"):
+        assert rest[key] == rec[key][2:], key
+    assert rest["plies"] == rec["plies"] - 2 == len(rest["moves"]) == len(rest["positions"]) - 1
+    assert {k: rest[k] for k in ("black", "white", "round", "result", "rules")} == {
+        k: rec[k] for k in ("black", "white", "round", "result", "rules")}
+    assert positions_of(rest)[0].side_to_move == "black"  # an even opening: Black moves first after it
+    plain = play_game(THESIS[1], THESIS[2], depth=1, seed=5)
+    assert after_opening(plain) is plain
+    with pytest.raises(ValueError, match="even number of plies"):
+        after_opening({**rec, "opening": 1})

@@ -60,7 +60,18 @@ def test_the_answers_carry_their_records_numbers_in_at_most_40_words():
     deeper = METHODS.set_index("method").loc["plain8"]
     assert _numbers(out[1]) == [points(x) for x in (pays.estimate, pays.lo, pays.hi, deeper["diff"], deeper.diff_lo,
                                                     deeper.diff_hi)] + [count(pays.games)]
-    assert "No, at this power" in out[1] and "`one-hist`" in out[1] and "Kalles reading, thesis's noise" in out[1]
+    assert "No, at this power" in out[1] and "`one-hist`" in out[1] and "thesis's noise" in out[1]
+    assert "kalles reading" in out[1]
+    # with the map: the regime where a method that models White beats plain6 beyond noise, its gain and plain8's share
+    cell = pd.DataFrame({"white_noise": ["none"], "white_depth": [2], "method": ["om-matched"], "diff": [0.123],
+                         "diff_lo": [0.08], "diff_hi": [0.16], "p": [0.0001], "p_holm": [0.0001],
+                         "predictability": [1.0], "distinct_games": [398], "plain8_share": [0.6]})
+    mapped = findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS, white_map=cell)[1]
+    assert mapped.startswith("**Does predicting White pay? Where White is predictable.**") and words(mapped) <= 40
+    assert _numbers(mapped) == [points(x) for x in (pays.estimate, pays.lo, pays.hi)] + [
+        "100", "2", "+12.3", "+8.0", "+16.0", "60", count(pays.games), "398"]
+    assert findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS,
+                            white_map=cell.assign(p_holm=0.2))[1] == out[1]  # within noise: no regime to name
     assert _numbers(out[2]) == ["4", "0", "3", "1"] and out[2].startswith("**Which rules did the thesis play?** Not")
     assert "`plain6`" in out[3] and "score points" in out[3] and "kalles" in out[3]  # names defined under them
 

@@ -209,21 +209,25 @@ def test_row_major_makes_a_column_filled_legend_read_by_rows():
     assert plots.row_major(items, 1) == items
 
 
-def test_the_white_depth_map_draws_each_method_in_its_style_and_plain6s_room():
-    rows = [(d, m, s, g, g - 0.02, g + 0.02) for d, s in ((2, 0.82), (4, 0.75), (6, 0.67))
-            for m, g in (("plain8", 0.1), ("one-hist-perfect", 0.01), ("oracle", -0.05))]
+def test_the_predictability_map_draws_a_panel_a_depth_each_method_in_its_style_and_plain8_as_a_band():
+    rows = [(n, p, d, m, g, g - 0.02, g + 0.02) for d in (2, 6) for n, p in (("none", 1.0), ("half", 0.8),
+                                                                              ("thesis", 0.64))
+            for m, g in (("plain8", 0.1), ("om-matched", 0.03), ("oracle", -0.05))]
     table = pd.DataFrame(rows, columns=list(plots.MAP_COLUMNS))
-    fig = plots.white_depth_map(table, title="Gain over plain6 against White's depth")
-    gains, room = fig.axes
-    lines = method_lines(gains)
-    assert set(lines) == {"plain8", "one-hist-perfect", "oracle"}
-    for m in lines:
-        expected = style.method_style(m)
-        assert lines[m] == (matplotlib.colors.to_hex(expected["color"]), expected["marker"])
-    assert list(room.lines[0].get_ydata()) == pytest.approx([82, 75, 67])
+    fig = plots.predictability_map(table, title="Gain over plain6 against how predictable White is")
+    panels = fig.axes
+    assert [a.get_title() for a in panels] == ["White searches 2 plies", "White searches 6 plies"]
+    for ax in panels:
+        lines = method_lines(ax)
+        assert set(lines) == {"om-matched", "oracle"}  # plain8 is the band, not a method's line
+        for m in lines:
+            expected = style.method_style(m)
+            assert lines[m] == (matplotlib.colors.to_hex(expected["color"]), expected["marker"])
+        assert len(ax.collections) >= 1  # the yardstick's band
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["64 %\nthesis", "80 %\nhalf", "100 %\nnone"]
     check_legible(fig)
-    with pytest.raises(ValueError, match="plain6_score"):
-        plots.white_depth_map(table.drop(columns="plain6_score"))
+    with pytest.raises(ValueError, match="predictability"):
+        plots.predictability_map(table.drop(columns="predictability"))
 
 
 def test_methods_vs_baseline_sorts_the_methods_and_sets_the_yardstick_apart(methods):

@@ -55,17 +55,20 @@ def test_contrasts_and_claims_say_their_direction_in_words():
 
 
 def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
-    white_map = pd.DataFrame({"white_depth": [2, 6], "method": ["oracle", "oracle"], "games": [800, 1600],
+    white_map = pd.DataFrame({"white_noise": ["none", "thesis"], "predictability": [1.0, 0.642], "white_depth": [2, 6],
+                              "method": ["oracle", "plain8"], "distinct_games": [400, 398],
                               "plain6_score": [0.824, 1.0], "diff": [0.022, -0.078], "diff_lo": [-0.006, -0.106],
                               "diff_hi": [0.051, -0.049], "p": [0.09, 1 / (paired.N_PERM + 1)], "p_holm": [0.9, 0.003],
-                              "room_share": [0.128, float("nan")], "room_share_lo": [-0.032, float("nan")],
-                              "room_share_hi": [0.291, float("nan")]})
-    shown = readable.white_depth_table(white_map)
-    assert shown.iloc[0].tolist() == [2, "oracle", 800, "82.4 %", "+2.2 (-0.6 to +5.1)", "0.9", "+13 % (-3 to +29)"]
-    assert shown.columns[5] == "p (Holm over the 2 contrasts)" and shown.iloc[1, 6] == "–"
-    loss = white_map.assign(pairings="diagonal", against="plain6").drop(columns="plain6_score")
+                              "plain8_share": [0.5, 1.0]})
+    shown = readable.predictability_table(white_map)
+    assert shown.iloc[0].tolist() == ["none", "100.0 %", 2, "oracle", 400, "82.4 %", "+2.2 (-0.6 to +5.1)", "0.9",
+                                      "+50 %"]
+    assert shown.columns[7] == "p (Holm over the 2 contrasts)" and shown.iloc[1, 8] == "–"  # plain8 is the yardstick
+    with pytest.raises(ValueError, match="ch13_predictability lacks the column"):
+        readable.predictability_table(white_map.drop(columns="distinct_games"))
+    loss = white_map.assign(pairings="diagonal", against="plain6", games=[800, 1600]).drop(columns="plain6_score")
     shown = readable.oracle_loss_table(loss)
-    assert shown.iloc[1].tolist() == [6, "diagonal", "oracle", "plain6", 1600, "-7.8 (-10.6 to -4.9)", "≤ 0.003"]
+    assert shown.iloc[1].tolist() == [6, "diagonal", "plain8", "plain6", 1600, "-7.8 (-10.6 to -4.9)", "≤ 0.003"]
     with pytest.raises(ValueError, match="ch13_oracle_loss lacks the column"):
         readable.oracle_loss_table(loss.drop(columns="pairings"))
 

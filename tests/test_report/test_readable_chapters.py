@@ -85,6 +85,9 @@ def test_recognisers_and_the_tiebreak_study_in_words():
     test = "against the thesis's tie-breaking: chi-square (df), p"
     assert shown[test][0] == "–" and shown[test][1].startswith("93.1 (16), ")
     assert shown["of those with a tie, left exact"][1] == "128 of 188"
+    assert shown["distinct games"].tolist() == ["1,600", "1,473"]
+    assert shown["Black's win rate over distinct games (95 % interval)"].tolist() == ["66 % (64 to 68)",
+                                                                                      "63 % (60 to 65)"]
     with pytest.raises(ValueError, match="tie-breaking study lacks the column.*needed"):
         rc.tiebreak_table(study.drop(columns="needed"))
 
@@ -119,10 +122,10 @@ def test_the_tiebreak_verdicts_in_words():
     rate, prom = shown.iloc[0], shown.iloc[1]
     assert rate["finding"] == "Black's Table 10.2 win rate (kalles), percent"
     assert rate.tolist()[1:5] == ["66 % (64 to 68)", "–", "50 %", "67 % (65 to 70)"]  # not played under position
-    assert rate["verdict"] == ("holds under every tie-breaker with noise: interval above the thesis's 50 %; without "
-                               "noise 50.0 %")
+    assert rate["verdict"] == ("holds under every tie-breaker: interval above the thesis's 50 %; none not judged, no "
+                               "interval: 50.0 %")
     assert prom.tolist()[1:5] == ["-0.3 (-2.4 to +1.8)", "+4.3 (+2.1 to +6.4)", "+21.9", "–"]
     assert prom["verdict"] == ("depends on the tie-breaker: within noise, beats plain6; estimates -0.3 score points "
-                               "to 4.3 score points; without noise +21.9 score points")
+                               "to 4.3 score points; none not judged, no interval: +21.9 score points")
     with pytest.raises(ValueError, match="tiebreak_sensitivity lacks the column.*none_class"):
         rc.survival_table(_survival().drop(columns="none_class"))

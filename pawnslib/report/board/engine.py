@@ -10,7 +10,7 @@ note. :func:`chapter13_engines` binds a results folder, for :class:`~.game.PlayC
 What a person can meet:
 
 * playing White, any method but those that know White's true weights or search (``om-perfect``, ``om-matched``,
-  ``oracle``, ``oracle-deep``, ``one-hist-perfect``: a person has neither);
+  ``oracle``, ``oracle-deep``, ``one-hist-told1``: a person has neither);
 * playing Black, White's plain alpha-beta at the depth, or two plies deeper with ``plain8``, as White plays in every
   tournament: Chapter 13's other methods are Black's, so with one of them chosen the engine plays White's ``plain6``
   and says so, and the default settings play either colour. :func:`menu_label` says in the method menu what each
