@@ -69,7 +69,8 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFr
     the map of how predictable White is (``white_map``, ``ch13_predictability``) has a cell in which a method that
     models White beats ``plain6`` beyond noise, the largest such gain (``cell``: its White tie-breaking, depth,
     measured predictability, method, gain with its interval, distinct games, and its share of ``plain8``'s gain in
-    that cell).
+    that cell); else, with the map, the range it covered (``map``: the measured predictability's least and most,
+    White's depths), where no method that models White beats ``plain6``.
 
     Raises:
         ValueError: no ``ch13.pays`` line, or no ``plain8`` in ``methods``.
@@ -84,6 +85,9 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFr
             "best_diff": b.estimate, "best_lo": b.lo, "best_hi": b.hi,
             "deeper_diff": deeper["diff"], "deeper_lo": deeper.diff_lo, "deeper_hi": deeper.diff_hi,
             "games": b.games, "rules": rules, "link": LINKS["pays"],
+            "map": None if white_map is None or not len(white_map) else {
+                "lo": white_map.predictability.min(), "hi": white_map.predictability.max(),
+                "depths": sorted(int(d) for d in white_map.white_depth.unique())},
             "cell": None if cell is None else {
                 "noise": cell.white_noise, "depth": int(cell.white_depth), "predictability": cell.predictability,
                 "method": cell.method, "diff": cell.diff, "lo": cell.diff_lo, "hi": cell.diff_hi,

@@ -44,13 +44,14 @@ TEMPLATES = {
         "without data. [The claims]({{ link }})"),
     "answer.pays": (
         "**Does predicting White pay? {% if pays %}Yes{% elif cell %}Where White is predictable{% else %}No, "
-        "at this power{% endif %}.** Over `plain6`, thesis's noise: `{{ best }}` {{ best_diff | points }} "
-        "{{ interval(best_lo, best_hi) }}{% if cell %}; White {{ cell.predictability | percent }} predictable, depth "
-        "{{ cell.depth }}: `{{ cell.method }}` {{ cell.diff | points }} {{ interval(cell.lo, cell.hi) }}"
-        "{% if cell.share == cell.share %}, {{ cell.share | percent }} of `plain8`'s{% endif %}. {{ games | count }}/"
-        "{{ cell.games | count }} games{% else %}, `plain8` {{ deeper_diff | points }} "
-        "{{ interval(deeper_lo, deeper_hi) }}. {{ games | count }} games{% endif %}, {{ rules }} reading. "
-        "[Chapter 13]({{ link }})"),
+        "at this power{% endif %}.** Thesis's noise: `{{ best }}` {{ best_diff | points }} "
+        "{{ interval(best_lo, best_hi) }} over `plain6`{% if cell %}; White {{ cell.predictability | percent }} "
+        "predictable, depth {{ cell.depth }}: `{{ cell.method }}` {{ cell.diff | points }} "
+        "{{ interval(cell.lo, cell.hi) }}{% if cell.share == cell.share %}, {{ cell.share | percent }} of "
+        "`plain8`'s{% endif %}. {{ games | count }}/{{ cell.games | count }} games{% else %}, `plain8` "
+        "{{ deeper_diff | points }} {{ interval(deeper_lo, deeper_hi) }}{% if map %}; none beyond noise, White "
+        "{{ (100 * map.lo) | round | int }}–{{ map.hi | percent }} predictable, depths {{ map.depths | join(', ') }}"
+        "{% endif %}. {{ games | count }} games{% endif %}, {{ rules }} reading. [Chapter 13]({{ link }})"),
     "answer.rules": (
         "**Which rules did the thesis play?** {% if settled %}The {{ reading }} reading, the only one that fits its "
         "outcome tables{% elif fitting %}Not settled: only the {{ fitting | join(' and ') }} reading fits its outcome "

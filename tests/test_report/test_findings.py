@@ -60,7 +60,7 @@ def test_the_answers_carry_their_records_numbers_in_at_most_40_words():
     deeper = METHODS.set_index("method").loc["plain8"]
     assert _numbers(out[1]) == [points(x) for x in (pays.estimate, pays.lo, pays.hi, deeper["diff"], deeper.diff_lo,
                                                     deeper.diff_hi)] + [count(pays.games)]
-    assert "No, at this power" in out[1] and "`one-hist`" in out[1] and "thesis's noise" in out[1]
+    assert "No, at this power" in out[1] and "`one-hist`" in out[1] and "Thesis's noise" in out[1]
     assert "kalles reading" in out[1]
     # with the map: the regime where a method that models White beats plain6 beyond noise, its gain and plain8's share
     cell = pd.DataFrame({"white_noise": ["none"], "white_depth": [2], "method": ["om-matched"], "diff": [0.123],
@@ -70,8 +70,11 @@ def test_the_answers_carry_their_records_numbers_in_at_most_40_words():
     assert mapped.startswith("**Does predicting White pay? Where White is predictable.**") and words(mapped) <= 40
     assert _numbers(mapped) == [points(x) for x in (pays.estimate, pays.lo, pays.hi)] + [
         "100", "2", "+12.3", "+8.0", "+16.0", "60", count(pays.games), "398"]
-    assert findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS,
-                            white_map=cell.assign(p_holm=0.2))[1] == out[1]  # within noise: no regime to name
+    within = findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS,
+                              white_map=pd.concat([cell, cell.assign(white_depth=6, predictability=0.62)]).assign(
+                                  p_holm=0.2))[1]  # within noise: the range the map covered, and no cell
+    assert within.startswith("**Does predicting White pay? No, at this power.**") and words(within) <= 40
+    assert "none beyond noise, White 62–100 % predictable, depths 2, 6." in within
     assert _numbers(out[2]) == ["4", "0", "3", "1"] and out[2].startswith("**Which rules did the thesis play?** Not")
     assert "`plain6`" in out[3] and "score points" in out[3] and "kalles" in out[3]  # names defined under them
 
@@ -129,7 +132,8 @@ def test_the_committed_headlines_are_their_tables_rendered():
     lines = pd.read_csv(TABLES / "claim_lines.csv")
     methods, contrasts = pd.read_csv(TABLES / "ch13_methods.csv"), pd.read_csv(TABLES / "ch13_contrasts.csv")
     survival = pd.read_csv(TABLES / "tiebreak_sensitivity.csv")
+    white_map = pd.read_csv(TABLES / "ch13_predictability.csv")
     expected = [render("answer.reproduce", **findings.reproduce_record(claims)),
-                render("answer.pays", **findings.pays_record(lines, methods)),
+                render("answer.pays", **findings.pays_record(lines, methods, white_map)),
                 *findings.headlines(claims, contrasts=contrasts, survival=survival)]
     assert [e for e in expected if f"* {e}\n" not in said] == []

@@ -18,7 +18,8 @@ def test_a_template_renders_what_it_is_given():
                   unit="score points")
     assert said == "`oracle` −7.8 score points (−10.6 to −4.9) against `plain6`"
     pays = {"best": "one-hist", "best_diff": 0.01, "best_lo": -0.02, "best_hi": 0.04, "deeper_diff": 0.097,
-            "deeper_lo": 0.074, "deeper_hi": 0.119, "games": 1600, "rules": "kalles", "link": "x.html", "cell": None}
+            "deeper_lo": 0.074, "deeper_hi": 0.119, "games": 1600, "rules": "kalles", "link": "x.html", "cell": None,
+            "map": None}
     assert render("answer.pays", pays=False, **pays).startswith("**Does predicting White pay? No, at this power.**")
     assert render("answer.pays", pays=True, **pays).startswith("**Does predicting White pay? Yes.**")
 
