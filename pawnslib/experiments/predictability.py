@@ -44,7 +44,7 @@ from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings, SettingError
-from pawnslib.experiments import paired, pipeline
+from pawnslib.experiments import paired
 from pawnslib.experiments.chapter13 import method_games, with_baseline
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.play.openings import OPENING_PLIES
@@ -143,10 +143,9 @@ def predictability(records: list[GameRecord], strategies: dict, white_depth: int
     same = total = 0
     models = {w: DeepAlphaBeta(tuple(weights), depth=white_depth, noise="none") for w, weights in strategies.items()}
     for rec in records:
-        start = rec.get("opening", 0)
-        for ply in range(start + 1, rec["plies"], 2):
-            history = positions_of(rec, ply)
-            same += str(models[rec["white"]].choose(history, None).move) == rec["moves"][ply]
+        positions = positions_of(rec)  # once a game: each White move's search reads the positions up to it
+        for ply in range(rec.get("opening", 0) + 1, rec["plies"], 2):
+            same += str(models[rec["white"]].choose(positions[: ply + 1], None).move) == rec["moves"][ply]
             total += 1
     if not total:
         raise ValueError("no White move to score: the records are empty or end before White moves")
@@ -185,11 +184,6 @@ def map_table(runs: Runs, strategies: dict, *, seed: int = config.SEED) -> pd.Da
     out = pd.concat(parts, ignore_index=True)
     out["p_holm"] = multipletests(out.p, method="holm")[1]
     return out[MAP]
-
-
-def map_strategies(results: str | Path, set_name: str) -> dict:
-    """The set's ``{id: weights}`` the map's White plays (:func:`~.pipeline.strategy_set`)."""
-    return pipeline.strategy_set(results, set_name)
 
 
 # The oracle's loss taken apart (module docstring), on Chapter 13's games: (pairings, method, against).

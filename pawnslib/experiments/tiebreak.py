@@ -134,16 +134,12 @@ def pairing_chi_square(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, int, fl
 
 
 def distinct_records(records: list[dict]) -> list[dict]:
-    """``records`` without repeated games: of the games of a (black, white) pairing with the same moves, the first in
-    schedule order (round, black, white), the others left out. Without noise from one start position every round
-    repeats a pairing's first game; with seeded openings or noise a repeat is rare."""
-    seen, out = set(), []
-    for r in sorted(records, key=lambda r: (r["round"], r["black"], r["white"])):
-        key = (r["black"], r["white"], tuple(r["moves"]))
-        if key not in seen:
-            seen.add(key)
-            out.append(r)
-    return out
+    """``records`` without repeated games (:func:`~.paired.distinct_games` of one method): of the games of a
+    (black, white) pairing with the same moves, the first in schedule order (round, black, white), in that order.
+    Without noise from one start position every round repeats a pairing's first game; with seeded openings or noise
+    a repeat is rare."""
+    kept = paired.distinct_games({"games": records})["games"]
+    return sorted(kept, key=lambda r: (r["round"], r["black"], r["white"]))
 
 
 def distinct_openings(records: list[dict], plies: int = FIRST_PLIES) -> float:
