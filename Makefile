@@ -34,6 +34,11 @@ COMPARE_SET ?= thesis
 .PHONY: test lint bench browser-check lab lock
 .DEFAULT_GOAL := test
 
+# numba's cache filled by two processes side by side (pawnslib.experiments.warmup), each compiling its part of the
+# kernels; seconds when the cache is full. The set-up runs it, so that a user's first command or notebook loads the
+# kernels instead of compiling them; `make test` runs it again, as a change to pawnslib empties the cache.
+WARM = $(PY) -m pawnslib compile --part 1 & part1=$$!; $(PY) -m pawnslib compile --part 2 && wait $$part1
+
 # Every install takes the exact versions in $(LOCK) (Python 3.11, Linux; dev extra included), then the
 # project itself without dependencies; it re-runs when the lock or pyproject.toml changes.
 LOCK := requirements.lock
@@ -44,6 +49,8 @@ LOCK := requirements.lock
 	$(PY) -m pip install -q --no-deps -e .
 	$(PY) -m pip check
 	$(PY) -m ipykernel install --sys-prefix --name pawnslib --display-name "Python (pawnslib)" > /dev/null
+	@echo "Compiling the package's numba kernels into its cache, once (a few minutes), so that a first command or notebook starts as fast as later ones:"
+	$(WARM)
 	touch $@
 
 # `make lock` re-resolves pyproject.toml (with the dev extra) for Python 3.11 to the newest versions, rewrites
@@ -69,7 +76,7 @@ lint: .venv/stamp
 # kernels instead of each compiling them (in a fresh clone that halves the suite's time); it takes seconds when the
 # cache is warm.
 test: lint
-	$(PY) -m pawnslib compile --part 1 & part1=$$!; $(PY) -m pawnslib compile --part 2 && wait $$part1
+	$(WARM)
 	$(PY) -m pytest -n auto
 
 bench: .venv/stamp

@@ -17,12 +17,14 @@ ASYM := $(MODEL) $(wildcard pawnslib/guided/*.py)
 CLI = $(PY) -m pawnslib
 # The site's build and its Sphinx configuration (pages and front page). A notebook uses neither them nor the command
 # line, so a change to them rebuilds the site without re-running a notebook.
-SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py pagetop.py publish.py tables_page.py timings_page.py)
+SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py csvhtml.py headers.py pagetop.py publish.py tables_page.py \
+	timings_page.py)
 NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py pawnslib/report/lab.py pawnslib/report/reproducible.py,$(wildcard pawnslib/*.py \
 	pawnslib/*/*.py))
 # SEED, JOBS and NOISE (Makefile) are passed only when set; else the command line and the notebooks use
 # pawnslib/config.py's.
-ARGS = $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS)) $(if $(NOISE),--noise $(NOISE))
+# --new: a step may start its results folder (a command typed by hand is refused a folder that does not exist).
+ARGS = --new $(if $(SEED),--seed $(SEED)) $(if $(JOBS),--jobs $(JOBS)) $(if $(NOISE),--noise $(NOISE))
 # $(call timed,name,command): run, log the seconds it took.
 timed = @mkdir -p $(R)/logs; start=$$(date +%s); $(2) && echo "$(1) $$(( $$(date +%s) - start ))s" >> $(STEP_LOG)
 # This run's step log (not committed), and the record of the last run from scratch (committed): a run that starts
@@ -72,7 +74,7 @@ reproduce: .venv/stamp
 # numba's cache filled first, by two processes side by side (pawnslib.experiments.warmup), so that the steps' workers
 # load the kernels instead of each compiling them at once; seconds when the cache is full.
 compile: .venv/stamp
-	$(call timed,compile,$(CLI) compile --part 1 & part1=$$!; $(CLI) compile --part 2 && wait $$part1)
+	$(call timed,compile,$(WARM))
 
 reading: .venv/stamp
 	@$(MAKE) --no-print-directory $(call per_reading_out,$(RULES))
@@ -173,7 +175,7 @@ tb_dir = $(TB)/$(1)$(if $(filter kalles,$(2)),,/$(2))
 # A variant's options: its scheme (the part before the first _), for thesis_second_seed the master seed + 1
 # (the master seed: SEED, else config.py's, read from the file), and for none its seeded openings.
 SECOND_SEED := $(shell echo $$(( $(or $(SEED),$(shell sed -n 's/^SEED = \([0-9]*\).*/\1/p' pawnslib/config.py)) + 1 )))
-tb_options = --noise $(firstword $(subst _, ,$(1))) \
+tb_options = --new --noise $(firstword $(subst _, ,$(1))) \
 	$(if $(findstring second_seed,$(1)),--seed $(SECOND_SEED),$(if $(SEED),--seed $(SEED))) $(if $(JOBS),--jobs $(JOBS)) \
 	$(if $(filter none,$(1)),--openings $(TB_OPENINGS))
 define TB_TOURNAMENT

@@ -6,7 +6,8 @@ process over the same work (perft from the start; depth-6 searches of Black posi
 games of that reading), the versions taking turns ROUNDS times and each keeping its best, so that machine
 load hits them alike. The code before is written out once and kept with its compiled kernels (commits.py);
 without git history (e.g. a source archive) that column is skipped. With PAWNSLIB_BENCH_QUICK set (the test
-suite): the first few positions, one round, a check, not a figure.
+suite): the first few positions, one round, a check, not a figure, and no column before (compiling that commit's
+kernels in a fresh clone would cost the suite a minute; the perft counts of tests/test_game hold the rules).
 """
 
 import json
@@ -67,7 +68,7 @@ def cases_of(rules: str) -> list[tuple[int, str]]:
 
 def main() -> None:
     cases = {rules: cases_of(rules) for rules in config.READINGS}
-    before = code_of(BEFORE)
+    before = None if QUICK else code_of(BEFORE)
     made = before is not None
     runs = [("before", before, config.RULES)] if made else []
     runs += [(rules, ROOT, rules) for rules in config.READINGS]
@@ -78,7 +79,9 @@ def main() -> None:
             old = best.get(name)
             best[name] = m if old is None else {**m, "perft_s": min(m["perft_s"], old["perft_s"]),
                                                 "search_s": min(m["search_s"], old["search_s"])}
-    if not made:
+    if QUICK:
+        print(f"(quick run: the column before, commit {BEFORE}, is make bench's)")
+    elif not made:
         print(f"(commit {BEFORE} is not in this clone's history: the column before is skipped)")
     for name, m in best.items():
         label = f"kalles before ({BEFORE})" if name == "before" else name

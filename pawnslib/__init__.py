@@ -38,7 +38,7 @@ def source_digest(folder: str | Path) -> str:
     return h.hexdigest()[:16]
 
 
-def lazy_exports(package: str, exports: Mapping[str, Sequence[str]]) -> None:
+def lazy_exports(package: str, exports: Mapping[str, Sequence[str]], subpackages: Sequence[str] = ()) -> None:
     """Give the subpackage ``package`` re-exports that import their module on first use (PEP 562).
 
     Sets the package's ``__getattr__``, ``__dir__``, ``__all__`` and ``_HOME`` (each name's module), so that
@@ -48,11 +48,14 @@ def lazy_exports(package: str, exports: Mapping[str, Sequence[str]]) -> None:
     Args:
         package: the subpackage's ``__name__`` (it must be being imported: its ``__init__`` calls this).
         exports: module name -> the names it exports.
+        subpackages: subpackages that an attribute imports as well (``pawnslib.search``).
     """
     namespace = vars(sys.modules[package])
     home = {name: module for module, names in exports.items() for name in names}
 
     def __getattr__(name: str):
+        if name in subpackages:
+            return importlib.import_module(f"{package}.{name}")  # which binds it as an ordinary attribute
         if name not in home:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(f"{package}.{home[name]}"), name)
@@ -74,17 +77,20 @@ NUMBA_CACHE = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).parent / 
                    f"numba-{source_digest(Path(__file__).parent)}")
 numba.config.CACHE_DIR = str(NUMBA_CACHE)
 
-# A kernel compiles at its first call (search's ``_minimax``, declared with its signature, while this package is
-# imported) unless NUMBA_CACHE holds it: after an install or any change to the package every kernel compiles afresh,
-# half a minute or so in all. The first time one of the package's kernels compiles in a process (a cache miss,
-# numba's "numba:compile" event), one line on stderr says so; nothing when every kernel comes from the cache.
-# (No path in it: an executed notebook keeps its stderr.)
-COMPILING = ("pawnslib: compiling numba kernels on first use (about 30 s in all after an install or a change to "
-             "pawnslib; cached afterwards, in pawnslib.NUMBA_CACHE)")
+# A kernel compiles at its first call (search's ``_minimax``, declared with its signature, when pawnslib.search is
+# imported) unless NUMBA_CACHE holds it: after an install or any change to the package every kernel compiles afresh.
+# All of them take 6 CPU-minutes (6 min 53 s on a busy 2-core host, measured cold with `python -m pawnslib compile`);
+# a notebook compiles what it uses, and `make` compiles them all when it sets up .venv. The first time one of the
+# package's kernels compiles in a process (a cache miss, numba's "numba:compile" event), one line says so; nothing
+# when every kernel comes from the cache. In a notebook it is an ordinary output line, in a terminal it goes to
+# stderr. (No path in it.)
+COMPILING = ("pawnslib: compiling numba kernels, once after an install or a change to pawnslib (up to 7 minutes in "
+             "all, by what is used first; `make` compiles them all at set-up); cached afterwards")
 
 
 class _CompilingNotice(numba_event.Listener):
-    """Prints :data:`COMPILING` to stderr when the first of the package's kernels compiles, once a process."""
+    """Prints :data:`COMPILING` when the first of the package's kernels compiles, once a process: to stdout in a
+    notebook's kernel (an ordinary output, not an error's red box), else to stderr."""
 
     said = False
 
@@ -93,7 +99,7 @@ class _CompilingNotice(numba_event.Listener):
         module = getattr(getattr(dispatcher, "py_func", None), "__module__", None) or ""
         if not self.said and (module == __name__ or module.startswith(__name__ + ".")):
             self.said = True
-            print(COMPILING, file=sys.stderr, flush=True)
+            print(COMPILING, file=sys.stdout if "ipykernel" in sys.modules else sys.stderr, flush=True)
 
     def on_end(self, event: numba_event.Event) -> None:
         pass
@@ -101,18 +107,19 @@ class _CompilingNotice(numba_event.Listener):
 
 numba_event.register("numba:compile", _CompilingNotice())
 
-# After the cache folder is set and the notice is listening, as a kernel is compiled on import.
 from pawnslib.config import RunSettings  # noqa: E402
-from pawnslib.game import BLACK, FEATURE_NAMES, WHITE, IllegalMoveError, Move, Position, perft  # noqa: E402
-from pawnslib.search import SearchResult, alpha_beta_search  # noqa: E402  (binds pawnslib.search, the subpackage)
 
-# Imported when first used: the players and tournaments load the opponent model's layer, the board the widgets'.
+# Imported when first used, so that importing pawnslib (and `python -m pawnslib --help`) loads no kernel: the game and
+# the search compile or load theirs, the players and tournaments load the opponent model's layer, the board the
+# widgets'. `pawnslib.search` is the subpackage, imported by the attribute as well.
 lazy_exports(__name__, {
+    "game": ("BLACK", "FEATURE_NAMES", "WHITE", "IllegalMoveError", "Move", "Position", "perft"),
+    "search": ("SearchResult", "alpha_beta_search"),
     "play.tournament": ("play_game", "run_tournament"),
     "play.players": ("AlphaBeta", "AsymFactory", "DeepAlphaBeta", "DeepFactory", "Player"),
     "play.records": ("GameRecord",),
     "report.board": ("PlayBoard",),
-})
+}, subpackages=("game", "search", "dbn", "guided", "play", "experiments", "report"))
 __all__ = ["BLACK", "WHITE", "FEATURE_NAMES", "IllegalMoveError", "Move", "Position", "perft", "RunSettings",
            "SearchResult", "alpha_beta_search", "play_game", "run_tournament", "AlphaBeta", "AsymFactory",
            "DeepAlphaBeta", "DeepFactory", "Player", "GameRecord", "PlayBoard"]

@@ -13,13 +13,17 @@ a :class:`~pawnslib.config.SettingsMismatch` (a folder holds games or a model ma
 that differs (``argument --depth: ... (depth: asked 2, recorded 1) ...``), a :class:`~pawnslib.config.SettingError`
 its one field. Any other exception is a bug and propagates.
 
-Imports: ``config``, :mod:`pawnslib.game.rules` (the readings), :mod:`~.experiments.pipeline`,
-:mod:`~.experiments.chapter13`, :mod:`~.experiments.warmup`; :mod:`pawnslib.report.book` only in the site's command.
+Imports: ``config`` only, so that ``--help`` and a mistake in the arguments answer at once, loading no numba kernel.
+A command's options are built only for the command asked for, and the steps' modules (:mod:`~.experiments.pipeline`,
+:mod:`~.experiments.chapter13`, :mod:`~.experiments.predictability`, :mod:`~.experiments.warmup`,
+:mod:`pawnslib.report.book`, ...) are imported by the options and the command that need them.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import importlib
 import inspect
 import re
 import sys
@@ -31,9 +35,6 @@ from typing import TYPE_CHECKING, NoReturn
 
 from pawnslib import config
 from pawnslib.config import READINGS, RunSettings, SettingError, SettingsMismatch
-from pawnslib.dbn import learn
-from pawnslib.experiments import chapter13, pipeline, predictability, warmup
-from pawnslib.play.openings import OPENING_PLIES
 
 if TYPE_CHECKING:
     from pawnslib.report.book import Page
@@ -45,6 +46,7 @@ DESCRIPTION = ("The reproduction's expensive steps and its results site, one com
 # SettingsMismatch about one of them is reported on that option, if the command has it. (Not "rounds": a model's
 # training rounds are a command's --rounds under train but not under compare, whose --rounds are its games.)
 STEP_NAMES = ("seed", "rules", "noise", "depth")
+INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as a shell reports it
 
 
 class _Parser(argparse.ArgumentParser):
@@ -107,10 +109,37 @@ def _default(step: Callable, keyword: str):
     return inspect.signature(step).parameters[keyword].default
 
 
-# The steps' own defaults of the options that are not settings.
-DEFAULT_METHOD = _default(pipeline.set_tournament, "method")
-DEFAULT_SLICES = _default(pipeline.train_model, "slices")
-DEFAULT_LATENT = _default(pipeline.train_model, "latent")
+class _Later(Sequence):
+    """An option's choices or default that live in a step's module, imported only when needed: when the option is
+    given (its value checked), when its help is shown, or, for a default, when the command runs
+    (:func:`parse`). So a mistake in another option stops at once, loading no numba kernel. (An option with such
+    choices names a metavar: argparse would list the choices in every usage line.)"""
+
+    def __init__(self, module: str, get: Callable[[object], object]) -> None:
+        self._module, self._get = module, get
+
+    @functools.cached_property
+    def value(self):
+        return self._get(importlib.import_module(self._module))
+
+    def __getitem__(self, i):
+        return self.value[i]
+
+    def __len__(self) -> int:
+        return len(self.value)
+
+    def __contains__(self, x: object) -> bool:
+        return x in self.value
+
+    def __iter__(self):
+        return iter(self.value)
+
+    def __str__(self) -> str:  # as a help text names them: "minimax, asym"
+        value = self.value
+        return ", ".join(map(str, value)) if isinstance(value, tuple | list) else str(value)
+
+
+PIPELINE = "pawnslib.experiments.pipeline"
 
 
 # ----------------------------------------------------------------------------- options: one function each
@@ -120,9 +149,15 @@ Adder = Callable[[argparse.ArgumentParser], argparse.Action | tuple[argparse.Act
 
 
 def _results(must_exist: bool) -> Adder:
-    what = "which must exist" if must_exist else "made if missing"
+    what = "which must exist" if must_exist else "which must exist unless --new"
     return lambda p: p.add_argument("--results", type=_folder(must_exist), default="results",
                                     help=f"the results folder, {what} (default: %(default)s)")
+
+
+def _new(p: argparse.ArgumentParser) -> object:
+    return p.add_argument("--new", action="store_true",
+                          help="start a new results folder: make --results if it does not exist (without it, a "
+                               "missing folder is refused, so that a mistyped path starts nothing)")
 
 
 def _seed(p: argparse.ArgumentParser) -> object:
@@ -173,9 +208,10 @@ def _set(default: str) -> Adder:
 
 
 def _tournament_method(p: argparse.ArgumentParser) -> object:
-    return p.add_argument("--method", default=DEFAULT_METHOD, choices=pipeline.BLACK_SEARCHES,
+    return p.add_argument("--method", default=_Later(PIPELINE, lambda m: _default(m.set_tournament, "method")),
+                          choices=_Later(PIPELINE, lambda m: m.BLACK_SEARCHES), metavar="METHOD",
                           help="Black's search: plain alpha-beta, or the asymmetric tree, which needs the set's "
-                               "trained model (default: %(default)s)")
+                               "trained model (%(choices)s; default: %(default)s)")
 
 
 def _openings(p: argparse.ArgumentParser) -> object:
@@ -185,27 +221,35 @@ def _openings(p: argparse.ArgumentParser) -> object:
 
 
 def _compare_method(p: argparse.ArgumentParser) -> tuple:
-    return (p.add_argument("--method", required=True, nargs="+", action="extend", choices=tuple(chapter13.METHODS),
+    return (p.add_argument("--method", required=True, nargs="+", action="extend",
+                           choices=_Later("pawnslib.experiments.chapter13", lambda m: tuple(m.METHODS)),
                    metavar="METHOD", help="Black's methods, of those listed below, played in turn (required)"),
             p.add_argument("--white-depth", type=_setting("white_depth", "white-depth"),
                            help="White's depth if not --depth (runs/ch13_white<D>/)"),
-            p.add_argument("--white-noise", choices=tuple(predictability.WHITE_NOISES),
+            p.add_argument("--white-noise",
+                           choices=_Later("pawnslib.experiments.predictability", lambda m: tuple(m.WHITE_NOISES)),
+                           metavar="NOISE",
                            help="a cell of the map of where prediction pays: how White breaks ties (none: never by "
                                 "noise, half: in a seeded half of its searches, thesis: always), at White's depth, "
-                                f"from seeded {OPENING_PLIES}-ply openings (runs/ch13_map/<noise>_white<D>/)"))
+                                "from seeded openings (runs/ch13_map/<noise>_white<D>/; %(choices)s)"))
 
 
 def _model_kind(p: argparse.ArgumentParser) -> tuple:
-    return (p.add_argument("--slices", type=int, default=DEFAULT_SLICES, choices=pipeline.MODELS,
-                           help="one slice for both colours (the thesis's) or one per colour (default: %(default)s)"),
-            p.add_argument("--latent", default=DEFAULT_LATENT, choices=learn.LATENTS,
+    return (p.add_argument("--slices", type=int, default=_Later(PIPELINE, lambda m: _default(m.train_model, "slices")),
+                           choices=_Later(PIPELINE, lambda m: tuple(m.MODELS)), metavar="SLICES",
+                           help="one slice for both colours (the thesis's) or one per colour (%(choices)s; "
+                                "default: %(default)s)"),
+            p.add_argument("--latent", default=_Later(PIPELINE, lambda m: _default(m.train_model, "latent")),
+                           choices=_Later("pawnslib.dbn.learn", lambda m: m.LATENTS), metavar="LATENT",
                            help="S_w latent per training row (the thesis's) or per game (one slice only; "
-                                "default: %(default)s)"))
+                                "%(choices)s; default: %(default)s)"))
 
 
 def _part(p: argparse.ArgumentParser) -> object:
-    return p.add_argument("--part", type=int, choices=warmup.PARTS, default=None,
-                          help="compile only this part's kernels, to run the parts side by side (default: all)")
+    return p.add_argument("--part", type=int, choices=_Later("pawnslib.experiments.warmup", lambda m: m.PARTS),
+                          default=None, metavar="PART",
+                          help="compile only this part's kernels, to run the parts side by side (%(choices)s; "
+                               "default: all)")
 
 
 SETTINGS = (_seed, _rules, _noise, _jobs)  # what every step plays by
@@ -220,16 +264,22 @@ def _settings(a: argparse.Namespace) -> RunSettings:
 
 
 def _harmony(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.experiments import pipeline
+
     pipeline.find_strategies(a.results, settings=_settings(a))
     return ()
 
 
 def _tournament(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.experiments import pipeline
+
     pipeline.set_tournament(a.results, a.set, method=a.method, settings=_settings(a))
     return ()
 
 
 def _train(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.experiments import pipeline
+
     if a.latent == "game" and a.slices != 1:
         _error(a.command, f"argument --latent: --latent game (one S_w per game) is a one-slice model, "
                           f"not with --slices {a.slices}")
@@ -240,6 +290,9 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
 
 
 def _compare(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.experiments import chapter13, predictability
+    from pawnslib.play.openings import OPENING_PLIES
+
     if a.white_noise is not None:  # a cell of the map: its settings are the cell's
         if a.openings:
             _error(a.command, f"argument --openings: a cell of the map (--white-noise) plays its own "
@@ -254,6 +307,8 @@ def _compare(a: argparse.Namespace) -> Sequence[Page]:
 
 
 def _compile(a: argparse.Namespace) -> Sequence[Page]:
+    from pawnslib.experiments import warmup
+
     print(f"kernels compiled or loaded in {warmup.compile_kernels(part=a.part):.0f} s")
     return ()
 
@@ -307,7 +362,7 @@ class Command:
     options: tuple[Adder, ...]
     run: Callable[[argparse.Namespace], Sequence[Page]]
     examples: str
-    notes: str = ""  # shown after the examples
+    notes: Callable[[], str] | None = None  # what is shown after the examples (made only for the command's help)
 
 
 def _plain(text: str) -> str:
@@ -315,35 +370,42 @@ def _plain(text: str) -> str:
     return re.sub(r"\\text\{([^}]*)\}", r"\1", text).replace("\\mid", "|").replace("$", "")
 
 
-_METHODS = "methods:\n" + "\n".join(textwrap.fill(_plain(m.what), 110, initial_indent=f"  {m.name:14} ",
-                                                   subsequent_indent=" " * 17) for m in chapter13.METHODS.values())
+def _methods() -> str:
+    """Chapter 13's methods, a line or more each: ``compare``'s notes."""
+    from pawnslib.experiments import chapter13
+
+    return "methods:\n" + "\n".join(textwrap.fill(_plain(m.what), 110, initial_indent=f"  {m.name:14} ",
+                                                  subsequent_indent=" " * 17) for m in chapter13.METHODS.values())
 COMMANDS = {
     "harmony": Command(
         "find a strategy set by Harmony* (Chapter 10): data/strategies_harmony.json",
-        (_results(False), *SETTINGS), _harmony,
+        (_results(False), _new, *SETTINGS), _harmony,
         "  python -m pawnslib harmony\n"
         "  python -m pawnslib harmony --rules king --results results/king --seed 7 --jobs 2"),
     "tournament": Command(
         "play a set's round robin (Table 10.2; Chapter 11 with --method asym): runs/<set>_<method>",
-        (_results(False), _set(config.SETS[0]), _tournament_method, _rounds, _depth, _openings, *SETTINGS), _tournament,
+        (_results(False), _new, _set(config.SETS[0]), _tournament_method, _rounds, _depth, _openings, *SETTINGS),
+        _tournament,
         "  python -m pawnslib tournament --set thesis                  # Table 10.2's games: runs/thesis_minimax\n"
         "  python -m pawnslib tournament --set thesis --method asym    # Chapter 11's games: runs/thesis_asym\n"
         "  python -m pawnslib tournament --set thesis --rules king --results results/king   # the king reading"),
     "train": Command(
         "fit the set's opponent model (the DBN) to its minimax games: data/dbn_<set>.npz",
-        (_results(False), _set(config.SETS[0]), _model_kind, _train_rounds, _depth, _openings, *SETTINGS), _train,
+        (_results(False), _new, _set(config.SETS[0]), _model_kind, _train_rounds, _depth, _openings, *SETTINGS),
+        _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
         "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser"),
     "compare": Command(
         "play Black methods' games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
-        (_results(False), _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, _openings, *SETTINGS),
+        (_results(False), _new, _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, _openings,
+         *SETTINGS),
         _compare,
         "  python -m pawnslib compare --method plain8              # runs/ch13/thesis_plain8\n"
         "  python -m pawnslib compare --method plain6 oracle --white-depth 4 --rounds 50   # runs/ch13_white4/\n"
         "  python -m pawnslib compare --method plain6 oracle --white-noise none --white-depth 2 --rounds 25\n"
         "      # a cell of the map of where prediction pays: runs/ch13_map/none_white2/",
-        _METHODS),
+        _methods),
     "compile": Command(
         "compile the kernels every step plays by into numba's cache, once, by playing small games of every kind",
         (_part,), _compile,
@@ -367,17 +429,21 @@ COMMANDS = {
 }
 
 
-def _parsers() -> tuple[_Parser, dict[str, _Parser], dict[str, set[str]]]:
-    """The command line's parser, each command's own, and each command's option strings."""
+def _parsers(built: Sequence[str]) -> tuple[_Parser, dict[str, _Parser], dict[str, set[str]]]:
+    """The command line's parser, each command's own, and the option strings of the commands in ``built``, the only
+    ones whose options (and notes) are made: a command's options may import its step's modules."""
     raw = argparse.RawDescriptionHelpFormatter
     top = _Parser(prog=PROG, description=DESCRIPTION, formatter_class=raw, allow_abbrev=False,
                   epilog="examples:\n" + "\n".join(c.examples for c in COMMANDS.values()))
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     parsers, options = {}, {}
     for name, c in COMMANDS.items():
-        epilog = f"examples:\n{c.examples}" + (f"\n\n{c.notes}" if c.notes else "")
+        made = name in built
+        epilog = f"examples:\n{c.examples}" + (f"\n\n{c.notes()}" if c.notes and made else "")
         parsers[name] = p = sub.add_parser(name, help=c.help, description=c.help[0].upper() + c.help[1:] + ".",
                                            epilog=epilog, formatter_class=raw, allow_abbrev=False)
+        if not made:
+            continue
         options[name] = set()
         for add in c.options:
             actions = add(p)
@@ -389,20 +455,31 @@ def _parsers() -> tuple[_Parser, dict[str, _Parser], dict[str, set[str]]]:
 def parse(argv: Sequence[str]) -> argparse.Namespace:
     """The parsed arguments (``command`` names the command), without running anything.
 
+    Only the command asked for has its options made (:func:`_parsers`): ``--help`` alone makes none, and so loads
+    no step's module.
+
     Raises:
         SystemExit: status 2 with one line on stderr for a bad value or path, or an option the command does not take;
             status 0 after ``--help``.
     """
-    top, parsers, options = _parsers()
-    if (argv := list(argv)) and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):  # before the command
+    argv = list(argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):  # before the command: which take it?
+        top, parsers, options = _parsers(COMMANDS)
         takes = [n for n in parsers if argv[0] in options[n]]
         top.error(f"{argv[0]} comes before the command; options go after it, as in `{PROG} "
                   f"{next((x for x in argv if x in parsers), takes[0] if takes else 'COMMAND')} {argv[0]} ...`"
                   + (f" (taken by: {', '.join(takes)})" if takes else f": no command takes {argv[0]}"))
+    top, parsers, _ = _parsers(argv[:1])
     a, extras = top.parse_known_args(argv)
     if extras:  # argparse would report them as the top parser's; they are the command's
         parsers[a.command].error(f"unrecognized arguments: {' '.join(extras)} "
                                  f"({PROG} {a.command} --help lists its options)")
+    if getattr(a, "new", None) is False and not Path(a.results).exists():  # a step that plays, into no folder
+        parsers[a.command].error(f"argument --results: {a.results}: no such folder; add --new to start a new results "
+                                 "folder there")
+    for name, value in vars(a).items():  # a default from a step's module, now that the command runs
+        if isinstance(value, _Later):
+            setattr(a, name, value.value)
     return a
 
 
@@ -421,13 +498,18 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     Raises:
         SystemExit: status 2 with a one-line message on stderr for a bad argument or a step's refusal
-            (``ValueError`` and its subclasses, ``FileNotFoundError``); status 0 after ``--help``.
+            (``ValueError`` and its subclasses, ``FileNotFoundError``); status 0 after ``--help``; status
+            :data:`INTERRUPTED` with a line saying what was kept after Ctrl-C.
     """
     a = parse(sys.argv[1:] if argv is None else argv)
     try:
         pages = COMMANDS[a.command].run(a)
     except (ValueError, FileNotFoundError) as e:
         _error(a.command, _blamed(e, a))
+    except KeyboardInterrupt:  # Ctrl-C: each finished game is already on disk (a step appends it as it ends)
+        sys.stderr.write(f"\n{PROG} {a.command}: interrupted; every finished game is kept, and the same command "
+                         "resumes from them\n")
+        raise SystemExit(INTERRUPTED) from None
     for page in pages:
         for tex in page.unconverted:
             print(f"{page.path}: formula not converted to MathML, shown as TeX: {tex}", file=sys.stderr)

@@ -3,6 +3,7 @@
 The command line's tests run no expensive step: they parse (``parse``), ask for help, or give bad values.
 """
 
+import functools
 import inspect
 import os
 import re
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TINY = ["--rounds", "1", "--depth", "1", "--jobs", "1"]
 ONE = RunSettings(rounds=1, depth=1, jobs=1)  # TINY's settings
 TRAINED = RunSettings(train_rounds=1, depth=1, seed=3)  # what the module's model is trained on
-RUN = {"--results", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
+RUN = {"--results", "--new", "--seed", "--rules", "--noise", "--jobs"}  # what every step plays by
 GAMES = RUN | {"--set", "--method", "--rounds", "--depth", "--openings"}
 OPTIONS = {"harmony": RUN, "tournament": GAMES, "train": GAMES - {"--method"} | {"--slices", "--latent"},
            "compare": GAMES | {"--white-depth", "--white-noise"}, "site": {"--results"}, "compile": {"--part"},
@@ -90,7 +91,7 @@ def test_each_commands_help_lists_its_own_options_only(capsys, command):
     for option in OPTIONS[command] & set(defaults):
         assert defaults[option] in text, (option, defaults[option])
     if command == "tournament":
-        assert "(default: minimax)" in text
+        assert "(minimax, asym; default: minimax)" in text
     if command == "compare":
         assert "(required)" in text and all(name in out for name in ("plain6", "prom-dbn", "oracle"))
         assert "P(S_w | White's moves so far)" in text  # the methods' formulas as plain text
@@ -172,9 +173,19 @@ def test_a_results_folder_that_is_a_file_or_missing_is_refused(capsys, tmp_path,
     (tmp_path / "file").write_text("")
     message = fails(capsys, [command, "--results", str(tmp_path / "file")])
     assert message == f"argument --results: {tmp_path / 'file'}: not a folder"
-    if command == "site":  # it reads the folder; the steps make theirs
-        message = fails(capsys, [command, "--results", str(tmp_path / "missing")])
-        assert message == f"argument --results: {tmp_path / 'missing'}: no such folder"
+    message = fails(capsys, [command, "--results", str(tmp_path / "missing")])  # a typo starts nothing
+    assert message == f"argument --results: {tmp_path / 'missing'}: no such folder" + (
+        "" if command == "site" else "; add --new to start a new results folder there")
+    assert not (tmp_path / "missing").exists()
+
+
+def test_a_new_results_folder_is_made_when_asked_and_the_run_says_first_what_it_plays(capsys, tmp_path):
+    main(["tournament", *TINY, "--results", str(tmp_path / "new"), "--new"])
+    err = capsys.readouterr().err
+    assert f"Playing 16 games into {tmp_path / 'new' / 'runs' / 'thesis_minimax'}" in err.splitlines()[0]
+    assert (tmp_path / "new" / "runs" / "thesis_minimax" / "games.jsonl.gz").is_file()
+    main(["tournament", *TINY, "--results", str(tmp_path / "new")])  # it exists now; nothing left to play or say
+    assert "Playing" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("command", "refusal", "message"), [
@@ -195,7 +206,8 @@ def test_a_steps_refusal_is_one_line_naming_the_option(capsys, monkeypatch, comm
         raise refusal
 
     for step in (pipeline.find_strategies, pipeline.set_tournament, pipeline.train_model):
-        monkeypatch.setattr(pipeline, step.__name__, refuse)
+        stand_in = functools.wraps(step)(functools.partial(refuse))  # one per step, with the step's signature
+        monkeypatch.setattr(pipeline, step.__name__, stand_in)
     monkeypatch.setattr("pawnslib.experiments.chapter13.method_games", refuse)
     line = fails(capsys, [command, *(["--method", "plain6"] if command == "compare" else [])])
     assert line.startswith(message) and line.endswith(str(refusal))
@@ -205,7 +217,7 @@ def test_an_unexpected_exception_is_not_swallowed(monkeypatch):
     def bug(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(pipeline, "set_tournament", bug)
+    monkeypatch.setattr(pipeline, "set_tournament", functools.wraps(pipeline.set_tournament)(bug))
     with pytest.raises(RuntimeError, match="a bug"):
         main(["tournament"])
 
@@ -264,9 +276,11 @@ def test_the_makefiles_invocations_still_parse(tmp_path, monkeypatch):
             assert _settings(a).jobs == 2 and (_settings(a).noise == "position" or "--noise" in argv[1:])
     compare = parse(next(argv for argv in invocations if argv[0] == "compare"))
     assert (compare.set, compare.seed, compare.results) == (config.COMPARISON_SET, 7, "results")
-    # The kernels are compiled first, both parts side by side.
-    assert [argv for argv in invocations if argv[0] == "compile"] == [["compile", "--part", "1"],
-                                                                      ["compile", "--part", "2"]]
+    # The kernels are compiled first (by the set-up, and again as the first step), both parts side by side.
+    compiles = [argv for argv in invocations if argv[0] == "compile"]
+    assert compiles[:2] == [["compile", "--part", "1"], ["compile", "--part", "2"]]
+    half = len(compiles) // 2
+    assert compiles == [compiles[0], compiles[1]] * half
     train = [parse(argv) for argv in invocations if argv[0] == "train"]
     assert {(a.slices, a.latent) for a in train} == {(1, "row"), (1, "game"), (2, "row")}
 
@@ -473,3 +487,28 @@ def test_a_cell_of_the_map_and_an_opening_are_named_or_refused_in_one_line(capsy
     message = fails(capsys, ["compare", "--method", "plain6", "--white-noise", "none", "--openings", "4",
                              "--results", str(tmp_path)])
     assert "argument --openings: a cell of the map (--white-noise) plays its own 6-ply openings" in message
+
+
+def test_ctrl_c_keeps_every_finished_game_and_says_so_in_one_line(tmp_path):
+    """Ctrl-C in the middle of a tournament (SIGINT to the command's process group, its workers too): exit status 130,
+    one line saying what was kept, no traceback and no warning of leaked resources; every game that finished is on
+    disk, whole, for the same command to resume from."""
+    import signal
+    import sys
+    import time
+
+    from pawnslib.play.archive import finished_games
+
+    argv = [sys.executable, "-m", "pawnslib", "tournament", "--results", str(tmp_path), "--new", "--rounds", "8",
+            "--depth", "4", "--jobs", "2"]  # 128 games: far from finished when two have
+    run = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    raw, deadline = tmp_path / "runs" / "thesis_minimax" / "games.jsonl", time.monotonic() + 600
+    while not (raw.exists() and len(raw.read_text().splitlines()) >= 2):
+        assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()[-2000:]
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)
+    err = run.communicate(timeout=120)[1]
+    assert run.returncode == 130 and "tournament: interrupted; every finished game is kept" in err, err[-2000:]
+    assert "Traceback" not in err and "leaked" not in err, err[-2000:]
+    kept = raw.read_text().splitlines()
+    assert 2 <= len(kept) < 128 and len(finished_games(raw.parent)[0]) == len(kept)  # each line a whole record

@@ -73,3 +73,28 @@ def read_timings(run_dir: str | Path) -> dict | None:
     if not isinstance(summary, dict) or any(not isinstance(summary.get(c), dict) for c in COLOURS):
         raise ValueError(f"{path} is damaged (no black and white summaries); delete it (a replay writes it again)")
     return summary
+
+
+def seconds_a_game(run_dir: str | Path) -> float | None:
+    """The search time one game of a run took, on average (its Black and White searches, from its ``timings.json``),
+    or ``None`` when the folder has no timings."""
+    summary = read_timings(run_dir)
+    games = summary.get("games timed") if summary else None
+    if not games:
+        return None
+    return sum(summary[c]["searches"] * summary[c]["mean seconds"] for c in COLOURS) / games
+
+
+def plan(games: int, out_dir: Path, meta: dict, jobs: int, committed: Path | None) -> str:
+    """What a run is about to do, said before it starts: how many games, into which folder, and how long they may
+    take, scaled from the committed run of the same name (``committed``, the same tournament by its ``meta.json``)
+    when there is one: its search time a game, over ``jobs`` workers."""
+    what = f"Playing {games:,} game{'s' if games != 1 else ''} into {out_dir}"
+    same = committed is not None and (committed / "meta.json").is_file() and \
+        json.loads((committed / "meta.json").read_text(encoding="utf-8")) == meta
+    each = seconds_a_game(committed) if same else None
+    if each is None:
+        return f"{what} (no committed run of the same games to estimate its time from)."
+    minutes = games * each / jobs / 60
+    return (f"{what}: about {max(minutes, 0.1):.1f} min of searching on {jobs} worker{'s' if jobs != 1 else ''}, "
+            f"scaled from the committed run's search times ({committed}).")

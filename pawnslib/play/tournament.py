@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -38,13 +39,15 @@ from pawnslib.play.foresight import move_of
 from pawnslib.play.openings import opening_moves
 from pawnslib.play.players import AlphaBeta, DeepAlphaBeta, Observer, Player, PlayerFactory, check_share
 from pawnslib.play.records import GameRecord, PlayedGame, append_record
-from pawnslib.play.timings import write_timings
+from pawnslib.play.timings import plan, write_timings
 from pawnslib.search.alphabeta import MAX_DEPTH, SearchResult
 from pawnslib.search.noise import check_noise, uses_seed
 from pawnslib.search.seeds import check_seed, derive_seed
 from pawnslib.search.strategies import check_strategies, check_weights
 
 DASK_ENV = "PAWNS_DASK_SCHEDULER"
+# The committed results, whose run folders' timings estimate a new run's time (a checkout's; none when installed).
+COMMITTED = Path(__file__).resolve().parents[2] / config.COMMITTED_RESULTS
 # How much deeper than ``depth`` a tournament's Black player may search: the asymmetric tree
 # extends predicted replies by pawnslib.guided.asym.EXTENSION plies (a test keeps the two in step).
 BLACK_EXTRA_PLIES = 2
@@ -187,7 +190,8 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
             an opponent-model ceiling may use); White always plays the plain alpha-beta's moves (by
             :func:`play_game`'s deep search). None: plain alpha-beta.
         label: recorded in ``meta.json`` to tell variants apart (e.g. "asymmetric").
-        progress: show a tqdm progress bar.
+        progress: show a tqdm progress bar, and say first what the run will play, where, and for how long
+            (:func:`~.timings.plan`).
         scheduler: a Dask scheduler address (default: ``$PAWNS_DASK_SCHEDULER``); when
             set, games run through joblib's dask backend on that cluster.
 
@@ -208,6 +212,8 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
     out = None if out_dir is None else Path(out_dir)
     done, archived = ({}, None) if out is None else _open_run(out, meta)
     todo = [k for k in schedule(strategies, settings.rounds) if k not in done]
+    if todo and progress and out is not None:  # said where the progress bar goes, before the first game
+        tqdm.write(plan(len(todo), out, meta, settings.jobs, _committed_twin(out, settings.rules)), file=sys.stderr)
     if todo:
         games = (strategies, black_player, settings)
         done |= _play_missing(todo, done, games, None if out is None else out / RAW_NAME,
@@ -216,6 +222,16 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
     if out is not None:
         _keep(out, archived, done)
     return [done[k] for k in schedule(strategies, settings.rounds)]
+
+
+def _committed_twin(out: Path, rules: str) -> Path | None:
+    """The committed run folder of the same name as ``out`` (its path from its last ``runs`` folder on), under the
+    reading ``rules``; None when ``out`` is not below a ``runs`` folder."""
+    parts = out.absolute().parts
+    if "runs" not in parts:
+        return None
+    below = parts[len(parts) - 1 - parts[::-1].index("runs"):]
+    return config.reading_dir(COMMITTED, rules).joinpath(*below)
 
 
 def _meta(strategies: dict, settings: RunSettings, label: str) -> dict:

@@ -9,10 +9,11 @@ scratch folder, and puts each page at its address:
 * ``R/html/index.html``, the front page (:func:`front_page`): the thesis, the headline findings
   (``R/tables/headlines.md``, whose links use today's heading ids, :func:`~pawnslib.report.bookconf.anchor`), one
   line per chapter with its first sentence, the other readings' pages, and links to the timings page, to every
-  table (rendered on ``R/html/tables.html``, :mod:`~pawnslib.report.tables_page`) and to every figure;
+  table (rendered on its chapter's tables page, :mod:`~pawnslib.report.tables_page`) and to every figure;
 * ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook, every code input
-  folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out; a chapter run under several
-  readings says which one it shows and links the same chapter under the others;
+  folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out, a line under its finding linking
+  the page of the tables it saves; a chapter run under several readings says which one it shows and links the same
+  chapter under the others;
 * what the pages share, in ``R/html`` too (:data:`~pawnslib.report.publish.SHARED`): ``_static/`` (the theme,
   without source maps), ``_images/`` (the notebooks' figures), ``search.html`` and ``searchindex.js`` (the
   full-text search);
@@ -175,9 +176,9 @@ def _chapters(results: Path, readings: list[tuple[str, Path]]) -> list[str]:
 
 
 def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
-    """The front page's links to the timings page, every table (rendered on the tables' page) and every figure, by
-    reading."""
-    lines = []
+    """The front page's links to the timings page, every table (rendered on its chapter's tables page) and every
+    figure, by reading."""
+    lines, links = [], tables_page.hrefs(here.parent)
     for kind, suffixes in (("Tables", (".csv",)), ("Figures", (".png",))):
         # A table of times is on the timings page, which every front page links: this page stays the same bytes.
         found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES
@@ -192,8 +193,8 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
             if not paths:
                 continue
             lines += ["", f"### The {r} reading", ""] if r != readings[0][0] else [""]
-            if kind == "Tables":  # one line per table, linking it rendered on the tables' page (its files are there)
-                lines += [f"* [`{p.stem}`]({tables_page.PAGE}#{tables_page.table_id(r, p.stem)})" for p in paths]
+            if kind == "Tables":  # one line per table, linking it rendered on its chapter's tables page
+                lines += [f"* [`{p.stem}`]({links.get((r, p.stem), tables_page.PAGE)})" for p in paths]
             else:
                 lines += ['<div class="figures">', *(f'<a href="{_rel(p, here)}"><img src="{_rel(p, here)}" '
                                                     f'alt="{p.stem}" loading="lazy">{p.stem}</a>' for p in paths),
@@ -229,6 +230,7 @@ def _layout(results: Path, src: Path) -> dict[str, Path]:
     """Write the Sphinx project of ``results`` into ``src``; return each page's docname -> its address."""
     readings = _readings(results)
     stems = {r: _stems(f) for r, f in readings}
+    chapters = tables_page.saved_tables(results)
     (src / "_static").mkdir(parents=True)
     (src / "_static" / "site.css").write_text(CSS, encoding="utf-8")
     (src / "conf.py").write_text("from pawnslib.report.bookconf import *  # noqa: F403\n", encoding="utf-8")
@@ -244,9 +246,22 @@ def _layout(results: Path, src: Path) -> dict[str, Path]:
             nb = nbformat.read(folder / "notebooks" / f"{stem}.ipynb", as_version=4)
             page = page_notebook(nb, r if others else None, others)
             pagetop.put_first(page, pagetop.finding(nb))  # what the page found, on its first screen
+            if (r, stem) in chapters:
+                _link_tables(page, _rel(results / "html" / tables_page.chapter_page(r, stem), folder / "html"),
+                             len(chapters[r, stem]))
             nbformat.write(page, src / rel / f"{stem}.ipynb")
             pages[f"{rel}/{stem}"] = folder / "html" / f"{stem}.html"
     return pages
+
+
+def _link_tables(page: nbformat.NotebookNode, href: str, count: int) -> None:
+    """Add, after the page's finding (or its title), a line linking the page of the chapter's ``count`` tables."""
+    cell = nbformat.v4.new_markdown_cell(f"This chapter's {count} saved table{'s' if count > 1 else ''}, with their "
+                                         f"CSV files: [rendered on one page]({href}).")
+    cell.id = "chapter-tables"
+    ids = [c.get("id") for c in page.cells]
+    at = ids.index("page-finding") + 1 if "page-finding" in ids else pagetop.title_alone(page) + 1
+    page.cells.insert(at, cell)
 
 
 def _sphinx(src: Path, out: Path) -> tuple[dict[str, str], dict[str, list[str]]]:
@@ -286,9 +301,9 @@ def build_site(results: str | Path = "results") -> list[Page]:
         pages = _layout(results, src)
         titles, unconverted = _sphinx(src, out)
         publish(out, results, pages)
-    timings, tables = timings_page.write_timings_page(results), tables_page.write_tables_page(results)
+    timings, tables = timings_page.write_timings_page(results), tables_page.write_tables_pages(results)
     return [*(Page(path, titles.get(doc, ""), unconverted.get(doc, [])) for doc, path in pages.items()),
-            Page(timings, timings_page.TITLE), Page(tables, tables_page.TITLE)]
+            Page(timings, timings_page.TITLE), *(Page(path, tables_page.TITLE) for path in tables)]
 
 
 class _FirstTable(HTMLParser):

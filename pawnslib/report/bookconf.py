@@ -68,6 +68,8 @@ CSS = """
 div.cell_output table, div.cell_output .pawns-replay { font-size: 0.85rem; }
 div.cell_output table td, div.cell_output table th { padding: 0.2rem 0.45rem; }
 code.site-tex { color: #9a3412; }
+/* A long code name wraps on a phone rather than widen the page (Sphinx keeps a literal's words on one line). */
+article code.literal, article code.literal span.pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 math[display="block"] { margin: 0.6em 0; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 0.8rem; }
 .figures a { display: block; font-size: 0.85em; word-break: break-all; }

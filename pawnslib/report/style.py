@@ -41,6 +41,7 @@ METHOD_STYLES: dict[str, tuple[str, str]] = {
 
 P_COLUMNS = ("p", "p_value", "p_holm", "thesis p")  # columns that hold p-values (and any "p (Holm over ...)")
 MISSING = "–"  # what an empty (NaN) cell shows
+TINY = 1e-6  # below it a cell's number is in exponent form: 0.00001235, but 9.0e-121
 
 # Figure text legible at the rendered size (a notebook figure is shown at about its own size, 120 dpi).
 RC = {"font.size": 11, "axes.titlesize": 12, "axes.labelsize": 11, "xtick.labelsize": 10, "ytick.labelsize": 10,
@@ -77,7 +78,8 @@ def short_p(p: float) -> str:
 
 
 def number(value: object) -> str:
-    """A cell as text: integers without decimals, other numbers to 4 significant digits, never in exponent form.
+    """A cell as text: integers without decimals, other numbers to 4 significant digits, in exponent form only below
+    1e-6 (``9.0e-121``, not 121 zeros).
 
     Numbers of 1000 or more lose their decimals (a log-likelihood of -12345.67 shows as -12346); NaN shows as ``–``.
     """
@@ -86,12 +88,18 @@ def number(value: object) -> str:
     if isinstance(value, int | np.integer):
         return str(int(value))
     if isinstance(value, float | np.floating):
-        if np.isnan(value):
-            return MISSING
-        if float(value).is_integer() or abs(value) >= 1000:
-            return f"{value:.0f}"
-        return np.format_float_positional(value, precision=4, fractional=False, trim="-")
+        return MISSING if np.isnan(value) else _float(float(value))
     return MISSING if value is None else str(value)
+
+
+def _float(value: float) -> str:
+    """A finite float as :func:`number` writes it."""
+    if value.is_integer() or abs(value) >= 1000:
+        return f"{value:.0f}"
+    if abs(value) < TINY:
+        mantissa, exponent = f"{value:.1e}".split("e")
+        return f"{mantissa}e{int(exponent)}"
+    return np.format_float_positional(value, precision=4, fractional=False, trim="-")
 
 
 def cell(value: object, column: object) -> str:

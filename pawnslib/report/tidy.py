@@ -10,7 +10,8 @@ kernel write four such things, none of them a result:
   the notebook);
 * a random id for the cell papermill injects (its ``injected-parameters`` tag names it as well);
 * what the kernel wrote on stderr: progress bars (their rates and elapsed times) and notices that depend on the
-  machine's state, such as numba's one-off "compiling" line (the site leaves stderr out as well);
+  machine's state (the site leaves stderr out as well); and the package's one-off "compiling" line
+  (``pawnslib.COMPILING``), which a notebook's kernel writes on stdout, as an ordinary line for the person running it;
 * memory addresses in plain-text reprs (``<Styler at 0x7f…>``) and the random ids of widget models (``model_id``
   and the widget state saved with the notebook).
 
@@ -19,7 +20,7 @@ place in a walk from the models the outputs show, through the models each one's 
 get the same ids. Nothing a reader sees changes. Wall-clock figures the notebooks measure are not here at all:
 they go to timing files (:mod:`pawnslib.report.timings_page`).
 
-Layer ``report``: imports nothing of pawnslib.
+Layer ``report``: imports nothing of pawnslib but the package's ``COMPILING`` line.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ import re
 from pathlib import Path
 
 import nbformat
+
+from pawnslib import COMPILING
 
 RUN_STAMPS = ("start_time", "end_time", "duration")  # papermill's per-cell and per-notebook clock
 INJECTED = "injected-parameters"  # papermill's tag for the cell it adds, and now that cell's id
@@ -60,12 +63,25 @@ def tidy_notebook(path: str | Path) -> bool:
         if INJECTED in cell.metadata.get("tags", []):
             cell["id"] = INJECTED
         if cell.cell_type == "code":
-            cell.outputs = [_plain(o) for o in cell.outputs if o.get("name") != "stderr"]
+            cell.outputs = [_plain(o) for o in map(_without_notice, cell.outputs)
+                            if o is not None and o.get("name") != "stderr"]
     text = _renamed_widgets(nb, nbformat.writes(nb))
     if text == before:
         return False
     path.write_text(text, encoding="utf-8")
     return True
+
+
+def _without_notice(output):
+    """``output`` without the package's compiling line (a stdout stream's), or None if nothing else is left."""
+    if output.get("output_type") != "stream" or output.get("name") != "stdout":
+        return output
+    text = output.text if isinstance(output.text, str) else "".join(output.text)
+    kept = "".join(line for line in text.splitlines(keepends=True) if line.rstrip("\n") != COMPILING)
+    if not kept:
+        return None
+    output.text = kept
+    return output
 
 
 def _drop_stamps(meta: dict) -> None:

@@ -13,21 +13,19 @@ The page is plain HTML with the site's stylesheets, written by :func:`write_timi
 (:func:`~pawnslib.report.book.build_site`): a new time changes this page alone, never the search index or another
 page. The front page links it.
 
-Layer ``report``: it imports ``config`` and ``game.rules`` (the readings).
+Layer ``report``: it imports ``config`` and :mod:`~pawnslib.report.csvhtml` (its tables).
 """
 
 from __future__ import annotations
 
 import html
-import math
-import numbers
 import os
 from pathlib import Path
 
-import pandas as pd
-
 from pawnslib import config
 from pawnslib.config import READINGS
+from pawnslib.report import csvhtml
+from pawnslib.report.csvhtml import csv_table
 
 PAGE = "timings.html"  # in R/html
 TITLE = "Wall-clock times on the machine that made these results"
@@ -35,8 +33,10 @@ STEP_LOG = Path("logs") / "timings.txt"  # the last run from scratch (reproduce.
 # The theme's stylesheets and the site's own (bookconf.CSS), in R/html/_static: this page looks like the others.
 STYLESHEETS = ("styles/pydata-sphinx-theme.css", "styles/sphinx-book-theme.css", "site.css")
 # The theme lays a page out by its grid of sidebars, which this page has none of: a column of its own.
-STYLE = ("main.bd-main { max-width: 64rem; margin: 1.5rem auto; padding: 0 1.5rem; } h2 { font-size: 1.25rem; } "
-         "table.table { width: auto; margin-left: 0; font-size: 0.85rem; } table.table td { text-align: right; }")
+# (Its width follows the window's below 64rem: a phone's page never scrolls sideways, a wide table in its own box.)
+STYLE = ("main.bd-main { max-width: 64rem; width: 100%; min-width: 0; box-sizing: border-box; margin: 1.5rem auto; "
+         "padding: 0 1.5rem; } .bd-content, article.bd-article { min-width: 0; } h2 { font-size: 1.25rem; } "
+         + csvhtml.STYLE)
 EXPLANATION = (
     "How long a search, a game or a step of <code>make reproduce</code> took depends on the machine and on what "
     "else it was doing. Every other file in <code>results/</code> is the same bytes on any machine; these are not, "
@@ -63,25 +63,6 @@ def is_timing(path: Path) -> bool:
     """
     path = Path(path)
     return "logs" in path.parts[:-1] or "timing" in path.name
-
-
-def _number(x: object) -> str:
-    """A cell as a reader reads it: a number to four significant digits, thousands separated, never an exponent."""
-    if isinstance(x, bool) or not isinstance(x, numbers.Real):
-        return str(x)
-    if isinstance(x, numbers.Integral) or (float(x).is_integer() and abs(x) >= 1000):
-        return f"{int(x):,}"
-    if not math.isfinite(x):
-        return "" if math.isnan(x) else str(x)
-    digits = max(0, 3 - math.floor(math.log10(abs(x)))) if x else 0
-    return f"{x:,.{digits}f}"
-
-
-def csv_table(path: Path) -> str:
-    """A CSV as an HTML table, its cells formatted by :func:`_number`."""
-    df = pd.read_csv(path)
-    df.columns = ["" if str(c).startswith("Unnamed:") else c for c in df.columns]  # a saved index has no name
-    return df.to_html(index=False, border=0, classes="table", na_rep="", formatters={c: _number for c in df.columns})
 
 
 def timings_page(results: str | Path) -> str:
@@ -145,5 +126,5 @@ def write_timings_page(results: str | Path) -> Path:
     return path
 
 
-__all__ = ["PAGE", "TITLE", "csv_table", "html_page", "is_timing", "reading_folders", "timings_page",
+__all__ = ["PAGE", "TITLE", "html_page", "is_timing", "reading_folders", "timings_page",
            "write_timings_page"]

@@ -86,6 +86,15 @@ def test_the_foreseeing_methods_need_depth_three():
     with pytest.raises(ValueError, match=r"METHODS = \['plain6', 'oracle', 'om-matched'\] is invalid with DEPTH = "
                                          r"2: oracle, om-matched search below White's reply and need DEPTH >= 3"):
         check_parameters(METHODS=["plain6", "oracle", "om-matched"], DEPTH=2)
+    with pytest.raises(ValueError, match=r"MAP_METHODS = \['plain6', 'oracle'\] is invalid with DEPTH = 2"):
+        check_parameters(MAP_METHODS=["plain6", "oracle"], METHODS=["plain6"], DEPTH=2)
+
+
+def test_the_map_takes_known_levels_of_whites_ties_only():
+    check_parameters(WHITE_NOISES=["none", "thesis"])
+    for bad in (["none", "loud"], [], ["none", "none"]):
+        with pytest.raises(ValueError, match=r"WHITE_NOISES = .* must be a non-empty list of distinct levels"):
+            check_parameters(WHITE_NOISES=bad)
 
 
 def test_the_makefile_and_config_name_the_same_readings():

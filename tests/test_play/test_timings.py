@@ -1,9 +1,11 @@
-"""A run's timing summary: what it counts, that it is written only when something was timed, and bad files named."""
+"""A run's timing summary: what it counts, that it is written only when something was timed, and bad files named;
+the plan a run says first, its time scaled from a committed run of the same games."""
 
 import json
 
 import pytest
 
+from pawnslib.play import timings
 from pawnslib.play.timings import TIMINGS_NAME, read_timings, summarise, write_timings
 
 
@@ -34,3 +36,18 @@ def test_a_damaged_file_is_named(tmp_path, text):
     (tmp_path / TIMINGS_NAME).write_text(text)
     with pytest.raises(ValueError, match=rf"{TIMINGS_NAME} is damaged"):
         read_timings(tmp_path)
+
+
+def test_a_plan_scales_the_committed_runs_search_time_when_it_played_the_same_games(tmp_path):
+    committed, meta = tmp_path / "committed", {"depth": 6, "rules": "kalles"}
+    committed.mkdir()
+    (committed / "meta.json").write_text(json.dumps(meta))
+    (committed / "timings.json").write_text(json.dumps(
+        {"games": 100, "games timed": 100, "black": {"searches": 2000, "mean seconds": 0.03, "median seconds": 0.02},
+         "white": {"searches": 2000, "mean seconds": 0.015, "median seconds": 0.01}}))  # 0.9 s a game
+    assert timings.seconds_a_game(committed) == pytest.approx(0.9)
+    said = timings.plan(400, tmp_path / "new", meta, 2, committed)
+    assert said.startswith(f"Playing 400 games into {tmp_path / 'new'}: about 3.0 min of searching on 2 workers")
+    other = timings.plan(400, tmp_path / "new", {**meta, "depth": 4}, 2, committed)  # not the same games
+    assert "no committed run of the same games" in other and "min" not in other
+    assert timings.plan(1, tmp_path / "new", meta, 1, None).startswith(f"Playing 1 game into {tmp_path / 'new'} (no")

@@ -33,7 +33,7 @@ def _reproduce(base: Path, jobs: int, kernel: str) -> Path:
     small = ["--set", "thesis", "--rounds", str(TINY["ROUNDS"]), "--depth", str(TINY["DEPTH"]), "--jobs", str(jobs)]
     for rules in config.READINGS:
         folder = config.reading_dir("results", rules).as_posix()
-        _run(["-m", "pawnslib", "tournament", *small, "--rules", rules, "--results", folder], base)
+        _run(["-m", "pawnslib", "tournament", *small, "--rules", rules, "--results", folder, "--new"], base)
     out = f"results/notebooks/{NOTEBOOK}.ipynb"
     (base / "results/notebooks").mkdir(parents=True)
     params = [x for k, v in TINY.items() for x in ("-p", k, str(v))]
@@ -61,6 +61,23 @@ def test_two_runs_on_different_workers_give_the_same_bytes_but_for_timings(two_r
     assert {"tables/perft_timing.csv", "runs/thesis_minimax/timings.json", "king/runs/thesis_minimax/timings.json"} \
         <= timing
     assert differences(a, b, timing=True) != []
+
+
+def test_a_run_writes_no_file_git_would_list_as_new(two_runs):
+    """Every file the miniature run writes is one the repository tracks (a committed result) or ignores (raw games,
+    logs), so that after `make reproduce` `git status` lists changed files only, never new ones."""
+    a, _ = two_runs
+    # (Not the site's figures: html/_images/ names each by its content's hash, and a miniature run's figures are not
+    # the committed ones; make check-reproducible compares a full run's.)
+    written = sorted(f"results/{p.relative_to(a).as_posix()}" for p in a.rglob("*")
+                     if p.is_file() and "_images" not in p.parts)
+    tracked = set(subprocess.run(["git", "ls-files", "results"], cwd=ROOT, capture_output=True, text=True,
+                                 check=True).stdout.splitlines())
+    others = [p for p in written if p not in tracked]
+    ignored = set(subprocess.run(["git", "check-ignore", "--no-index", "--stdin"], cwd=ROOT, capture_output=True,
+                                 text=True, input="\n".join(others)).stdout.splitlines())
+    assert len(written) > 20 and {p for p in written if p in tracked}  # it wrote results, and committed kinds
+    assert [p for p in others if p not in ignored] == []
 
 
 def test_the_notebook_carries_no_run_stamp(two_runs):

@@ -55,8 +55,9 @@ HEADLINES = ("* The thesis's $NW - W$ **holds**. [The rules](03_beta.html#Which-
              "* Another finding.\n")
 
 
-def _notebook(title: str, *, injected: str, stderr: bool = True) -> nbformat.NotebookNode:
-    """A small executed notebook, as papermill leaves it: parameters, injected parameters, prose, a table."""
+def _notebook(title: str, *, injected: str, stderr: bool = True, saves: str = "") -> nbformat.NotebookNode:
+    """A small executed notebook, as papermill leaves it: parameters, injected parameters, prose, a table (saved as
+    ``saves``, if given, as a chapter saves its tables)."""
     v4 = nbformat.v4
     table = pd.DataFrame({"claim": ["Table 10.2"], "verdict": ["reproduced"]})
     outputs = [v4.new_output("execute_result", {"text/html": table.to_html(), "text/plain": repr(table)},
@@ -67,7 +68,8 @@ def _notebook(title: str, *, injected: str, stderr: bool = True) -> nbformat.Not
              v4.new_code_cell('SEED = 1\nRESULTS = "../results"', metadata={"tags": ["parameters"]}, execution_count=1),
              v4.new_code_cell(f'# Parameters\nRESULTS = "{injected}"\n', metadata={"tags": ["injected-parameters"]},
                               execution_count=2),
-             v4.new_code_cell("import pandas as pd\n\npd.DataFrame(...)", outputs=outputs, execution_count=3),
+             v4.new_code_cell("import pandas as pd\n\npd.DataFrame(...)" + (
+                 f'\nsave_table(table, "{saves}", RESULTS)' if saves else ""), outputs=outputs, execution_count=3),
              v4.new_code_cell('print("hello reader")', execution_count=4,
                               outputs=[v4.new_output("stream", name="stdout", text="hello reader\n")])]
     nb = v4.new_notebook(cells=cells)
@@ -103,7 +105,7 @@ def _results(root: Path) -> Path:
         for stem in stems:
             title = f"Chapter {int(stem[:2])}: {stem[3:].title()}"
             nb = _replay_notebook() if stem == "04_replays" else _notebook(
-                title, injected=folder.relative_to(root).as_posix())
+                title, injected=folder.relative_to(root).as_posix(), saves="t" if stem == "03_beta" else "")
             if stem == "05_gamma":  # a live widget (anywidget, ipywidgets) and its HTML fallback
                 nb.cells[4].outputs.append(nbformat.v4.new_output("display_data", {
                     "application/vnd.jupyter.widget-view+json": {"model_id": "m1", "version_major": 2,
@@ -155,6 +157,11 @@ def article(page: str) -> str:
     return re.search(r'<article class="bd-article".*?</article>', page, re.S)[0]
 
 
+def _not_sphinx(path: Path) -> bool:
+    """The pages written beside Sphinx's: the timings and the tables (their list and a page per chapter)."""
+    return path.name in (TIMINGS, "tables.html") or path.name.startswith("tables-")
+
+
 def _page(results: Path, reading: str, stem: str) -> Path:
     return (results if reading == "kalles" else results / reading) / "html" / f"{stem}.html"
 
@@ -163,6 +170,7 @@ def test_every_page_is_at_its_address_and_what_they_share_is_in_html(site):
     results, pages = site
     html = results / "html"
     assert set(pages) == {html / "index.html", html / "search.html", html / TIMINGS, html / "tables.html",
+                          html / "tables-03_beta.html", html / "tables-king-03_beta.html",
                           _page(results, "kalles", "03_beta"), _page(results, "kalles", "04_replays"),
                           _page(results, "kalles", "05_gamma"), _page(results, "king", "03_beta")}
     assert all((html / name).exists() for name in SHARED if name != "_images")  # no figure in these notebooks
@@ -184,7 +192,7 @@ def test_every_link_resolves_within_the_site_and_nothing_comes_from_the_network(
             assert not re.match(r"[a-z]+:", u), f"{path}: {u} leaves the site"
             assert not target or (path.parent / target).exists(), f"{path}: {u} does not resolve"
         root = re.search(r'data-content_root="([^"]*)"', page)  # the search links its hits from there
-        assert path.name in (TIMINGS, "tables.html") or (path.parent / root[1]).resolve() == (
+        assert _not_sphinx(path) or (path.parent / root[1]).resolve() == (
             results / "html").resolve(), path  # the two pages not Sphinx's have no search
 
 
@@ -254,7 +262,7 @@ def test_a_chapter_under_several_readings_names_its_reading_and_links_the_other(
 def test_every_page_has_the_sidebar_the_outline_and_the_search(site):
     results, pages = site
     for path, page in pages.items():
-        if path.name in (TIMINGS, "tables.html"):  # not Sphinx's (test_timings_page.py, and above)
+        if _not_sphinx(path):  # not Sphinx's (test_timings_page.py, and above)
             continue
         hrefs = parsed(page).links
         front = (results / "html" / "index.html").resolve()
@@ -275,7 +283,7 @@ def test_the_search_links_every_page_from_the_search_page_and_fetches_none(site)
     assert "hello" in index["terms"]
     # searchtools links a hit as its docname + ".html", relative to the search page
     assert {(html / f"{doc}.html").resolve() for doc in index["docnames"]} == {
-        p.resolve() for p in pages if p.name not in ("search.html", TIMINGS, "tables.html")}
+        p.resolve() for p in pages if p.name != "search.html" and not _not_sphinx(p)}
     # and fetches no hit's page for an excerpt, which a page opened from the files may not do
     assert "SHOW_SEARCH_SUMMARY: false" in (html / "_static" / "documentation_options.js").read_text()
 
@@ -287,21 +295,27 @@ def test_the_front_page_has_the_headlines_chapters_tables_and_figures(site):
     assert "Headline findings" in index and "Another finding." in index and "<strong>holds</strong>" in index
     assert "$NW - W$" not in index and "<math" in index
     hrefs = parsed(index).links
-    for target in ("03_beta.html", "04_replays.html", "../king/html/03_beta.html", "tables.html#t",
-                   "tables.html#king-t", "../figures/f.png", "../king/figures/f.png", TIMINGS):
+    for target in ("03_beta.html", "04_replays.html", "../king/html/03_beta.html", "tables-03_beta.html#t",
+                   "tables-king-03_beta.html#king-t", "../figures/f.png", "../king/figures/f.png", TIMINGS):
         assert target in hrefs, target
     assert not [h for h in hrefs if "timing" in h and h != TIMINGS]  # the tables of times are on that page
     assert not [h for h in hrefs if h.endswith((".md", ".csv"))]  # a table is linked rendered, never as a file
-    tables = pages[results / "html" / "tables.html"]  # each table rendered under its id, its files linked
-    assert 'id="t"' in tables and 'id="king-t"' in tables and '<td>1</td>' in tables
+    # each table rendered on its chapter's page under its id, its files linked; the list links every chapter's page
+    tables, king = (pages[results / "html" / f"tables-{name}.html"] for name in ("03_beta", "king-03_beta"))
+    assert 'id="t"' in tables and 'id="king-t"' in king and '<td>1</td>' in tables
     assert 'href="../tables/t.csv"' in tables and 'href="../tables/t.md"' in tables and "perft_timing" not in tables
+    assert {"tables-03_beta.html", "tables-king-03_beta.html"} <= set(parsed(pages[results / "html" /
+                                                                                   "tables.html"]).links)
+    # and each chapter page links its own tables' page
+    assert "tables-03_beta.html" in parsed(pages[_page(results, "kalles", "03_beta")]).links
+    assert "../../html/tables-king-03_beta.html" in parsed(pages[_page(results, "king", "03_beta")]).links
     assert "The first sentence has <math" in index and "e.g. this." in index and "The second one" not in index
 
 
 def test_the_headlines_links_reach_their_headings(site):
     results, pages = site
     index = pages[results / "html" / "index.html"]
-    fragments = [h for h in parsed(index).links if "#" in h and not h.startswith(("#", "tables.html#"))]
+    fragments = [h for h in parsed(index).links if "#" in h and not h.startswith(("#", "tables"))]
     assert fragments == ["03_beta.html#Which-rules-did-the-thesis-play?"]
     for h in fragments:
         target, fragment = h.split("#")

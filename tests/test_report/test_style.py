@@ -15,9 +15,9 @@ def test_short_p(p, text):
 
 
 @pytest.mark.parametrize("value, text", [(2000.0, "2000"), (np.int64(7), "7"), (0.7999999999, "0.8"),
-                                         (-12345.678, "-12346"), (1.23456e-5, "0.00001235"), (np.nan, "–"),
-                                         (True, "True"), ("king", "king")])
-def test_number_never_prints_raw_floats_or_exponents(value, text):
+                                         (-12345.678, "-12346"), (1.23456e-5, "0.00001235"), (8.999e-121, "9.0e-121"),
+                                         (-3.5e-7, "-3.5e-7"), (np.nan, "–"), (True, "True"), ("king", "king")])
+def test_number_never_prints_raw_floats_and_exponents_only_below_a_millionth(value, text):
     assert style.number(value) == text
 
 

@@ -5,6 +5,7 @@ import json
 import nbformat
 import pytest
 
+from pawnslib import COMPILING
 from pawnslib.report.tidy import INJECTED, WIDGET_STATE, WIDGET_VIEW, tidy_notebook
 
 
@@ -41,6 +42,18 @@ def test_two_runs_tidy_to_the_same_bytes(tmp_path):
     assert all(tidy_notebook(p) for p in paths)
     assert paths[0].read_bytes() == paths[1].read_bytes()
     assert not tidy_notebook(paths[0])  # tidy already: unchanged
+
+
+def test_the_packages_compiling_line_is_taken_out_of_stdout_and_the_rest_kept(tmp_path):
+    """A run that compiled the kernels (its kernel said so on stdout) tidies to the bytes of one that did not."""
+    plain, compiled = tmp_path / "plain.ipynb", tmp_path / "compiled.ipynb"
+    nbformat.write(executed(("a" * 32, "f" * 32), "2026-11-27T10:48:48"), plain)
+    nb = executed(("a" * 32, "f" * 32), "2026-11-27T10:48:48")
+    nb.cells[1].outputs.insert(0, nbformat.v4.new_output("stream", name="stdout", text=COMPILING + "\n"))
+    nb.cells[1].outputs[2].text = COMPILING + "\nkept\n"  # within a stream, beside what a reader sees
+    nbformat.write(nb, compiled)
+    tidy_notebook(plain), tidy_notebook(compiled)
+    assert compiled.read_bytes() == plain.read_bytes() and b"kept" in plain.read_bytes()
 
 
 def test_what_a_reader_sees_is_kept(tmp_path):
