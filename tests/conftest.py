@@ -91,7 +91,7 @@ def random_games(n: int, seed: int, rules: str) -> list[list[Position]]:
     return out
 
 
-@numba.njit
+@numba.njit(cache=True)
 def side_parts_ref(s, p, t, out):
     """Side ``p``'s feature parts of position ``s`` from ``features_into`` alone, the other side taken off the board
     (``t``: scratch): the reference for the search's side parts."""

@@ -3,7 +3,7 @@
 
 With the numba kernels cached the quick run takes about 25 s (a minute with the other core busy). The first run after
 a change to pawnslib compiles the package's kernels first (most of them in bench_asym, the first section: 4 minutes
-when the machine is busy), and bench_profile's copy of the search (a minute); a new checkout also compiles, once, the
+when the machine is busy); a new checkout also compiles, once, the
 kernels of the earlier commit that bench_kernels plays against (benchmarks/commits.py; bench_rules' column before is
 `make bench`'s only). So the
 run is stopped only when it prints nothing for STALL seconds, not after a total time.
@@ -60,7 +60,7 @@ def test_every_benchmark_runs_and_reports():
                             ("bench_rules", "rules king"), ("bench_rules", "the column before"),
                             ("bench_deep", "x the time under the thesis's scheme"),
                             ("bench_harmony", "rules king, depth 6"), ("bench_om", "x nodes (goal <= 10x)"),
-                            ("bench_profile", "ns a node, of which expand"), ("bench_kernels", "M nodes/s")):
+                            ("bench_profile", "ns a node (quick run"), ("bench_kernels", "M nodes/s")):
         assert figure in sections[section], out
     # Every search plays the baseline kernel's tree and moves on the quick set (unless the clone has no history).
     kernels = sections["bench_kernels"]

@@ -51,7 +51,7 @@ GAMES = 300  # random games per reading
 CHUNK = 50  # games compared per kernel call (keeps the child arrays small)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _pieces(s, p):
     n = s[S_BASE + p]
     for i in range(4 * p, 4 * p + 4):
@@ -60,7 +60,7 @@ def _pieces(s, p):
     return n
 
 
-@numba.njit
+@numba.njit(cache=True)
 def reference(states):
     """The kernels' view of each position: moves, children, whether a side lost pieces, features, side parts."""
     n, m = states.shape[0], MAX_MOVES
@@ -89,7 +89,7 @@ def reference(states):
     return counts, moves, children, lost, feats, parts, child_feats, child_parts
 
 
-@numba.njit
+@numba.njit(cache=True)
 def bitboard(states):
     """The same from the nodes: node_moves, node_play (as slots_of), side_features_into."""
     n, m = states.shape[0], MAX_MOVES
@@ -126,7 +126,7 @@ def bitboard(states):
     return counts, moves, children, removed, in_place, settled, feats, parts, child_feats, child_parts
 
 
-@numba.njit
+@numba.njit(cache=True)
 def round_trip(states):
     """slots_of(node_of(s)) for each position, and each node read back through node_of(slots_of(.))."""
     n = states.shape[0]
@@ -247,7 +247,7 @@ REMOVALS = [
 ]
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _play_node(s, move):
     b, d, out = np.empty(NB, np.int64), np.empty(NB, np.int64), np.empty(NS, np.int64)
     node_of(s, b)

@@ -33,7 +33,7 @@ def test_alphabeta_equals_minimax(positions):
             assert minimax(child, w, depth - 1).value == pytest.approx(mm.value)
 
 
-@njit
+@njit(cache=True)
 def loop_search(root, w, depth, scheme, seed):
     """The kernel's loop as it reads, every node expanded and its children taken by pick, cut at the far bound:
     (best move, value, nodes)."""

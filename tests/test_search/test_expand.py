@@ -48,7 +48,7 @@ def states_of(rules: str) -> np.ndarray:
     return np.array([p.array for p in out])
 
 
-@numba.njit
+@numba.njit(cache=True)
 def reference(states, w, seed, m):
     """Each position's children by the kernels: moves, results, values (d = 1), features, nodes, side parts, values
     plus noise (live ones); and the position's own value (d = 0), plain and with noise."""
@@ -83,42 +83,42 @@ def reference(states, w, seed, m):
 
 # Thin wrappers: each inline kernel is compiled once here, not at every call site below. Their callers pass plies
 # and seeds as int64 values, not literals (numba would compile a wrapper for every literal it is called with).
-@numba.njit
+@numba.njit(cache=True)
 def _expand(p, w, work):
     return expand(p, w, work)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _pick(vals, order, p, i, n, black, sort):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     return pick(vals, order, p, i, n, black, sort)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _sort_children(vals, order, p, n, black):
     sort_children(vals, order, p, n, black)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _open_child(p, k, work):
     open_child(p, k, work)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _expand_features(p, w, work, feats):
     return expand(p, w, work, feats)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _child_value(p, k, scheme, seed, work):
     return child_value(p, k, scheme, seed, work)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _node_value(p, w, scheme, seed, work):
     return node_value(p, w, scheme, seed, work)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def searched(states, w, seed, m):
     """The same from a search's work space: expand, pick (unsorted, then sorted), sort_children, expand with the
     children's features, open_child, child_value and node_value at ply 0 (the values as expand left them, twice)."""
@@ -173,7 +173,7 @@ def searched(states, w, seed, m):
             feats, nodes, sides, root, root_noisy, root_path)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def grandchildren_reference(states, w, m):
     """The values (d = 2) and results of every grandchild, by the kernels."""
     n = states.shape[0]
@@ -191,7 +191,7 @@ def grandchildren_reference(states, w, m):
     return vals, results
 
 
-@numba.njit
+@numba.njit(cache=True)
 def grandchildren_searched(states, w, m):
     """The same by expand at ply 1, below each child opened at ply 0."""
     n = states.shape[0]
@@ -309,7 +309,7 @@ def test_expand_one_ply_down(rules):
         same(bvals, vals, states, "grandchildren's values", weights)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def frontier_both_ways(state, w, scheme, seed, alpha, beta, m):  # noqa: PLR0917  numba kernel: numba compiles no keyword-only parameter
     """A node's children taken as leaves in the window (alpha, beta): (taken, value) by the kernels' loop (expand,
     pick best first, child_value, cut at the far bound), then by search_frontier, and how many it valued."""
@@ -329,7 +329,7 @@ def frontier_both_ways(state, w, scheme, seed, alpha, beta, m):  # noqa: PLR0917
     return taken, best, work.counters[0], value, work.count[0]
 
 
-@numba.njit
+@numba.njit(cache=True)
 def _search_frontier(p, w, scheme, seed, work):
     return search_frontier(p, w, scheme, seed, work)
 
@@ -338,7 +338,7 @@ def _search_frontier(p, w, scheme, seed, work):
 def test_search_frontier_takes_the_children_the_loop_takes(rules):
     # Windows whose far bound lies at, just off and 1 or more past a child's value (and open ones), under both
     # schemes and none: the same children taken; the same value unless cut, else a value past the same bound.
-    states = [s for s in states_of(rules)[::3] if s[S_RESULT] == NO_RESULT]
+    states = [s for s in states_of(rules)[::6] if s[S_RESULT] == NO_RESULT]
     m = int(MOVES_OF[READINGS.index(rules)])
     rng = np.random.default_rng(5)
     cut = early = uncut = 0

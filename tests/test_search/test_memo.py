@@ -21,7 +21,7 @@ from pawnslib.search.strategies import THESIS
 WEIGHTS = np.array([*THESIS.values(), (3, -1, 4, -1, 5, -9)], np.int64)
 
 
-@numba.njit
+@numba.njit(cache=True)
 def lookups(states, weights, bits, passes, types):
     """Each (weights, position, side)'s row contents (its scores, its five parts) after ``passes`` sweeps through
     one memo made for ``types`` too, and the reference parts; weights change between sweeps over the positions

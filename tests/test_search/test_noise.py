@@ -39,7 +39,7 @@ def states_of(rules: str) -> np.ndarray:
     return np.array([p.array for hist in random_games(60, 41 + READINGS.index(rules), rules) for p in hist])
 
 
-@numba.njit
+@numba.njit(cache=True)
 def keys(states):
     """zobrist(s) and node_key(node_of(s)) of each position."""
     n = states.shape[0]
@@ -52,7 +52,7 @@ def keys(states):
     return z, k
 
 
-@numba.njit
+@numba.njit(cache=True)
 def child_keys(states):
     """For every child: zobrist of play_into's child, and node_key of node_play's (moves in gen_moves' order)."""
     n = states.shape[0]
