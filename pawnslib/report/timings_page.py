@@ -35,7 +35,8 @@ STYLESHEETS = ("styles/pydata-sphinx-theme.css", "styles/sphinx-book-theme.css",
 # The theme lays a page out by its grid of sidebars, which this page has none of: a column of its own.
 # (Its width follows the window's below 64rem: a phone's page never scrolls sideways, a wide table in its own box.)
 STYLE = ("main.bd-main { max-width: 64rem; width: 100%; min-width: 0; box-sizing: border-box; margin: 1.5rem auto; "
-         "padding: 0 1.5rem; } .bd-content, article.bd-article { min-width: 0; } h2 { font-size: 1.25rem; } "
+         "padding: 0 1.5rem; } .bd-content, article.bd-article { min-width: 0; } h1 { font-size: clamp(1.6rem, 6vw, "
+         "2.5rem); } h2 { font-size: 1.25rem; } "
          + csvhtml.STYLE)
 EXPLANATION = (
     "How long a search, a game or a step of <code>make reproduce</code> took depends on the machine and on what "
