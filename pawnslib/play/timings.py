@@ -88,11 +88,15 @@ def seconds_a_game(run_dir: str | Path) -> float | None:
 def plan(games: int, out_dir: Path, meta: dict, jobs: int, committed: Path | None) -> str:
     """What a run is about to do, said before it starts: how many games, into which folder, and how long they may
     take, scaled from the committed run of the same name (``committed``, the same tournament by its ``meta.json``)
-    when there is one: its search time a game, over ``jobs`` workers."""
+    when there is one: its search time a game, over ``jobs`` workers (at least 1). A damaged committed file gives no
+    estimate; it never stops the run."""
     what = f"Playing {games:,} game{'s' if games != 1 else ''} into {out_dir}"
-    same = committed is not None and (committed / "meta.json").is_file() and \
-        json.loads((committed / "meta.json").read_text(encoding="utf-8")) == meta
-    each = seconds_a_game(committed) if same else None
+    try:
+        same = committed is not None and (committed / "meta.json").is_file() and \
+            json.loads((committed / "meta.json").read_text(encoding="utf-8")) == meta
+        each = seconds_a_game(committed) if same else None
+    except (UnicodeDecodeError, ValueError):  # json's and read_timings' errors are ValueErrors
+        each = None
     if each is None:
         return f"{what} (no committed run of the same games to estimate its time from)."
     minutes = games * each / jobs / 60

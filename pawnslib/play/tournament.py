@@ -213,7 +213,8 @@ def run_tournament(strategies: dict, out_dir: str | Path | None, settings: RunSe
     done, archived = ({}, None) if out is None else _open_run(out, meta)
     todo = [k for k in schedule(strategies, settings.rounds) if k not in done]
     if todo and progress and out is not None:  # said where the progress bar goes, before the first game
-        tqdm.write(plan(len(todo), out, meta, settings.jobs, _committed_twin(out, settings.rules)), file=sys.stderr)
+        workers = joblib.effective_n_jobs(settings.jobs)  # -1 is every core, not one negative worker
+        tqdm.write(plan(len(todo), out, meta, workers, _committed_twin(out, settings.rules)), file=sys.stderr)
     if todo:
         games = (strategies, black_player, settings)
         done |= _play_missing(todo, done, games, None if out is None else out / RAW_NAME,

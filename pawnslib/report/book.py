@@ -67,15 +67,6 @@ class Page:
     unconverted: list[str] = field(default_factory=list)
 
 
-def notebook_title(nb: nbformat.NotebookNode) -> str:
-    """The markdown of a notebook's title: the text of its first ``#`` heading, or ``""`` without one."""
-    for cell in nb.cells:
-        m = pagetop.TITLE.search(cell.source) if cell.cell_type == "markdown" else None
-        if m:
-            return m[1]
-    return ""
-
-
 def first_sentence(markdown: str) -> str:
     """The first sentence of the first paragraph of a notebook's prose (headings, lists, tables and code skipped).
 
@@ -151,7 +142,7 @@ def chapter_summary(notebook: Path) -> tuple[str, str]:
     """A chapter's title and the first sentence of its prose, both markdown, from its executed notebook."""
     nb = nbformat.read(notebook, as_version=4)
     prose = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    return notebook_title(nb) or notebook.stem, first_sentence(prose)
+    return pagetop.notebook_title(nb) or notebook.stem, first_sentence(prose)
 
 
 def _chapters(results: Path, readings: list[tuple[str, Path]]) -> list[str]:
@@ -366,4 +357,4 @@ def first_table_header(page: str) -> list[str]:
 
 
 __all__ = ["HEADLINES", "PARAMETER_TAGS", "THESIS_BY", "THESIS_TITLE", "Page", "anchor", "build_site",
-           "chapter_summary", "first_sentence", "first_table_header", "front_page", "notebook_title", "page_notebook"]
+           "chapter_summary", "first_sentence", "first_table_header", "front_page", "page_notebook"]

@@ -51,13 +51,12 @@ def label_columns(df: pd.DataFrame) -> list[str]:
     return keys
 
 
-def parts(df: pd.DataFrame, budget: float = COLUMN_PX) -> list[list[str]]:
+def parts(df: pd.DataFrame, keys: list[str], budget: float = COLUMN_PX) -> list[list[str]]:
     """``df``'s columns (formatted text) in parts that each fit ``budget`` px, each part led by the label columns
-    (:func:`label_columns`); one part if the whole table fits."""
+    ``keys`` (:func:`label_columns`); one part if the whole table fits."""
     widths = dict(zip(df.columns, narrowest(df), strict=True))
     if sum(widths.values()) <= budget:
         return [list(df.columns)]
-    keys = label_columns(df)
     out, part, room = [], [], budget - sum(widths[k] for k in keys)
     for c in (c for c in df.columns if c not in keys):
         if part and sum(widths[x] for x in part) + widths[c] > room:
@@ -88,11 +87,12 @@ def csv_table(path: Path) -> str:
     df = pd.read_csv(path)
     df = pd.DataFrame({c: df[c].map(lambda v, c=c: cell(None if pd.isna(v) else v, c)) for c in df.columns})
     df.columns = _headers(df.columns)
-    split = parts(df)
+    keys = label_columns(df)
+    split = parts(df, keys)
     boxes = []
     for i, columns in enumerate(split, 1):
         if len(split) > 1:
-            repeated = f"; its first {len(label_columns(df))} columns repeat" if i > 1 and label_columns(df) else ""
+            repeated = f"; its first {len(keys)} columns repeat" if i > 1 and keys else ""
             boxes.append(f'<p class="table-part">Part {i} of {len(split)} of the table{repeated}.</p>')
         table = df[columns].to_html(index=False, border=0, classes="table", na_rep="")
         boxes.append(f'<div class="table-box">{table}</div>')

@@ -95,6 +95,15 @@ def put_first(nb: nbformat.NotebookNode, text: str) -> None:
     nb.cells.insert(at, box)
 
 
+def notebook_title(nb: nbformat.NotebookNode) -> str:
+    """The markdown of a notebook's title: the text of its first ``#`` heading, or ``""`` without one."""
+    for cell in nb.cells:
+        m = TITLE.search(cell.source) if cell.cell_type == "markdown" else None
+        if m:
+            return m[1]
+    return ""
+
+
 def title_alone(nb: nbformat.NotebookNode) -> int:
     """Make the notebook's title (the first markdown cell's first "# " heading) a cell of its own, the prose that
     shared its cell moved into a new cell right after it; return the title cell's index, or -1 without a title."""

@@ -11,7 +11,8 @@ headers in words, split where too wide for the column) on ``R/html/tables-<chapt
 tables, and any table no chapter saves. Timing tables are on the timings page instead. Like that page these are
 plain HTML beside the site's, written after Sphinx's build (:func:`~pawnslib.report.book.build_site`).
 
-Layer ``report``: it imports ``config``, nbformat and :mod:`~pawnslib.report.timings_page`.
+Layer ``report``: it imports ``config``, nbformat, :mod:`~pawnslib.report.pagetop` (a notebook's title) and
+:mod:`~pawnslib.report.timings_page`.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 import nbformat
 
 from pawnslib import config
+from pawnslib.report.pagetop import notebook_title
 from pawnslib.report.timings_page import csv_table, html_page, is_timing, reading_folders
 
 PAGE = "tables.html"  # in R/html: the list of the chapters' table pages
@@ -99,12 +101,8 @@ def _section(reading: str, path: Path, here: Path) -> str:
 def _title(results: Path, reading: str, chapter: str) -> str:
     """A chapter's title, from its executed notebook's first heading (its file name if it has none)."""
     notebook = config.reading_dir(results, reading) / "notebooks" / f"{chapter}.ipynb"
-    if notebook.is_file():
-        for cell in nbformat.read(notebook, as_version=4).cells:
-            heading = next((line[2:].strip() for line in cell.source.splitlines() if line.startswith("# ")), None)
-            if cell.cell_type == "markdown" and heading:
-                return heading
-    return "Tables no chapter saves" if chapter == OTHERS else chapter
+    title = notebook_title(nbformat.read(notebook, as_version=4)) if notebook.is_file() else ""
+    return title or ("Tables no chapter saves" if chapter == OTHERS else chapter)
 
 
 def pages(results: str | Path) -> dict[str, str]:

@@ -51,3 +51,5 @@ def test_a_plan_scales_the_committed_runs_search_time_when_it_played_the_same_ga
     other = timings.plan(400, tmp_path / "new", {**meta, "depth": 4}, 2, committed)  # not the same games
     assert "no committed run of the same games" in other and "min" not in other
     assert timings.plan(1, tmp_path / "new", meta, 1, None).startswith(f"Playing 1 game into {tmp_path / 'new'} (no")
+    (committed / "timings.json").write_text("{damaged")  # a broken committed file: no estimate, and no refusal
+    assert "no committed run of the same games" in timings.plan(400, tmp_path / "new", meta, 2, committed)

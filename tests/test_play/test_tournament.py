@@ -282,3 +282,17 @@ def test_white_may_search_fewer_plies_than_black(tmp_path):
     with pytest.raises(ValueError, match="white_depth must be an integer from 1"):
         run_tournament({1: THESIS[1]}, None, RunSettings(rounds=1, depth=3, seed=0, white_depth=MAX_DEPTH + 1),
                        progress=False)
+
+
+def test_the_plan_said_first_scales_the_committed_twins_time_over_the_real_workers(tmp_path, monkeypatch, capsys):
+    """jobs=-1 (every core) is estimated over joblib's count of workers, from the committed run of the same games."""
+    import joblib
+
+    one = RunSettings(rounds=1, depth=1, jobs=-1)
+    run_tournament({1: (1,) * 6}, tmp_path / "committed" / "runs" / "mine", one, progress=False)  # its timings.json
+    monkeypatch.setattr(tournament, "COMMITTED", tmp_path / "committed")
+    run_tournament({1: (1,) * 6}, tmp_path / "new" / "runs" / "mine", one)
+    said = capsys.readouterr().err.splitlines()[0]
+    workers = joblib.effective_n_jobs(-1)
+    assert said.startswith(f"Playing 1 game into {tmp_path / 'new' / 'runs' / 'mine'}: about ")
+    assert f"min of searching on {workers} worker{'s' if workers > 1 else ''}," in said
