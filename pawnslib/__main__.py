@@ -363,6 +363,9 @@ class Command:
     run: Callable[[argparse.Namespace], Sequence[Page]]
     examples: str
     notes: Callable[[], str] | None = None  # what is shown after the examples (made only for the command's help)
+    # What Ctrl-C leaves: a step appends each game as it ends and resumes from them; a file is only ever whole
+    # (files.replaced_atomically), so what was being written when Ctrl-C came is simply not there.
+    kept: str = "every finished game is kept, and the same command resumes from them"
 
 
 def _plain(text: str) -> str:
@@ -395,7 +398,8 @@ COMMANDS = {
         _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
-        "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser"),
+        "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser",
+        kept="every finished game is kept; no model is saved until EM ends, and the same command starts it again"),
     "compare": Command(
         "play Black methods' games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",
         (_results(False), _new, _set(config.COMPARISON_SET), _compare_method, _rounds, _depth, _openings,
@@ -410,22 +414,26 @@ COMMANDS = {
         "compile the kernels every step plays by into numba's cache, once, by playing small games of every kind",
         (_part,), _compile,
         "  python -m pawnslib compile                 # after an install or a change to pawnslib: a minute or two\n"
-        "  python -m pawnslib compile --part 1 & python -m pawnslib compile --part 2   # side by side"),
+        "  python -m pawnslib compile --part 1 & python -m pawnslib compile --part 2   # side by side",
+        kept="every kernel compiled so far stays in numba's cache"),
     "site": Command(
         "build the results site from RESULTS' executed notebooks: RESULTS/html/index.html and a page per notebook",
         (_results(True),), _site,
         "  python -m pawnslib site                              # results/html/index.html, results/html/<name>.html\n"
-        "  python -m pawnslib site --results /tmp/copy_of_results"),
+        "  python -m pawnslib site --results /tmp/copy_of_results",
+        kept="the site may be part built; the same command builds it again"),
     "tidy": Command(
         "take what a run stamps (times, random ids, progress bars) out of executed notebooks, in place",
         (_notebooks,), _tidy,
-        "  python -m pawnslib tidy results/notebooks/04_pawns.ipynb"),
+        "  python -m pawnslib tidy results/notebooks/04_pawns.ipynb",
+        kept="the notebooks tidied so far are kept"),
     "check-reproducible": Command(
         "list every file of RESULTS that differs from the committed one (or from --other), timing data apart; "
         "exit status 1 if any",
         (_results(True), _compared), _check_reproducible,
         "  python -m pawnslib check-reproducible                     # results/ against git HEAD\n"
-        "  python -m pawnslib check-reproducible --results /tmp/a --other /tmp/b"),
+        "  python -m pawnslib check-reproducible --results /tmp/a --other /tmp/b",
+        kept="it writes nothing"),
 }
 
 
@@ -506,9 +514,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         pages = COMMANDS[a.command].run(a)
     except (ValueError, FileNotFoundError) as e:
         _error(a.command, _blamed(e, a))
-    except KeyboardInterrupt:  # Ctrl-C: each finished game is already on disk (a step appends it as it ends)
-        sys.stderr.write(f"\n{PROG} {a.command}: interrupted; every finished game is kept, and the same command "
-                         "resumes from them\n")
+    except KeyboardInterrupt:  # Ctrl-C: one line saying what the command leaves (Command.kept)
+        sys.stderr.write(f"\n{PROG} {a.command}: interrupted; {COMMANDS[a.command].kept}\n")
         raise SystemExit(INTERRUPTED) from None
     for page in pages:
         for tex in page.unconverted:

@@ -489,6 +489,36 @@ def test_a_cell_of_the_map_and_an_opening_are_named_or_refused_in_one_line(capsy
     assert "argument --openings: a cell of the map (--white-noise) plays its own 6-ply openings" in message
 
 
+def test_ctrl_c_in_training_saves_no_model_keeps_the_games_and_says_so(tmp_path, monkeypatch, capsys):
+    """Ctrl-C during EM (raised as the second of its restarts begins): exit status 130, one line saying what is
+    kept, the games played for it all on disk, and no model file, whole or part written."""
+    from pawnslib.dbn import em
+    from pawnslib.play.archive import finished_games
+
+    real = em._row_run
+
+    def interrupted_at_the_second_restart(*args):
+        run, began = real(*args), []
+
+        def restart(*a):
+            if began:
+                raise KeyboardInterrupt
+            began.append(True)
+            return run(*a)
+        return restart
+
+    monkeypatch.setattr(em, "_row_run", interrupted_at_the_second_restart)
+    with pytest.raises(SystemExit) as e:
+        main(["train", "--results", str(tmp_path), "--new", "--rounds", "1", "--depth", "2", "--jobs", "1"])
+    err = capsys.readouterr().err
+    assert e.value.code == 130 and "Traceback" not in err
+    assert err.splitlines()[-1] == (f"{PROG} train: interrupted; every finished game is kept; no model is saved until "
+                                    "EM ends, and the same command starts it again")
+    assert len(finished_games(tmp_path / "runs" / "thesis_minimax")[0]) == 16  # 4 x 4 pairings, 1 round
+    assert not [p.name for p in (tmp_path / "data").rglob("*") if "dbn" in p.name or p.name.endswith(".partial")]
+    assert {c.kept for c in COMMANDS.values()} > {COMMANDS["tournament"].kept}  # each command says its own
+
+
 def test_ctrl_c_keeps_every_finished_game_and_says_so_in_one_line(tmp_path):
     """Ctrl-C in the middle of a tournament (SIGINT to the command's process group, its workers too): exit status 130,
     one line saying what was kept, no traceback and no warning of leaked resources; every game that finished is on

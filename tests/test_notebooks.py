@@ -124,7 +124,9 @@ def test_notebook_runs_at_tiny_scale(name, kernel, tmp_path):
     if notebook == "12_reproduction_report":  # a reader opens the report to learn which claims hold: they come first
         import shutil
 
-        from pawnslib.report.book import build_site, first_table_header
+        from html_tables import first_table_header
+
+        from pawnslib.report.book import build_site
 
         site = tmp_path / "site"  # a one-page site: the executed report alone
         (site / "notebooks").mkdir(parents=True)

@@ -6,7 +6,7 @@ over positions). The thesis's "usually in the range 10 : 11" is :data:`~.thesis.
 A random game takes its reading (``rules``) and a generator, as a game does; ``seed`` here seeds a bootstrap.
 
 Imports: ``config``, :mod:`pawnslib.game` (positions, the move counter), :mod:`pawnslib.play.records` (games'
-positions) and :mod:`~pawnslib.experiments.thesis` (the thesis's range).
+positions), :mod:`~pawnslib.experiments.thesis` (the thesis's range) and :mod:`~.stats` (the cluster bootstrap).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import pandas as pd
 
 from pawnslib import config
 from pawnslib.experiments import thesis
+from pawnslib.experiments.stats import cluster_means
 from pawnslib.game.kernels import count_moves
 from pawnslib.game.position import Position
 from pawnslib.play.records import positions_of
@@ -53,10 +54,8 @@ def cluster_interval(values, clusters, *, level: float = 0.95, n_boot: int = 200
     Args:
         values: one number per observation (e.g. the moves of a position).
         clusters: the cluster of each observation (e.g. its game); whole clusters are drawn with replacement and
-            the mean is over all their observations.
-        level: the interval's coverage.
-        n_boot: bootstrap resamples.
-        seed: seeds the resampling.
+            the mean is over all their observations (:func:`~.stats.cluster_means`).
+        level, n_boot, seed: the interval's coverage, the bootstrap resamples and their seed.
 
     Raises:
         ValueError: no values, or ``values`` and ``clusters`` of different lengths.
@@ -64,11 +63,7 @@ def cluster_interval(values, clusters, *, level: float = 0.95, n_boot: int = 200
     x = np.asarray(values, dtype=float)
     if len(x) == 0 or len(x) != len(clusters):
         raise ValueError(f"need as many clusters as values, and some: {len(x)} values, {len(clusters)} clusters")
-    _, idx = np.unique(np.asarray(clusters), return_inverse=True)
-    sums, counts = np.bincount(idx, weights=x), np.bincount(idx).astype(float)
-    rng = np.random.default_rng(seed)
-    draw = rng.integers(len(sums), size=(n_boot, len(sums)))
-    boots = sums[draw].sum(axis=1) / counts[draw].sum(axis=1)
+    boots, _ = cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
     lo, hi = np.quantile(boots, [(1 - level) / 2, (1 + level) / 2])
     return float(x.mean()), float(lo), float(hi)
 

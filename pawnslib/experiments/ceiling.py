@@ -1,23 +1,18 @@
 """The perfect-knowledge recogniser: the ceiling of strategy recognition (beyond the thesis).
 
-A learned opponent model (:mod:`pawnslib.dbn.posteriors`) sees only the feature scores of the
-positions White leaves behind. This recogniser knows far more: the K candidate strategies'
-weights and the very search White plays with (:func:`pawnslib.search.alphabeta.search` at ``depth``). White's
-leaf noise only breaks ties (it is below 0.5 and every noise-free value is an integer), so a
-White playing strategy i always plays one of the replies T_i its noise-free search values
-best, each with some chance. The recogniser takes
+A learned opponent model (:mod:`pawnslib.dbn.posteriors`) sees only the feature scores of the positions White
+leaves behind. This recogniser knows the K candidate strategies' weights and the very search White plays with
+(:func:`pawnslib.search.alphabeta.search` at ``depth``). White's leaf noise only breaks ties (it is below 0.5 and
+every noise-free value is an integer), so a White playing strategy i always plays one of the replies T_i its
+noise-free search values best, each with some chance. The recogniser takes
 
     P(move | i) = 1 / |T_i| if the move is in T_i, else ``epsilon``,
     P(i | White's moves so far) proportional to the product of P(move | i) (uniform prior),
 
-so its accuracy is about the best a model of these K strategies can do from White's moves
-(short of knowing White's seeds, which pick among T_i, not uniformly): what it misses is the
-strategies' agreement (they often value the same replies best), not a lack of knowledge.
-:func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s output so
-that the two can be drawn together.
-
-:func:`~pawnslib.search.ties.best_replies` finds T_i exactly in one alpha-beta pass (its module says how);
-:func:`perfect_logliks` searches each distinct White position once.
+so its accuracy is about the best a model of these K strategies can do from White's moves (short of knowing White's
+seeds, which pick among T_i, not uniformly): what it misses is the strategies' agreement (they often value the same
+replies best), not a lack of knowledge. :func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s
+output so that the two can be drawn together.
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`pawnslib.dbn` (the accuracy table).
 """
@@ -40,8 +35,7 @@ from pawnslib.search.alphabeta import MAX_DEPTH
 from pawnslib.search.strategies import check_strategies
 from pawnslib.search.ties import best_codes
 
-# P(move | strategy i) = 1/|T_i| for a move among the replies
-# T_i strategy i's search values best, else this (a move outside T_i is impossible for i but must not zero it out).
+# P(move | strategy i) for a move outside T_i (impossible for i, but it must not zero the posterior out)
 CEILING_EPSILON = 1e-3
 
 TIES = ("first", "unique")  # perfect_accuracy's readings of a tied argmax
@@ -102,33 +96,26 @@ def _chunk(keys: list, weights: np.ndarray, depth: int) -> np.ndarray:
 def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,
                     epsilon: float = CEILING_EPSILON, max_moves: int | None = None,
                     n_jobs: int = config.JOBS) -> list[np.ndarray]:
-    """log P(White's first j moves | strategy i) per game, each White position searched once.
-
-    The distinct White positions of all games are searched (every strategy's best replies) in
-    parallel chunks; the result does not depend on ``n_jobs``.
+    """log P(White's first j moves | strategy i) per game, each distinct White position searched once, in parallel
+    chunks (the result does not depend on ``n_jobs``).
 
     Args:
         records: game records with ``"white"``, ``"rules"``, ``"positions"`` and ``"moves"``.
         strategies: ``{id: weights}``, the candidates; columns follow its order.
-        depth: White's search depth.
-        epsilon: P(move | i) for a move outside T_i.
-        max_moves: White's first moves at most (None: all).
-        n_jobs: joblib workers.
+        depth, epsilon: White's search depth; P(move | i) for a move outside T_i.
+        max_moves, n_jobs: White's first moves at most (None: all); joblib workers.
 
     Returns:
         One (J, K) array per record: row j-1 after White's j-th move.
 
     Raises:
-        ValueError: naming the parameter: a bad strategy set, depth, epsilon or max_moves, a record
-            lacking a field, with an unreadable move, or whose White id is not in ``strategies``.
+        ValueError: naming the parameter: a bad strategy set, depth, epsilon or max_moves, a record lacking a field,
+            with an unreadable move, or whose White id is not in ``strategies``.
     """
     ids, weights, depth, epsilon = _checked(strategies, depth, epsilon, max_moves)
     games = [_white_moves(rec, ids, max_moves, n) for n, rec in enumerate(records)]
-    index: dict[tuple[str, str], int] = {}
-    for keys, _ in games:
-        for key in keys:
-            index.setdefault(key, len(index))
-    unique = list(index)
+    unique = list(dict.fromkeys(key for keys, _ in games for key in keys))  # each White position once, in order
+    index = {key: i for i, key in enumerate(unique)}
     workers = joblib.effective_n_jobs(n_jobs)
     parts = [unique[i::4 * workers] for i in range(4 * workers)] if workers > 1 else [unique]
     done = joblib.Parallel(n_jobs=n_jobs)(joblib.delayed(_chunk)(p, weights, depth) for p in parts)
@@ -139,47 +126,24 @@ def perfect_logliks(records: Iterable[Mapping], strategies: Mapping, *, depth: i
                     np.array(played, np.int64), epsilon) for keys, played in games]
 
 
-def perfect_trace(record: Mapping, strategies: Mapping, *, depth: int = config.DEPTH,
-                  epsilon: float = CEILING_EPSILON, max_moves: int | None = None) -> np.ndarray:
-    """P(strategy i | White's moves so far) after each of White's moves of one game.
-
-    Args:
-        record: a game record (``"white"``, ``"rules"``, ``"positions"``, ``"moves"``).
-        strategies, depth, epsilon, max_moves: as :func:`perfect_logliks`.
-
-    Returns:
-        (J, K): row j-1 is the posterior after White's j-th move, columns in ``strategies``' order.
-
-    Raises:
-        ValueError: as :func:`perfect_logliks`.
-    """
-    ll = perfect_logliks([record], strategies, depth=depth, epsilon=epsilon, max_moves=max_moves, n_jobs=1)[0]
-    return softmax(ll, axis=1)
-
-
 def perfect_accuracy(records: Iterable[Mapping], strategies: Mapping, *, depth: int = config.DEPTH,
                      epsilon: float = CEILING_EPSILON, max_moves: int | None = None,
                      n_jobs: int = config.JOBS, ties: str = "first",
                      logliks: list[np.ndarray] | None = None) -> pd.DataFrame:
     """How well the perfect-knowledge recogniser's best guess names White's true strategy, by White move.
 
-    The strategies often value the same replies best, so several of them can share the highest
-    posterior exactly (log-likelihoods within ``TIE_TOL``; early in a game, e.g. after White's first
-    move, nearly always). ``ties`` says what such a guess scores: ``"first"`` names the first of them
-    in ``strategies``' order, as ``argmax`` (and so :func:`~.recognition.recognition_accuracy`,
-    whose posteriors do not tie) does; ``"unique"`` scores a hit only when the true strategy alone
-    is best (a lower bound). :func:`perfect_logliks` gives the log-likelihoods, ties and all.
+    Several strategies often share the highest posterior exactly (log-likelihoods within ``TIE_TOL``; after White's
+    first move nearly always). ``ties`` says what such a guess scores: ``"first"`` names the first of them in
+    ``strategies``' order, as ``argmax`` (and so :func:`~.recognition.recognition_accuracy`) does; ``"unique"`` scores
+    a hit only when the true strategy alone is best (a lower bound).
 
     Args:
-        records: game records with ``"white"``, ``"rules"``, ``"positions"`` and ``"moves"``.
-        strategies, depth, epsilon, max_moves, n_jobs: as :func:`perfect_logliks`.
+        records, strategies, depth, epsilon, max_moves, n_jobs: as :func:`perfect_logliks`.
         ties: one of :data:`TIES`.
         logliks: :func:`perfect_logliks` of ``records``, if already computed (then nothing is searched again).
 
     Returns:
-        :func:`~.recognition.accuracy_table`'s frame, as ``recognition_accuracy``'s: by White
-        move (index ``move``), ``games`` still running, ``hits``, ``accuracy`` with its 95 % Wilson
-        interval ``ci_low`` and ``ci_high``, ``p_true`` (mean posterior of the true id), ``chance`` (1/K).
+        :func:`~.recognition.accuracy_table`'s frame, as ``recognition_accuracy``'s.
 
     Raises:
         ValueError: a bad ``ties``, or as :func:`perfect_logliks`.

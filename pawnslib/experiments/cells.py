@@ -5,13 +5,10 @@ Why
 Every cell of Tables 10.2 and 11.1 (wins and draws, 32 cells) is 0, 33, 67 or 100 %: the thesis's 9 games a
 pairing behave as 3 games played 3 times (with 9 independent games that pattern would be vanishingly unlikely).
 So a cell is 3 games' evidence, and every test that sets it beside ours counts it so (:func:`effective_games`
-reads the number off the tables themselves):
-
-* :func:`compare_table`: each cell against ours by Fisher's exact test at the effective sample, Holm-corrected
-  within the table, with the smallest difference the comparison could have detected at all;
-* :func:`null_changes`: Tables 11.2 and 11.3 as a null analysis. If the asymmetric tree changed nothing, how many
-  of the 16 pairings would still move by a third of the games or more between two 3-game samples? And each of the
-  thesis's own changes, tested against its own samples (:func:`change_cell_verdict` judges a pairing by it).
+reads the number off the tables themselves): :func:`compare_table` sets each cell against ours (Fisher's exact test,
+Holm-corrected within the table), and :func:`null_changes` asks how many of the 16 pairings would move by a third of
+the games or more between two 3-game samples if the asymmetric tree changed nothing (Tables 11.2 and 11.3 as a null
+analysis), and tests each of the thesis's own changes against its own samples (:func:`change_cell_verdict`).
 
 Imports: :mod:`~.thesis` (the tables, the rate's test and verdict rule) and :mod:`~.stats` (the Wilson interval).
 """
@@ -61,21 +58,17 @@ def compare_table(table: list[list[str]], ours: pd.DataFrame, *, games: int = EF
     Args:
         table: Table 10.2 or 11.1 as printed (:data:`~.thesis.TABLE_10_2`).
         ours: :func:`~.stats.pairing_counts` of our games.
-        games: the thesis's effective games a cell (:data:`EFFECTIVE_GAMES`).
-        alpha: the level.
+        games, alpha: the thesis's effective games a cell (:data:`EFFECTIVE_GAMES`) and the level.
 
     Returns:
         One row per (black, white), numbers only (:mod:`pawnslib.report.readable` formats them): the thesis's cell at
-        its effective sample, ``thesis_wins, thesis_draws, thesis_games`` and ``thesis_rate, thesis_draw_rate`` (their
-        shares, which print as the thesis's cell); ours, ``black_wins, draws, games, win_rate, draw_rate`` and
-        ``ci_low, ci_high`` (the Wilson interval of the win rate); ``p`` (Fisher), ``p_holm`` (Holm over the table's
-        testable cells; NaN for an untestable one), ``detectable`` (the smallest difference the comparison could
-        detect, NaN if none), ``testable`` (whether some outcome of the thesis's games could have been rejected
-        against ours: ``detectable`` not NaN),
-        ``consistent`` (whether our games are consistent with the thesis's cell: not rejected after correction) and
-        ``verdict``: *untestable* when no outcome of the thesis's could be rejected against ours (zero power: never
-        *reproduced*), else *not reproduced* when rejected, *reproduced* when not and the thesis's rate lies in our
-        interval, *inconclusive* otherwise.
+        its effective sample (``thesis_wins, thesis_draws, thesis_games, thesis_rate, thesis_draw_rate``); ours
+        (``black_wins, draws, games, win_rate, draw_rate`` and the win rate's Wilson interval ``ci_low, ci_high``);
+        ``p`` (Fisher), ``p_holm`` (Holm over the testable cells; NaN for an untestable one), ``detectable`` (NaN if
+        none), ``testable`` (``detectable`` not NaN), ``consistent`` (not rejected after correction) and ``verdict``:
+        *untestable* when no outcome of the thesis's could be rejected against ours (zero power: never *reproduced*),
+        else *not reproduced* when rejected, *reproduced* when not and the thesis's rate lies in our interval,
+        *inconclusive* otherwise.
     """
     t = thesis.table_counts(table, games).merge(ours, on=["black", "white"], suffixes=("_thesis", ""))
     p = np.array([thesis.fisher_p(r.black_wins_thesis, games, r.black_wins, r.games) for r in t.itertuples()])
@@ -133,10 +126,9 @@ def null_changes(plain: pd.DataFrame, *, games: int = EFFECTIVE_GAMES) -> dict:
     Returns:
         ``moved`` the pairings the thesis's Tables 11.2 and 11.3 list (10), ``expected`` the mean number a null
         table shows, ``p_at_least`` the chance of at least ``moved`` under the null, ``distribution`` (the chance of
-        each count, 0 to 16), and ``changes``: per pairing of those tables (``table, black, white``), the thesis's own
-        cells at ``games`` games as shares, Black's win rate ``thesis_before, thesis_after`` and draw rate
-        ``thesis_before_draw_rate, thesis_after_draw_rate`` (they print as its cells), its change ``thesis_change``
-        and ``thesis_p``, Fisher's p of after against before at ``games`` games each.
+        each count, 0 to 16), and ``changes``: per pairing of those tables (``table, black, white``), the thesis's
+        cells at ``games`` games as shares (``thesis_before``, ``thesis_after`` and their ``_draw_rate``), its change
+        ``thesis_change`` and ``thesis_p``, Fisher's p of after against before.
     """
     dist = count_distribution([moved_share(x, games) for x in plain.win_rate])
     moved = len(thesis.TABLE_11_2) + len(thesis.TABLE_11_3)

@@ -13,8 +13,8 @@ learnt from or MAX_PR was chosen on.
 MAX_PR, the threshold methods' bound on pr, is chosen on the training games (:mod:`pawnslib.experiments.maxpr`).
 Two methods foresee White's first reply (:mod:`pawnslib.play.foresight`): ``oracle`` knows it, ``om-matched``
 predicts it by White's weights and depth; :func:`foresight_contrasts` pairs them with the methods they bound. Every
-entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; :mod:`~.chapter13_words` writes the
-verdict. :func:`contrast_records` gathers every paired contrast of the chapter (the methods', the foresight
+entry takes the run's settings as one :class:`~pawnslib.config.RunSettings`; :mod:`~.chapter13_verdicts` decides the
+verdicts. :func:`contrast_records` gathers every paired contrast of the chapter (the methods', the foresight
 contrasts, the map's, the oracle's loss and Chapter 12's claims) as data: ids, numbers and a verdict label.
 
 Imports: every layer below :mod:`pawnslib.experiments` (the players, tournaments, seeds), and the experiments

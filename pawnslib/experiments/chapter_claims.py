@@ -4,10 +4,6 @@ and the asymmetric tree in play, each computed from a reading's games.
 The report (:func:`~.claims.reading_claims`) and the chapters' own notebooks (10 and 11) call the same functions,
 so a claim reads the same, figure and verdict, wherever it is stated; the verdict rules are :mod:`~.thesis`'s (a
 line's) and :mod:`~.evidence`'s (a whole table's).
-
-Imports: :mod:`pawnslib.play` (types), :mod:`pawnslib.search` (the thesis's strategies) and the experiments
-:mod:`~.records`, :mod:`~.evidence`, :mod:`~.thesis`, :mod:`~.cells` (its tables at their effective sample),
-:mod:`~.support`, :mod:`~.stats` and :mod:`~.paired`.
 """
 
 from __future__ import annotations
@@ -32,21 +28,15 @@ def counted(verdicts: pd.Series) -> str:
     return ", ".join(f"{v[k]} {k}" for k in ("reproduced", "not reproduced", "inconclusive", "untestable") if k in v)
 
 
-def sample(table: str) -> str:
-    """What the thesis's Table ``table`` holds, in words: its games a pairing and the effective games a cell."""
-    return (f"{thesis.GAMES_PER_PAIRING} games a pairing, {N} effective (every cell of Table {table} a multiple of "
-            f"1/{N})")
-
-
 def _table_line(cid: str, chapter: str, table: str, t: pd.DataFrame, *, text: str, rounds: int) -> dict:
     """A whole outcome table (:func:`~.cells.compare_table`'s ``t``) as one line: Black's overall win rate beside
     the thesis's, the cells' verdicts counted, the table's verdict by :func:`~.evidence.table_verdict`."""
     kind, note = support.TABLE
-    return line(cid, chapter, text, sample(table), evidence=kind, note=note, effective_games=N,
+    return line(cid, chapter, text, f"{thesis.GAMES_PER_PAIRING} games a pairing, {N} effective (every cell of Table "
+                f"{table} a multiple of 1/{N})", evidence=kind, note=note, effective_games=N,
                 ours=f"{rounds} games a pairing; its cells: {counted(t.verdict)}", verdict=table_verdict(t.verdict),
                 why=CELLS_RULE, unit="share", test="fisher-holm", group=cid,
-                estimate=t.black_wins.sum() / t.games.sum(),
-                games=int(t.games.sum()),
+                estimate=t.black_wins.sum() / t.games.sum(), games=int(t.games.sum()),
                 thesis_value=t.thesis_wins.sum() / t.thesis_games.sum(), p=t.p.min(), p_holm=t.p_holm.min())
 
 
@@ -69,26 +59,26 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
     strength = {s: strategy_strength(records) for s, records in plain.items()}
     theirs = thesis.can_beat(thesis.table_records(thesis.TABLE_10_2))
     beats, poorly = support.beats(), support.poorly()  # the thesis's own evidence: the same for every set
-    said_poorly = "; ".join(f"{i} wins {100 * x:.0f} % against {j}" for i, j, x in _thesis_poorly())
+    own = strategy_strength(thesis.table_records(thesis.TABLE_10_2))  # the thesis's own very-poorly pairs
+    said_poorly = "; ".join(f"{i} wins {100 * own.loc[i, 'worst_share']:.0f} % against {j}"
+                            for i, j in thesis.poorly_verdict(own)[1])
     for s, records in plain.items():
         c = thesis.can_beat(records)
         lines.append(line("t10_2.can_beat", "10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others",
                           "yes: " + ", ".join(f"{i} beat {b}" for i, b in theirs.possibly.items()),
-                          evidence=beats[0], note=beats[1], effective_games=2 * N, strategies=s,
+                          evidence=beats[0], note=beats[1], effective_games=2 * N, strategies=s, games=len(records),
                           ours=", ".join(f"{i} surely beats {a}, possibly {b}"
                                          for i, (a, b) in c[["surely", "possibly"]].iterrows()),
                           verdict=thesis.beats_verdict(records), unit="strategies surely beaten (fewest)",
                           test="wilson", estimate=c.surely.min(), thesis_value=thesis.BEATS_AT_LEAST,
-                          games=len(records),
                           why=f"i can beat j when the 95 % interval of i's share of their games won (either colour) "
                               f"lies at or above {100 * thesis.CAN_BEAT:.0f} % (surely), or reaches it (possibly)"))
     for s, st in strength.items():
         verdict, pairs = thesis.poorly_verdict(st)
         said = "; ".join(f"{i} wins {100 * st.loc[i, 'worst_share']:.0f} % against {j}" for i, j in pairs) or "none"
         lines.append(line("t10_2.very_poorly", "10", "two strategies perform very poorly against one specific "
-                          "opponent", said_poorly,
-                          evidence=poorly[0], note=poorly[1], effective_games=2 * N, strategies=s, ours=said,
-                          verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
+                          "opponent", said_poorly, evidence=poorly[0], note=poorly[1], effective_games=2 * N,
+                          strategies=s, ours=said, verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
                           thesis_value=thesis.POORLY_STRATEGIES, games=len(plain[s]),
                           why=f"very poorly: under {100 * thesis.POORLY:.0f} % of their games won (both colours)"))
     st = strength["thesis"]
@@ -102,12 +92,6 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
                       hi=st.loc[best, "ci_high"], games=int(st.loc[best, "games"]),
                       why="win rate over both colours, 95 % Wilson intervals"))
     return lines, t102, strength
-
-
-def _thesis_poorly() -> list[tuple[int, int, float]]:
-    """The thesis's own very-poorly pairs on its Table 10.2: (i, j, i's share won)."""
-    theirs = strategy_strength(thesis.table_records(thesis.TABLE_10_2))
-    return [(i, j, theirs.loc[i, "worst_share"]) for i, j in thesis.poorly_verdict(theirs)[1]]
 
 
 def _prediction_lines(s: str, ps: dict, figures: dict) -> list[dict]:
@@ -135,10 +119,9 @@ def _prediction_lines(s: str, ps: dict, figures: dict) -> list[dict]:
     v, f, x, lo, hi = figures["text"]
     kind, note = support.share_text()
     out.append(line("ch11.share_correct_text", "11.1", "share of predictions that are correct, as its text says",
-                    f"about {100 * f:.0f} % (twice)", evidence=kind, note=note, strategies=s,
+                    f"about {100 * f:.0f} % (twice)", evidence=kind, note=note, strategies=s, games=games,
                     ours=f"{100 * x:.0f} % ({100 * lo:.0f}-{100 * hi:.0f} %)", verdict=v, unit="share",
-                    test="bootstrap", estimate=x, lo=lo, hi=hi, games=games, thesis_value=f,
-                    why=f"{over} ({games} games)"))
+                    test="bootstrap", estimate=x, lo=lo, hi=hi, thesis_value=f, why=f"{over} ({games} games)"))
     v, f, x, lo, hi = figures["per game"]
     out.append(line("ch11.predictions_per_game", "11.2", "predictions per game",
                     f"{thesis.PREDICTIONS} in {thesis.THESIS_GAMES} games ({f:.0f} a game)", evidence="shows it",
@@ -208,8 +191,7 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
                           f"{len(part)} pairings", evidence=kind, note=note, effective_games=N,
                           ours=f"changes of {100 * part.change.min():+.0f} to {100 * part.change.max():+.0f} win-rate "
                                f"points; its pairings: {counted(part.verdict)}", verdict=table_verdict(part.verdict),
-                          unit="pairings", test="paired-bootstrap", estimate=len(part), games=int(part.games.sum())
-                          if "games" in part else None,
+                          unit="pairings", test="paired-bootstrap", estimate=len(part), games=int(part.games.sum()),
                           why=f"per pairing: inconclusive where the thesis's change is within its own noise (Fisher's "
                               f"p of its {N} games after against its {N} before at least {thesis.ALPHA}); else its "
                               "change against our paired 95 % interval"))
@@ -217,12 +199,11 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
     for s in plain:
         e = effect[s].sum()
         lines.append(line("tree.changes_play", "11.2", "how often the asymmetric tree changes play", "never measured",
-                          evidence="ours", strategies=s,
+                          evidence="ours", strategies=s, verdict="new", unit="share of Black's searches", test="count",
                           ours=f"deeper in {e.extended:,} of {e.black_moves:,} searches from the same history, "
                                f"another root value in {e.value_changed:,}, another move in {e.changed:,} "
                                f"({100 * e.changed / e.black_moves:.1f} %); {e.games - e.move_identical:,} of "
                                f"{e.games:,} games played otherwise, {e.games - e.same_result:,} with another result",
-                          verdict="new", unit="share of Black's searches", test="count",
                           estimate=e.changed / e.black_moves, games=int(e.games),
                           why="plain and asymmetric games share seeds, so they are one game until Black's first "
                               "different move"))
@@ -255,8 +236,8 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
     c = pooled_win_change(plain["thesis"], asym["thesis"], top_pairs, seed=seed)
     kind, note = support.suffers()
     lines.append(line("ch12.strategy4_suffers", "12", thesis.CLAIM_SUFFERS,
-                      f"{sum(b == thesis.STRONGEST for b, _ in thesis.WORSE)} of its {len(top_pairs)} pairings fell "
-                      "(Table 11.3)", evidence=kind, note=note, effective_games=N,
+                      f"{sum(b == thesis.STRONGEST for b, _ in thesis.TABLE_11_3)} of its {len(top_pairs)} pairings "
+                      "fell (Table 11.3)", evidence=kind, note=note, effective_games=N,
                       ours=f"{100 * c['diff']:+.1f} win-rate points ({100 * c['diff_lo']:+.1f} to "
                            f"{100 * c['diff_hi']:+.1f}) over its {len(top_pairs)} pairings, {c['games']} paired games",
                       verdict=thesis.change_verdict(-1, c["diff_lo"], c["diff_hi"]), unit="win-rate points",
@@ -268,10 +249,8 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
 def _changes(plain: list[GameRecord], asym: list[GameRecord], effect: pd.DataFrame,
              seed: int) -> tuple[pd.DataFrame, dict]:
     """Tables 11.2 and 11.3 pairing by pairing, numbers only (:func:`~pawnslib.report.readable.changes_table` formats
-    them): the thesis's cells and change with its own p (:func:`~.cells.null_changes`' ``changes``), ours paired
-    (``win_rate_plain, win_rate_asym``, the ``change`` asym - plain with ``change_lo, change_hi`` and ``p``), the
-    ``move_identical`` of the pairing's ``games`` and the ``verdict``; and :func:`~.cells.null_changes` of our plain
-    games. ``effect`` is :func:`~.stats.tree_effect` of the two."""
+    them): the thesis's change with its own p (:func:`~.cells.null_changes`) beside ours, paired (asym - plain);
+    and :func:`~.cells.null_changes` of our plain games. ``effect`` is :func:`~.stats.tree_effect` of the two."""
     cmp = win_changes(plain, asym, seed=seed).set_index(["black", "white"])
     effect = effect.set_index(["black", "white"])
     null = cells.null_changes(pairing_counts(plain))
@@ -288,11 +267,8 @@ def _changes(plain: list[GameRecord], asym: list[GameRecord], effect: pd.DataFra
 
 def _null_claim(null: dict) -> dict:
     """Tables 11.2 and 11.3 together: did the thesis's tree change more pairings than no change at all would show?
-
-    Untestable when no change at all would print as many moved pairings with chance ``alpha`` or more (no outcome
-    of ours could contradict the thesis's tables); else reproduced when our paired tests find some pairing changed
-    (Holm over the 16), not reproduced when they find none.
-    """
+    Untestable when no change would print as many moved pairings with chance ``alpha`` or more; else reproduced
+    when our paired tests (Holm over the 16) find some pairing changed."""
     p, n, ours = null["p_at_least"], null["moved"], null["ours_changed"]
     verdict = "untestable" if p >= thesis.ALPHA else "reproduced" if ours else "not reproduced"
     (kind, note), _ = support.null()
@@ -305,6 +281,3 @@ def _null_claim(null: dict) -> dict:
                 verdict=verdict, unit="pairings", test="poisson-binomial", estimate=ours, thesis_value=n, p=p,
                 why="the chance is exact (Poisson binomial) over our plain win rates; untestable when it is at least "
                     f"{thesis.ALPHA}: no change at all could have printed the thesis's tables")
-
-
-__all__ = ["CELLS_RULE", "balance_claims", "counted", "prediction_claims", "sample", "tree_claims"]

@@ -1,15 +1,9 @@
 """The reproduction report's claims: every quantitative claim of the thesis beside one reading's games.
 
-:func:`reading_claims` loads (or plays) one reading's tournaments and models, with the run's settings as one
-:class:`~pawnslib.config.RunSettings`, and returns the claims table (section, claim, thesis, ours, verdict, why;
-the verdict rules are :mod:`pawnslib.experiments.thesis`'s) with the frames the report draws from, one step per
-part of the thesis (Chapters 10 and 11's rows from :mod:`~.chapter_claims`, which their notebooks quote too).
-:mod:`~.evidence` stacks the readings' rows as lines of evidence under each claim; which reading the thesis
-played is :mod:`~.rulesfit`'s question.
-
-Imports: ``config``, :mod:`pawnslib.dbn`, :mod:`pawnslib.guided`, :mod:`pawnslib.play`, :mod:`pawnslib.search` and the
-experiments :mod:`~.pipeline`, :mod:`~.thesis`, :mod:`~.chapter_claims`, :mod:`~.stats`, :mod:`~.costs`,
-:mod:`~.offline` and :mod:`~.recognition`.
+:func:`reading_claims` returns one reading's lines of evidence (the verdict rules are :mod:`~.thesis`'s) with the
+frames the report draws from, one step per part of the thesis (Chapters 10 and 11's from :mod:`~.chapter_claims`,
+which their notebooks quote too). :mod:`~.evidence` stacks the readings' lines under each claim; which reading the
+thesis played is :mod:`~.rulesfit`'s question.
 """
 
 from __future__ import annotations
@@ -30,12 +24,7 @@ from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.offline import offline_claims
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.records import line
-from pawnslib.experiments.stats import (
-    pairing_counts,
-    search_summary,
-    white_moves,
-    wilson,
-)
+from pawnslib.experiments.stats import pairing_counts, search_summary, white_moves, wilson
 from pawnslib.game.rules import FEATURE_NAMES
 from pawnslib.guided.asym import EXTENSION
 from pawnslib.play.records import GameRecord, positions_of
@@ -74,58 +63,39 @@ def pr_frequencies(moves: pd.DataFrame) -> tuple[pd.Series, int]:
     return below.pr.round(4).value_counts().sort_index(), len(moves) - len(below)
 
 
-@dataclass
-class _Games:
-    """One reading's tournaments, models and pairing counts, by strategy set: what the claims are read from."""
-
-    plain: dict[str, list[GameRecord]]
-    models: dict[str, OpponentModel]
-    asym: dict[str, list[GameRecord]]
-    counts: dict[str, pd.DataFrame]  # pairing_counts of the plain tournaments
-    counts_asym: dict[str, pd.DataFrame]  # and of the asymmetric ones
-
-
-def _games(results: str | Path, sets: list[str], settings: RunSettings) -> _Games:
-    """The sets' plain tournaments, then their models, then their asymmetric tournaments (each played if missing)."""
-    plain = {s: pipeline.set_tournament(results, s, method="minimax", settings=settings) for s in sets}
-    models = {s: pipeline.opponent_model(results, s, settings=settings) for s in sets}
-    asym = {s: pipeline.set_tournament(results, s, method="asym", settings=settings) for s in sets}
-    return _Games(plain, models, asym, {s: pairing_counts(plain[s]) for s in sets},
-                  {s: pairing_counts(asym[s]) for s in sets})
-
-
-def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) -> tuple[list[dict], list[dict],
-                                                                                     tuple]:
+def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRecord]],
+                 models: dict[str, OpponentModel], strategies: dict[str, dict],
+                 settings: RunSettings) -> tuple[list[dict], list[dict], tuple]:
     """Chapter 11's cost of the search: nodes, nodes against plain, time against plain, how often it goes deeper.
 
     Returns:
         (the claims, the time claims, the thesis set's nodes statistic for the rules fit: verdict, mean, low, high).
     """
     claims, timing, seed = [], [], settings.seed
-    for s in g.plain:
-        sa = search_summary(g.asym[s])
-        black = {name: thesis.black_searches(recs) for name, recs in (("plain", g.plain[s]), ("asym", g.asym[s]))}
+    for s in plain:
+        sa = search_summary(asym[s])
+        black = {name: thesis.black_searches(recs) for name, recs in (("plain", plain[s]), ("asym", asym[s]))}
         if s == "thesis":
-            v, mean, lo, hi = nodes = thesis.nodes_verdict(g.plain[s], seed)
+            v, mean, lo, hi = nodes = thesis.nodes_verdict(plain[s], seed)
             claims.append(line("ch11.nodes_plain", "11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain "
                                "alpha-beta", f"{thesis.NODES_PLAIN}", evidence="no data",
                                note="a mean without its spread", ours=f"{mean:.0f} ({lo:.0f}-{hi:.0f})", verdict=v,
                                unit="nodes", test="bootstrap", estimate=mean, lo=lo, hi=hi,
-                               thesis_value=thesis.NODES_PLAIN, games=len(g.plain[s]),
+                               thesis_value=thesis.NODES_PLAIN, games=len(plain[s]),
                                why="Black's searches in the plain tournament"))
         v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed,
-                                            clusters=thesis.search_games(g.asym[s]),
-                                            base_clusters=thesis.search_games(g.plain[s]))
+                                            clusters=thesis.search_games(asym[s]),
+                                            base_clusters=thesis.search_games(plain[s]))
         claims.append(line("ch11.node_ratio", "11.2", "the asymmetric tree visits about as many nodes as the plain one",
                            f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; Chapter 12: "
                            "fewer)", evidence="no data", note="two means without their spread", strategies=s,
                            ours=f"{r:.2f}x ({lo:.2f}-{hi:.2f})", verdict=v, unit="ratio", test="bootstrap",
-                           estimate=r, lo=lo, hi=hi, thesis_value=thesis.NODE_RATIO, games=len(g.asym[s]),
+                           estimate=r, lo=lo, hi=hi, thesis_value=thesis.NODE_RATIO, games=len(asym[s]),
                            why="mean nodes of Black's searches, asymmetric over plain tournament; predicted replies "
                                f"go {EXTENSION} plies deeper"))
         # Time is only comparable on the same positions in the same run: the tournaments ran at different loads.
-        held = [r for r in g.plain[s] if r["round"] >= settings.train_rounds][:TIMED_POSITIONS_GAMES]
-        same = compare_with_plain(held, g.models[s], strategies[s], settings=settings)
+        held = [r for r in plain[s] if r["round"] >= settings.train_rounds][:TIMED_POSITIONS_GAMES]
+        same = compare_with_plain(held, models[s], strategies[s], settings=settings)
         v, r, lo, hi = thesis.ratio_verdict(same.asym_seconds, same.plain_seconds, thesis.TIME_RATIO, seed,
                                             clusters=same.game, paired=True)
         timing.append(line("ch11.time_ratio", "11.2", "time per search, asymmetric against plain",
@@ -142,14 +112,15 @@ def _cost_claims(g: _Games, strategies: dict[str, dict], settings: RunSettings) 
                            f"{thesis.SEARCH_DEPTH + EXTENSION}", "often", evidence="no data", note="no figure",
                            strategies=s, ours=f"{100 * share:.0f} % of Black's searches",
                            verdict="reproduced" if share >= 1 / 3 else "not reproduced", unit="share", test="rule",
-                           estimate=share, thesis_value=1 / 3, games=len(g.asym[s]),
+                           estimate=share, thesis_value=1 / 3, games=len(asym[s]),
                            why="'often' read as at least a third of the searches"))
     return claims, timing, nodes
 
 
-def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
-    """Section 11.2's remarks on the search and the data: sorting the children, and DSum's distinct values."""
-    held = [r for r in g.plain["thesis"] if r["round"] >= settings.train_rounds][:SORT_GAMES]
+def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict]:
+    """Section 11.2's remarks on the search and the data (``played``: Table 10.2's games): sorting the children,
+    and DSum's distinct values."""
+    held = [r for r in played if r["round"] >= settings.train_rounds][:SORT_GAMES]
     nodes = np.array([[alpha_beta_search(p, THESIS[r["black"]], settings.depth, seed=t, noise=settings.noise,
                                          order=o).nodes
                        for o in (True, False)] for r in held for t in range(0, r["plies"], 8)
@@ -164,29 +135,29 @@ def _search_claims(g: _Games, settings: RunSettings) -> list[dict]:
                    games=len(nodes), why=f"'greatly' read as at least halving the nodes: the ratio's interval above "
                                          f"{thesis.SORT_SAVES}")]
     dsum = FEATURE_NAMES.index("DSum")
-    values = {f[dsum] for r in g.plain["thesis"] for f in r["features"]}
+    values = {f[dsum] for r in played for f in r["features"]}
     claims.append(line("ch11.dsum_values", "11.2", "DSum takes over 100 different values in the data",
                        f"over {thesis.DSUM_VALUES}", evidence="shows it",
                        note=f"a count of its data, 'over {thesis.DSUM_VALUES}'",
-                       ours=f"{len(values)} in the {len(g.plain['thesis'])} games of Table 10.2",
+                       ours=f"{len(values)} in the {len(played)} games of Table 10.2",
                        verdict="reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced", unit="values",
-                       test="count", estimate=len(values), thesis_value=thesis.DSUM_VALUES,
-                       games=len(g.plain["thesis"]),
+                       test="count", estimate=len(values), thesis_value=thesis.DSUM_VALUES, games=len(played),
                        why="distinct DSum scores of every position of the plain tournament"))
     return claims
 
 
-def _recognition_claims(g: _Games, train_rounds: int) -> tuple[list[dict], pd.DataFrame]:
+def _recognition_claims(plain: dict[str, list[GameRecord]], models: dict[str, OpponentModel],
+                        train_rounds: int) -> tuple[list[dict], pd.DataFrame]:
     """Beyond the thesis: how well each set's model recognises White's strategy on the held-out games.
 
     Returns:
         (the claims, :func:`~.recognition.recognition_accuracy` per move with a column ``strategies``).
     """
     claims, rows = [], []
-    for s in g.plain:
-        held = [r for r in g.plain[s] if r["round"] >= train_rounds]
+    for s in plain:
+        held = [r for r in plain[s] if r["round"] >= train_rounds]
         if held:
-            acc = recognition_accuracy(g.models[s], held)
+            acc = recognition_accuracy(models[s], held)
             rows.append(acc.reset_index().assign(strategies=s))
             at = acc.loc[min(10, acc.index.max())]
             lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
@@ -236,20 +207,24 @@ def reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTI
     sets = list(sets)
     if "thesis" not in sets:
         raise ValueError(f"sets must include 'thesis', got {sets}")
-    g = _games(results, sets, settings)
+    # each played or trained if missing, in this order: a model learns from the plain games, the asymmetric tree uses it
+    plain = {s: pipeline.set_tournament(results, s, method="minimax", settings=settings) for s in sets}
+    models = {s: pipeline.opponent_model(results, s, settings=settings) for s in sets}
+    asym = {s: pipeline.set_tournament(results, s, method="asym", settings=settings) for s in sets}
     strategies = {s: THESIS if s == "thesis" else pipeline.strategy_set(results, s) for s in sets}
-    balance, t102, strength = balance_claims(g.plain, settings.rounds)
-    moves = {s: white_moves(g.asym[s]) for s in sets}
+    balance, t102, strength = balance_claims(plain, settings.rounds)
+    moves = {s: white_moves(asym[s]) for s in sets}
     prediction, fit = prediction_claims(moves, settings.seed)
-    offline, slices = offline_claims(results, g.plain, g.models, settings=settings)
-    tree, t111, changes = tree_claims(g.plain, g.asym, settings.rounds, settings.seed)
-    cost, timing, nodes = _cost_claims(g, strategies, settings)
-    cost += _search_claims(g, settings)
-    beyond, recognition = _recognition_claims(g, settings.train_rounds)
-    fit |= {"nodes": nodes, "win_rate": _win_rate_fit(g.counts["thesis"])}
+    offline, slices = offline_claims(results, plain, models, settings=settings)
+    tree, t111, changes = tree_claims(plain, asym, settings.rounds, settings.seed)
+    cost, timing, nodes = _cost_claims(plain, asym, models, strategies, settings)
+    cost += _search_claims(plain["thesis"], settings)
+    beyond, recognition = _recognition_claims(plain, models, settings.train_rounds)
+    counts = {s: pairing_counts(plain[s]) for s in sets}
+    fit |= {"nodes": nodes, "win_rate": _win_rate_fit(counts["thesis"])}
     return ReadingClaims(settings.rules, pd.DataFrame(balance + prediction + offline + tree + cost + beyond),
-                         pd.DataFrame(timing), strategies, g.counts, g.counts_asym, t102, t111, changes, strength,
-                         moves, recognition, fit, slices)
+                         pd.DataFrame(timing), strategies, counts, {s: pairing_counts(asym[s]) for s in sets}, t102,
+                         t111, changes, strength, moves, recognition, fit, slices)
 
 
 def every_reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTINGS,

@@ -7,9 +7,8 @@ bootstrap interval. :func:`compare_with_plain` is the same back-to-back timing f
 alone against the plain search (Chapter 11's claim of its cost, and ``make bench``'s bench_asym). Both take the run's
 settings as one :class:`~pawnslib.config.RunSettings` (its seed and depth).
 
-Imports: :mod:`pawnslib.dbn`, :mod:`pawnslib.play` (players, records), :mod:`pawnslib.search` (the plain search,
-seeds), and the experiments :mod:`~.stats`, :mod:`~.recognition` (the accuracy frame) and :mod:`~.pipeline` (the
-default settings).
+Imports: ``config``, :mod:`pawnslib.dbn`, :mod:`pawnslib.play` (players, records), :mod:`pawnslib.search` (the plain
+search, seeds), and the experiments :mod:`~.stats` and :mod:`~.recognition` (the accuracy frame).
 """
 
 from __future__ import annotations
@@ -46,11 +45,8 @@ def seconds_in_play(run_dir) -> float:
 
 
 def prediction_quality(records: list[GameRecord]) -> dict:
-    """For a predicting method: the share of White moves with a prediction, the share correct, the likely set's size.
-
-    A prediction is made when the method's own predicate called some reply likely, and correct when
-    White played one of them (each White move's pr and prediction: :func:`~.stats.white_moves`).
-    """
+    """For a predicting method: the share of White moves with a prediction (its predicate called some reply likely),
+    the share correct (White played one of them), the likely set's size (:func:`~.stats.white_moves`)."""
     moves = white_moves(records)
     made = moves[moves.prediction_made]
     return {"white_moves": len(moves), "predicted_share": moves.prediction_made.mean(),
@@ -67,9 +63,8 @@ def time_methods(factories: dict, strategies: dict, positions, *, settings: RunS
                  repeats: int = 3) -> pd.DataFrame:
     """Every method's Black search on the same positions, back to back, so that machine load cancels.
 
-    Each predicting player first observes the game's White moves up to the position, so that its
-    ``seen`` prs are the ones it would have had. The methods take turns ``repeats`` times on each
-    position and each keeps its shortest time.
+    Each predicting player first observes the game's White moves up to the position, so that its ``seen`` prs are
+    the ones it would have had. The methods take turns ``repeats`` times on each position; each keeps its shortest.
 
     Args:
         factories: per method, its Black ``factory(weights, *, depth, opponent, noise)`` (None: plain alpha-beta).
@@ -130,8 +125,8 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
         ids: the strategy ids in ``p_sw``'s order (the model's ``strategy_ids``).
 
     Returns:
-        :func:`pawnslib.experiments.recognition.accuracy_table`'s frame: row j is the posterior Black searched with
-        after White's j-th move.
+        :func:`~.recognition.accuracy_table`'s frame: row j is the posterior Black searched with after White's j-th
+        move.
     """
     ids = list(ids)
     hits, probs = [], []
@@ -147,11 +142,10 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
                        mostlikely: str | tuple = "seen_before", repeats: int = 1) -> pd.DataFrame:
     """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
 
-    The positions are every ``every``-th Black move of the games in ``records``, each searched
-    with Black's strategy; the asymmetric player first observes the game's White moves, so its
-    ``seen_before`` state is the one it would have had in that game. With ``repeats`` > 1 the two
-    searches take turns that often on each position and each keeps its shortest time, so that a
-    moment of machine load does not count against one of them.
+    The positions are every ``every``-th Black move of the games in ``records``, each searched with Black's strategy;
+    the asymmetric player first observes the game's White moves, so its ``seen_before`` state is the one it would
+    have had in that game. The two searches take turns ``repeats`` times on each position and each keeps its shortest
+    time, so that a moment of machine load does not count against one of them.
 
     Args:
         records: games whose Black ids are ``strategies``' and the model's.
@@ -191,7 +185,6 @@ def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSlic
                 times.append((plain.seconds, asym.seconds))
             plain_seconds, asym_seconds = np.min(times, axis=0)
             rows.append({"game": game, "plain_seconds": plain_seconds, "asym_seconds": asym_seconds,
-                         "plain_nodes": plain.nodes,
-                         "asym_nodes": asym.nodes, "extended": asym.info["extended"],
+                         "plain_nodes": plain.nodes, "asym_nodes": asym.nodes, "extended": asym.info["extended"],
                          "pe_children": asym.info["pe_children"]})
     return pd.DataFrame(rows)

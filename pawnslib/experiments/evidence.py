@@ -1,22 +1,14 @@
-"""The verdicts' rules above a line: a table's from its cells, a claim's from its lines, and the tally's word.
+"""The verdicts' rules above a line: a table's from its cells (:func:`table_verdict`), a claim's from its lines
+(:func:`claim_verdict`, :func:`judge`), and the tally's word (:func:`tally`, :func:`answer_word`).
 
-Why
----
 The thesis played one set of rules (which one, :mod:`~.rulesfit` cannot settle) with its own four strategies; we
 play both readings, and a second set of strategies our Harmony\\* found. Each reading and set that tests a claim
-is one line of evidence under it (:mod:`~.records`), and the claim gets one verdict that weighs them all:
-
-* :func:`table_verdict` judges a whole table by its *testable* cells (a cell is untestable when no outcome the
-  thesis could have printed would be rejected against ours), by majority, not by any one cell;
-* :func:`claim_verdict` weighs a claim's lines, reading by reading: a verdict that holds under one reading only is
-  *mixed* while which reading the thesis played is unsettled;
-* :func:`judge` gives one row per claim, :func:`tally` counts each claim once, the claims the thesis's own data can
-  test apart from the figures it states without data, and :func:`answer_word` is the word the counts allow.
+is one line of evidence under it (:mod:`~.records`), and the claim gets one verdict that weighs them all. A table
+is judged by the majority of its testable cells, not by any one cell; a verdict that holds under one reading only
+is *mixed* while which reading the thesis played is unsettled.
 
 Every rule is a pure function of verdict labels and counts; :data:`CLAIM_RULES` and :data:`TABLE_RULE` say them
 in words for the report's legend.
-
-Imports :mod:`~.records` only.
 """
 
 from __future__ import annotations
@@ -179,7 +171,3 @@ def answer_word(counts: dict) -> str:
     if 2 * no > total:
         return "mostly not"
     return "partly" if yes else "none reproduced" if no else "undecided"
-
-
-__all__ = ["CLAIM_CELLS", "CLAIM_RULES", "DATA", "TABLE_RULE", "add_lines", "answer_word", "claim_verdict",
-           "evidence_lines", "judge", "table_verdict", "tally"]

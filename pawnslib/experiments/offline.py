@@ -38,10 +38,8 @@ def rule_hits(ranks: pd.DataFrame, *, max_pr: float | None = None) -> pd.DataFra
     """Per White move of ``ranks``: its game, whether the rule predicted (called some reply likely), whether
     White's reply was among the likely ones, and how many replies were likely. The rule is ``seen_before`` (the
     ``seen`` column), or with ``max_pr`` the threshold rule pr < ``max_pr``."""
-    if max_pr is None:
-        likely = list(ranks.seen)
-    else:
-        likely = [threshold_likely(c, n, max_pr) for c, n in zip(ranks.counts, ranks.n, strict=True)]
+    likely = (list(ranks.seen) if max_pr is None
+              else [threshold_likely(c, n, max_pr) for c, n in zip(ranks.counts, ranks.n, strict=True)])
     made = np.array([bool(x.any()) for x in likely])
     hit = np.array([bool(x[p]) for x, p in zip(likely, ranks.played, strict=True)])
     return pd.DataFrame({"game": ranks.game.to_numpy(), "made": made, "hit": hit & made,
@@ -53,8 +51,7 @@ def share_difference(a: pd.DataFrame, b: pd.DataFrame, *, seed: int = 0, n_boot:
 
     Args:
         a, b: :func:`rule_hits` of the same ranks (same games, same moves).
-        seed: seeds the bootstrap.
-        n_boot: bootstrap resamples.
+        seed, n_boot: the bootstrap's seed and resamples.
 
     Returns:
         ``share_a``, ``share_b`` (correct / predictions made), their 95 % intervals (``a_lo`` ...), ``diff`` and
@@ -169,5 +166,4 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
     return claims, tables
 
 
-__all__ = ["offline_claims", "rule_hits", "share_difference", "slices_effect",
-           "threshold_against_random"]
+__all__ = ["offline_claims", "rule_hits", "share_difference", "slices_effect", "threshold_against_random"]

@@ -47,17 +47,6 @@ SUMMARY = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo"
 PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "p"]
 
 
-def score_of(result: str) -> float:
-    """Black's score for a game's result: 1 for "black", 1/2 for "draw", 0 for "white".
-
-    Raises:
-        ValueError: any other result.
-    """
-    if result not in SCORES:
-        raise ValueError(f"unknown result {result!r} (expected 'black', 'white' or 'draw')")
-    return SCORES[result]
-
-
 def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False) -> pd.DataFrame:
     """The long table of Black's scores (columns :data:`COLUMNS`) from each method's game records.
 
@@ -71,12 +60,11 @@ def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False
     rows = []
     for method, records in records_by_method.items():
         for r in records:
-            try:
-                score = score_of(r["result"])
-                score = float(score == 1.0) if wins else score
-            except ValueError as e:
+            if r["result"] not in SCORES:
                 raise ValueError(f"method {method!r}, game (black={r['black']}, white={r['white']}, "
-                                 f"round={r['round']}): {e}") from None
+                                 f"round={r['round']}): unknown result {r['result']!r} (expected 'black', 'white' or "
+                                 f"'draw')")
+            score = float(r["result"] == "black") if wins else SCORES[r["result"]]
             rows.append((method, int(r["black"]), int(r["white"]), int(r["round"]), score))
     return pd.DataFrame(rows, columns=COLUMNS).astype({k: "int64" for k in KEYS} | {"score": "float64"})
 
@@ -84,8 +72,7 @@ def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False
 def distinct_games(records_by_method: dict[str, list[dict]]) -> dict[str, list[dict]]:
     """The records of each method with every repeated paired game left out: a (black, white) pairing's round whose
     games, under every method, repeat those of an earlier round of that pairing (the same moves) counts once, so that
-    a sample's size is its distinct games. Without noise from one start position every round repeats the first;
-    with seeded openings (:mod:`pawnslib.play.openings`) or noise a repeat is rare.
+    a sample's size is its distinct games (without noise or seeded openings every round repeats the first).
 
     Args:
         records_by_method: method name -> records with keys "black", "white", "round" and "moves" (the same games
@@ -116,9 +103,9 @@ def check_paired(scores: pd.DataFrame, baseline: str) -> None:
     """Check that ``scores`` is a paired table: every method has exactly the baseline's games.
 
     Raises:
-        ValueError: a column is missing; a score is not 0, 0.5 or 1; a (method, black, white, round) is
-            duplicated; the baseline is missing; or a method lacks a game the baseline has or has one it
-            lacks (naming the method and the first such game).
+        ValueError: a column is missing; a score is not 0, 0.5 or 1; a (method, black, white, round) is duplicated;
+            the baseline is missing; or a method lacks a game the baseline has or has one it lacks (naming the method
+            and the first such game).
     """
     missing = [c for c in COLUMNS if c not in scores.columns]
     if missing:
@@ -194,11 +181,10 @@ def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: flo
         target: the interval half-width ``rounds_needed`` aims at (0.04: 4 points).
 
     Returns:
-        One row per method (baseline first, then in order of first appearance), columns ``method, games,
-        score, score_lo, score_hi, diff, diff_lo, diff_hi, diff_lo_all, diff_hi_all, p, p_holm, halfwidth,
-        rounds_needed``. ``p_holm`` is Holm-corrected over the non-baseline methods, and ``diff_lo_all`` to
-        ``diff_hi_all`` is the change's simultaneous interval over them (Bonferroni: each at level
-        ``1 - (1 - level) / k`` for ``k`` methods), the one to quote for a method picked as the best of them.
+        One row per method (baseline first, then in order of first appearance), columns :data:`SUMMARY`. ``p_holm``
+        is Holm-corrected over the non-baseline methods, and ``diff_lo_all`` to ``diff_hi_all`` is the change's
+        simultaneous interval over them (Bonferroni: each at level ``1 - (1 - level) / k`` for ``k`` methods), the
+        one to quote for a method picked as the best of them.
         ``rounds_needed`` = ceil(rounds * (halfwidth / target)**2), the rounds per pairing at which the half-width
         would reach ``target`` if it shrinks as 1/sqrt(rounds); it may be fewer than now (0 when the interval has
         no width). The baseline's diff is 0 and its diff intervals, p, p_holm, halfwidth and rounds_needed are NaN.
@@ -238,13 +224,12 @@ def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: fl
                     n_perm: int = N_PERM, seed: int = config.SEED) -> pd.DataFrame:
     """Each non-baseline method's paired difference from the baseline within each (black, white) pairing.
 
-    For a forest plot: the p-values are per pairing and NOT corrected for multiple testing (with 16
-    pairings and several methods some will fall below 0.05 by chance); use :func:`method_summary` or
-    :func:`subset_test` for a claim.
+    For a forest plot: the p-values are per pairing and NOT corrected for multiple testing (with 16 pairings and
+    several methods some will fall below 0.05 by chance); use :func:`method_summary` or :func:`subset_test` for a claim.
 
     Returns:
-        One row per (method, black, white), columns ``method, black, white, games, score, base_score, diff,
-        diff_lo, diff_hi, p``: the bootstrap resamples the pairing's rounds, p is its sign-flip test.
+        One row per (method, black, white), columns :data:`PAIRING`: the bootstrap resamples the pairing's rounds, p
+        is its sign-flip test.
 
     Raises:
         ValueError: ``scores`` is not a paired table (:func:`check_paired`).
@@ -274,12 +259,12 @@ def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, in
         pairs: the (black, white) pairings pooled, e.g. those a hypothesis names before the games are seen.
 
     Returns:
-        ``{"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p"}``: the interval is the cluster
-        bootstrap over rounds, p the two-sided sign-flip test on the pooled games.
+        ``{"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p"}``: the interval is the cluster bootstrap
+        over rounds, p the two-sided sign-flip test on the pooled games.
 
     Raises:
-        ValueError: ``scores`` is not paired, ``method`` is unknown or the baseline, no pairing is named,
-            or a pairing is not in the table.
+        ValueError: ``scores`` is not paired, ``method`` is unknown or the baseline, no pairing is named, or a pairing
+            is not in the table.
     """
     wide = _wide(scores, baseline)
     if method not in wide.columns[1:]:
@@ -288,7 +273,7 @@ def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, in
     if not pairs:
         raise ValueError("no pairing named")
     bw = wide.index.droplevel("round")
-    known = sorted({(int(b), int(w)) for b, w in bw.unique()})
+    known = pairings(scores)
     for b, w in pairs:
         if (b, w) not in known:
             raise ValueError(f"unknown pairing (black={b}, white={w}); the table has {known}")
@@ -322,14 +307,9 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
 
 def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05,
                      seed: int = config.SEED) -> pd.DataFrame:
-    """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with each side's win and draw rates.
-
-    Columns ``black, white, win_rate_plain, draw_rate_plain, win_rate_asym, draw_rate_asym, games, same result,
-    delta, delta_lo, delta_hi, p_value, change``, numbers but the last (the thesis's cell format is the report's:
-    :func:`~pawnslib.report.readable_chapters.pairing_changes_table`). ``same result``: twins with the same win
-    indicator, not necessarily the same moves; ``change`` is a label, "improved" / "worse" when the paired test
-    rejects no change at ``alpha``, else "within noise".
-    """
+    """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with each side's win and draw rates, numbers
+    (the report formats them, :func:`~pawnslib.report.readable_chapters.pairing_changes_table`) but ``change``:
+    "improved" / "worse" when the paired test rejects no change at ``alpha``, else "within noise"."""
     ch = win_changes(plain, asym, seed=seed)
     keys = ["black", "white"]
     rates = {side: pairing_counts(records).set_index(keys)[["win_rate", "draw_rate"]].add_suffix(f"_{side}")

@@ -7,10 +7,8 @@ parameter, its value and the rule, rather than deep inside the notebook (``N_POS
 
 Each parameter name has one rule, whatever notebook uses it (see :data:`PARAMETER_RULES`).
 
-Then the cell resolves the folder the notebook actually reads and writes, :func:`results_folder`: the committed
-``results/`` only under ``make reproduce`` (which sets ``PAWNSLIB_PUBLISH=1`` for its papermill runs) or when asked;
-a notebook stepped through by hand with the default ``RESULTS`` works in a scratch copy of it, so that it never
-rewrites the committed site behind the pages.
+Then the cell resolves the folder the notebook actually reads and writes (:func:`results_folder`), so that a
+notebook stepped through by hand never rewrites the committed site behind the pages.
 
 Layer ``experiments``: it may import every layer but ``report``; it imports ``config`` and
 :mod:`~pawnslib.experiments.chapter13` (the names a parameter may take: readings, sets, Chapter 13's methods).
@@ -42,34 +40,20 @@ def _positive_integer(v: Any) -> bool:
     return _integer(v) and v >= 1
 
 
-def _seed(v: Any) -> bool:
-    return _integer(v) and v >= 0
-
-
 def _probability(v: Any) -> bool:
     return isinstance(v, Real) and not isinstance(v, bool) and math.isfinite(v) and 0 <= v <= 1
 
 
-def _folder(v: Any) -> bool:
-    return isinstance(v, str) and v.strip() != ""
+def _one_of(names) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and v in names
 
 
-def _sets(v: Any) -> bool:
-    return (isinstance(v, list | tuple) and len(v) > 0 and all(isinstance(s, str) and s in STRATEGY_SETS for s in v)
-            and len(set(v)) == len(v))
+def _distinct(ok: Callable[[Any], bool], *, empty: bool = False) -> Callable[[Any], bool]:
+    """The test of a list (or tuple) of distinct items that each pass ``ok``, and at least one unless ``empty``."""
+    return lambda v: isinstance(v, list | tuple) and (empty or len(v) > 0) and all(map(ok, v)) and len(set(v)) == len(v)
 
 
-def _methods(v: Any) -> bool:
-    return (isinstance(v, list | tuple) and len(v) > 0 and all(isinstance(m, str) and m in METHODS
-                                                                for m in v) and len(set(v)) == len(v))
-
-
-def _reading(v: Any) -> bool:
-    return isinstance(v, str) and v in READINGS
-
-
-def _readings(v: Any) -> bool:
-    return isinstance(v, list | tuple) and len(v) > 0 and all(map(_reading, v)) and len(set(v)) == len(v)
+_sets, _methods, _readings = (_distinct(_one_of(names)) for names in (STRATEGY_SETS, METHODS, READINGS))
 
 
 def _reading_sets(v: Any) -> bool:
@@ -80,22 +64,20 @@ POSITIVE_INTEGER = (_positive_integer, "a positive integer (1, 2, ...)")
 
 #: parameter name -> (test, the rule in words)
 PARAMETER_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "SEED": (_seed, "an integer >= 0 (the master seed)"),
-    "RESULTS": (_folder, "a results folder path, a non-empty string"),
+    "SEED": (lambda v: _integer(v) and v >= 0, "an integer >= 0 (the master seed)"),
+    "RESULTS": (lambda v: isinstance(v, str) and v.strip() != "", "a results folder path, a non-empty string"),
     "SETS": (_sets, f"a non-empty list of distinct strategy sets from {list(STRATEGY_SETS)}"),
-    "SET": (lambda v: isinstance(v, str) and v in STRATEGY_SETS, f"one strategy set from {list(STRATEGY_SETS)}"),
+    "SET": (_one_of(STRATEGY_SETS), f"one strategy set from {list(STRATEGY_SETS)}"),
     "METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(METHODS)}"),
-    "RULES": (_reading, f"the name of a reading of the rules, one of {list(READINGS)}"),
-    "NOISE": (lambda v: isinstance(v, str) and v in NOISES, f"a tie-breaking scheme, one of {list(NOISES)}"),
+    "RULES": (_one_of(READINGS), f"the name of a reading of the rules, one of {list(READINGS)}"),
+    "NOISE": (_one_of(NOISES), f"a tie-breaking scheme, one of {list(NOISES)}"),
     "MAP_METHODS": (_methods, f"a non-empty list of distinct Chapter 13 methods from {list(METHODS)}"),
-    "WHITE_DEPTHS": (lambda v: isinstance(v, list | tuple) and all(map(_positive_integer, v)) and len(set(v)) == len(v),
+    "WHITE_DEPTHS": (_distinct(_positive_integer, empty=True),
                      "a list of distinct positive integers (White's depths in plies)"),
     "MAP_ROUNDS": POSITIVE_INTEGER,
-    "WHITE_NOISES": (lambda v: isinstance(v, list | tuple) and len(v) > 0 and len(set(v)) == len(v)
-                     and all(isinstance(x, str) and x in WHITE_NOISES for x in v),
+    "WHITE_NOISES": (_distinct(_one_of(WHITE_NOISES)),
                      f"a non-empty list of distinct levels of White's tie-breaking from {list(WHITE_NOISES)}"),
-    "METHOD": (lambda v: isinstance(v, str) and v in METHODS, f"one Chapter 13 method from "
-                                                                          f"{list(METHODS)}"),
+    "METHOD": (_one_of(METHODS), f"one Chapter 13 method from {list(METHODS)}"),
     "COLOUR": (lambda v: v in ("white", "black"), "the colour a person plays, 'white' or 'black'"),
     "STRATEGY": (lambda v: _integer(v) and 1 <= v <= N_STRATEGIES, f"a strategy id of the set, 1 to {N_STRATEGIES}"),
     "READINGS": (_readings, f"a non-empty list of distinct readings of the rules from {list(READINGS)}"),
@@ -107,8 +89,8 @@ PARAMETER_RULES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "N_POSITIONS": POSITIVE_INTEGER,
     "TIMED_GAMES": POSITIVE_INTEGER,
     "MAX_DEPTH": POSITIVE_INTEGER,
-    "MINIMAX_MAX_DEPTH": (lambda v: v is None or _positive_integer(v), "None (the reading's default) or a positive "
-                                                                         "integer"),
+    "MINIMAX_MAX_DEPTH": (lambda v: v is None or _positive_integer(v),
+                          "None (the reading's default) or a positive integer"),
     "GAMES_ROUNDS": POSITIVE_INTEGER,
     "N_RANDOM_GAMES": POSITIVE_INTEGER,
     "PERFT_DEPTH": POSITIVE_INTEGER,
@@ -131,9 +113,8 @@ def check_parameters(*, held_out: bool = False, **params: Any) -> None:
 
     Raises:
         ValueError: a parameter without a rule, a value that breaks its rule, a foreseeing Chapter 13 method at a
-            ``DEPTH`` below its least, or ``TRAIN_ROUNDS`` above
-            ``ROUNDS`` (the model learns from the first ``TRAIN_ROUNDS`` rounds of the ``ROUNDS``-round
-            tournament); the message names the parameter, the notebook's value and the rule.
+            ``DEPTH`` below its least, or ``TRAIN_ROUNDS`` above ``ROUNDS`` (the model learns from the first
+            ``TRAIN_ROUNDS`` rounds); the message names the parameter, the notebook's value and the rule.
     """
     for name, value in params.items():
         if name not in PARAMETER_RULES:

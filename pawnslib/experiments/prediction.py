@@ -1,10 +1,7 @@
 """The opponent model's view of White's replies in a recorded game, as the asymmetric search would score them.
 
-Notebook 8 ranks each White move of the recorded games among its siblings by P(e): where the move White played
-falls. :func:`score_replies` gives every reply at a position of a game with its log P(e), computed by the
-search's own scoring (:func:`pawnslib.guided.replies.white_replies`) from the history the search would read.
-
-It carries no run settings: it reads a model and a game's positions.
+Notebook 8 ranks each White move of the recorded games among its siblings by P(e) (:func:`score_replies`, by the
+search's own scoring, :func:`pawnslib.guided.replies.white_replies`). It carries no run settings.
 
 Imports: :mod:`pawnslib.game`, :mod:`pawnslib.dbn` and :mod:`pawnslib.guided`; no other experiment.
 """

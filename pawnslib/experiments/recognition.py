@@ -1,12 +1,9 @@
 """Recognising White's strategy during a game with the opponent model (beyond the thesis), and how well it does.
 
-:func:`recognition_trace` gives P(S_w | the game so far) after each White move (the model's posteriors,
-:func:`pawnslib.dbn.posteriors.chain_posteriors`), :func:`recognition_accuracy` how often its best guess names
-White's true strategy, and :func:`accuracy_table` the frame every recogniser's accuracy is reported in (with
-Wilson intervals). Whether a recogniser's confidence means what it says: :func:`calibration_table` (accuracy,
-mean largest probability, log-loss and Brier score by White move), :func:`reliability_table` (the reliability
-diagram) and :func:`log_loss_gain` (against knowing nothing, with intervals). It carries no run settings: it reads
-a model's beliefs and recorded games.
+:func:`recognition_trace` gives P(S_w | the game so far) after each White move, :func:`recognition_accuracy` how
+often its best guess names White's true strategy (:func:`accuracy_table`: every recogniser's frame). Whether a
+recogniser's confidence means what it says: :func:`calibration_table`, :func:`reliability_table` and
+:func:`log_loss_gain`. It carries no run settings: it reads a model's beliefs and recorded games.
 
 Imports: :mod:`pawnslib.dbn` (the posteriors) and :mod:`pawnslib.experiments.stats` (Wilson intervals).
 """
@@ -63,12 +60,10 @@ def recognition_accuracy(model: OpponentModel, records: Iterable[dict], *, windo
         window: as :func:`recognition_trace`.
 
     Returns:
-        One row per White move number (:func:`accuracy_table`): ``games`` (still running), ``hits``,
-        ``accuracy`` with its Wilson interval, ``p_true`` (mean posterior of the true id) and ``chance`` (1/K).
+        :func:`accuracy_table`'s frame (``p_true``: the mean posterior of the true id).
 
     Raises:
-        ValueError: the model's S_w states are not matched to ids (fit with
-            ``white_truth``), or a record is malformed.
+        ValueError: the model's S_w states are not matched to ids (fit with ``white_truth``), or a record is malformed.
     """
     if not model.sw_matched:
         raise ValueError("S_w's latent states are not matched to strategy ids: fit with white_truth=...")

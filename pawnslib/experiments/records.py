@@ -10,9 +10,7 @@ ids and plain labels, never a formatted figure (the report formats); :data:`CLAI
 kind of record (``results/tables/contrasts.csv``, :mod:`~.chapter13`).
 
 The verdicts are decided by :mod:`~.evidence`'s rules and the thesis's (:mod:`~.thesis`); here are only their
-names. A claim's page is the chapter notebook that shows it: :data:`PAGES` by chapter, unless a line names its own.
-
-Imports nothing of the package.
+names.
 """
 
 from __future__ import annotations
@@ -84,11 +82,7 @@ def line(id: str, chapter: str, claim: str, thesis: str, *, evidence: str, note:
         if not (math.isnan(values[k]) or 0 <= values[k] <= 1):
             raise ValueError(f"claim {id!r}: {k} = {values[k]} is not a probability")
     row = {"id": id, "chapter": chapter, "page": page or PAGES[chapter], "claim": claim, "thesis": thesis,
-            "evidence": evidence, "note": note, "effective_games": effective_games, "reading": None,
-            "strategies": strategies, "method": method, "ours": ours, "unit": unit, "test": test, "group": group,
-            "verdict": verdict,
-            "why": why} | values
+           "evidence": evidence, "note": note, "effective_games": effective_games, "reading": None,
+           "strategies": strategies, "method": method, "ours": ours, "unit": unit, "test": test, "group": group,
+           "verdict": verdict, "why": why} | values
     return {k: row[k] for k in LINE_COLUMNS}
-
-
-__all__ = ["CLAIM_CSV_COLUMNS", "CSV_COLUMNS", "EVIDENCE", "LINE_COLUMNS", "LINE_VERDICTS", "PAGES", "VERDICTS", "line"]

@@ -1,27 +1,19 @@
 """Which reading of the rules did the thesis play? Its rule-sensitive figures beside each reading's, and a
-predictive check of its outcome tables that admits both readings may fit badly.
+predictive check of its outcome tables that admits both readings may fit badly (:func:`rules_fit`).
 
-:func:`rules_fit` answers in two parts.
+* **Figures the rules move** (:data:`FIGURES`): each with the thesis's figure, each reading's 95 % interval and
+  verdict, and how far each interval lies from the figure. White's moves at pr = 1 are left out: the thesis gives
+  75 "in this test run" without the run's size, so no rate per game can be set beside ours.
+* **The outcome tables.** Tables 10.2 and 11.1's win, draw and loss counts against tables drawn from each
+  reading's posterior (:func:`~.thesis.predictive_p`), with independent games and with the games of a cell
+  correlated (:data:`OVERDISPERSION`). A reading *fits* when the thesis's tables are no less probable than 5 % of
+  its own.
 
-* **Figures the rules move.** The branching factor at White's moves, Black's overall win rate in Table 10.2, nodes
-  per depth-6 search and predictions per game: each with the thesis's figure, each reading's 95 % interval and
-  verdict, and how far each interval lies from the figure (0 when it contains it). White's moves at pr = 1 are left
-  out: the thesis gives 75 "in this test run" without the run's size, so no rate per game can be set beside ours.
-* **The outcome tables.** Tables 10.2 and 11.1's win, draw and loss counts (9 games in each of 16 cells) against
-  tables drawn from each reading's posterior (:func:`~.thesis.predictive_p`): with independent games, and with the
-  games of a cell correlated (a Dirichlet-multinomial of concentration :data:`OVERDISPERSION`). A reading *fits*
-  when the thesis's tables are no less probable than 5 % of its own; when neither fits, the words say so.
-
-The table holds numbers, one row per statistic and reading (the report formats it:
-:func:`~pawnslib.report.readable.rules_fit_table`); the answer is decided once, into a :class:`RulesAnswer`, and the
-conclusion and the headline are that record put in words.
+The answer is decided once, into a :class:`RulesAnswer`; the conclusion and the headline are that record in words.
 
 No likelihood ratio between the readings: with zero counts in some of our cells it depends on how they are
 smoothed (it changed sign between add-one and add-1/2), and with both readings fitting badly neither is the
 thesis's rules, so a ratio's size would measure only which misfit is worse.
-
-Imports: ``config``, and the experiments :mod:`~.thesis` (the figures and the check) and :mod:`~.claims` (each
-reading's :class:`~.claims.ReadingClaims`, which it reads).
 """
 
 from __future__ import annotations
@@ -59,15 +51,12 @@ class RulesAnswer:
     Attributes:
         readings: the readings compared, the first first.
         statistics: how many figures the rules move were compared.
-        contains: per reading, how many of the figures its interval contains.
-        nearer: per reading, for how many figures its interval lies nearer the thesis's than every other reading's.
-        contained: per reading, those figures (statistic ids, :data:`FIGURES`) whose interval contains the thesis's.
-        nearer_for: per reading, those figures whose interval lies nearer.
-        fits: per reading, the games models ("independent", "overdispersed") under which it fits both outcome
-            tables together (predictive p at least :data:`FITS_AT`).
-        fitting_readings: the readings that fit them under some games model.
-        settled: one reading fits and its intervals contain as many of the figures as any other's.
-        reading: that reading when settled, else None.
+        contained, nearer_for: per reading, the figures (statistic ids, :data:`FIGURES`) whose interval contains
+            the thesis's, and lies nearer it than every other reading's; ``contains`` and ``nearer`` count them.
+        fits: per reading, the games models under which it fits both outcome tables together (predictive p at
+            least :data:`FITS_AT`); ``fitting_readings``: the readings that fit under some games model.
+        settled: one reading fits and its intervals contain as many of the figures as any other's; ``reading``:
+            that reading when settled, else None.
     """
 
     readings: tuple[str, ...]
@@ -111,9 +100,7 @@ def _thesis_figures() -> dict[str, tuple[float, float]]:
 
 
 def _figure_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
-    """The figures the rules move: per figure and reading the thesis's figure (or range), our estimate with its 95 %
-    interval and verdict, the ``distance`` from the interval to the thesis's figure (0: it contains it) and whether
-    the reading's interval is the one ``nearer`` it (strictly nearer than every other reading's)."""
+    """The figures' rows of :func:`rules_fit`'s table; ``nearer``: strictly nearer than every other reading's."""
     rows = []
     for stat, (low, high) in _thesis_figures().items():
         key, label = FIGURES[stat]
@@ -130,39 +117,28 @@ def _figure_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
     return rows
 
 
-def _outcomes(rc: ReadingClaims) -> dict[str, np.ndarray]:
-    """Tables 10.2 and 11.1's (and both's) outcome counts per cell, from the thesis set's pairing counts."""
-    out = {"10.2": thesis.cell_outcomes(rc.counts["thesis"]), "11.1": thesis.cell_outcomes(rc.counts_asym["thesis"])}
+def _outcomes(plain: pd.DataFrame, asym: pd.DataFrame) -> dict[str, np.ndarray]:
+    """Tables 10.2 and 11.1's (and both's) outcome counts per cell, from their pairing counts."""
+    out = {"10.2": thesis.cell_outcomes(plain), "11.1": thesis.cell_outcomes(asym)}
     return {**out, "both": np.concatenate([out["10.2"], out["11.1"]])}
-
-
-def _check_label(part: str, model: str) -> str:
-    """A check's label in words, e.g. "Table 10.2's outcome counts, predictive p (overdispersed games, concentration
-    3)"."""
-    kappa = MODELS[model]
-    games = f"{model} games" if kappa is None else f"{model} games, concentration {kappa:g}"
-    return f"{PARTS[part]}'s outcome counts, predictive p ({games})"
 
 
 def _check_rows(by_reading: dict[str, ReadingClaims], n_sim: int,
                 seed: int) -> tuple[list[dict], dict[tuple[str, str, str], float]]:
-    """The predictive check of the thesis's outcome tables under each reading and games model: one row each, the
-    predictive p as its estimate and "fits" or "does not fit" as its verdict."""
-    theirs = {"10.2": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_10_2)),
-              "11.1": thesis.cell_outcomes(thesis.table_counts(thesis.TABLE_11_1))}
-    theirs["both"] = np.concatenate([theirs["10.2"], theirs["11.1"]])
-    ours = {r: _outcomes(rc) for r, rc in by_reading.items()}
+    """The checks' rows of :func:`rules_fit`'s table, one a part, games model and reading, and their p-values."""
+    theirs = _outcomes(thesis.table_counts(thesis.TABLE_10_2), thesis.table_counts(thesis.TABLE_11_1))
+    ours = {r: _outcomes(rc.counts["thesis"], rc.counts_asym["thesis"]) for r, rc in by_reading.items()}
     rows, checks = [], {}
     for part in PARTS:
         for model, kappa in MODELS.items():
+            games = f"{model} games" if kappa is None else f"{model} games, concentration {kappa:g}"
             for r in by_reading:
                 p = thesis.predictive_p(theirs[part], ours[r][part], kappa=kappa, n_sim=n_sim, seed=seed)
                 checks[r, part, model] = p
-                rows.append({"statistic": f"outcomes_{part.replace('.', '_')}_{model}",
-                             "label": _check_label(part, model), "reading": r, "thesis": np.nan,
-                             "thesis_hi": np.nan, "estimate": p, "lo": np.nan, "hi": np.nan,
-                             "verdict": "fits" if p >= FITS_AT else "does not fit", "distance": np.nan,
-                             "nearer": False, "simulations": n_sim})
+                rows.append(dict.fromkeys(COLUMNS, np.nan) | {
+                    "statistic": f"outcomes_{part.replace('.', '_')}_{model}", "reading": r, "estimate": p,
+                    "label": f"{PARTS[part]}'s outcome counts, predictive p ({games})", "nearer": False,
+                    "verdict": "fits" if p >= FITS_AT else "does not fit", "simulations": n_sim})
     return rows, checks
 
 
@@ -243,11 +219,9 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: 
     Returns:
         The :class:`RulesFit`: the table (:data:`COLUMNS`; the figures, then the checks, each statistic's rows one a
         reading), the predictive p-values, and the :class:`RulesAnswer` with its words. A figure's row holds the
-        thesis's figure ``thesis`` (``thesis_hi``: the top of its range, the figure again when it gives one),
-        our ``estimate`` with its 95 % interval ``lo, hi`` and ``verdict``, the ``distance`` from our interval to
-        the thesis's figure (0 when it contains it) and ``nearer``; a check's row the predictive p as its
-        ``estimate``, "fits" or "does not fit" as its verdict, and its number of ``simulations`` (a p of 0 means
-        below 1 / simulations). Figures a reading lacks are NaN.
+        thesis's figure (``thesis_hi``: the top of its range, else the figure again), ours with its 95 % interval and
+        verdict, and the ``distance`` between the two intervals (0: ours contains it); a check's row the predictive p
+        as its ``estimate`` (0 means below 1 / ``simulations``). Figures a reading lacks are NaN.
 
     Raises:
         ValueError: a reading's games do not cover the thesis's 16 pairings, plain or asymmetric.

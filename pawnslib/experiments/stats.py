@@ -1,8 +1,7 @@
 """Statistics for the thesis's tables: win rates with Wilson intervals, per-strategy strength, White's moves.
 
-The thesis prints Black's win percentage per pairing with the draw percentage in
-parentheses, over 9 games a pairing; we add the number of games and an interval so
-that a reader can tell a difference from noise.
+The thesis prints Black's win percentage per pairing with the draw percentage in parentheses, over 9 games a
+pairing; we add the number of games and an interval so that a reader can tell a difference from noise.
 
 Layer ``experiments``: it may import every layer but ``report``; it imports none of pawnslib (numpy, pandas and
 scipy only).
@@ -130,10 +129,8 @@ def prediction_summary(moves: pd.DataFrame, *, seed: int = 0) -> dict:
 
 
 def search_summary(records: list[dict], colour: str = "black") -> dict:
-    """Mean nodes of one colour's searches, and (asymmetric records) the share reaching depth + 2.
-
-    (Their wall-clock times are the run's timing data: :func:`pawnslib.play.timings.read_timings`.)
-    """
+    """Mean nodes of one colour's searches, and (asymmetric records) the share reaching depth + 2 (their wall-clock
+    times are the run's timing data: :func:`pawnslib.play.timings.read_timings`)."""
     first = 0 if colour == "black" else 1
     nodes = np.concatenate([r["nodes"][first::2] for r in records])
     out = {"searches": len(nodes), "mean nodes": nodes.mean()}
@@ -144,8 +141,7 @@ def search_summary(records: list[dict], colour: str = "black") -> dict:
 
 
 def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
-    """How often Black's other search changed play: per pairing, games played move for move alike, games with the same
-    result, and Black's moves where both tournaments had reached the same position by the same moves.
+    """How often Black's other search changed play, per pairing.
 
     The two tournaments share seeds, so White's search is the same wherever the history is; the first move that differs
     is Black's, and until it the games are one. So a game's Black moves with the same history are its Black moves up

@@ -25,9 +25,6 @@ of four written rules, by what the thesis gives:
 
 Which reading of the rules fits the thesis's tables (:func:`predictive_p`): the thesis's win, draw and loss counts
 per cell, checked against tables drawn from each reading's posterior, with and without overdispersion.
-
-Layer ``experiments``: it may import every layer but ``report``; it imports only
-:mod:`~pawnslib.experiments.stats` (the Wilson interval, the cluster bootstrap).
 """
 
 from __future__ import annotations
@@ -78,7 +75,6 @@ NARROW = 0.15
 TABLE_11_2 = {(1, 2): ("0%", "67%(33%)"), (2, 4): ("0%", "33%"), (3, 1): ("67%", "100%"), (3, 2): ("33%(33%)", "100%")}
 TABLE_11_3 = {(1, 3): ("67%", "0%"), (2, 1): ("67%", "33%"), (2, 2): ("33%(67%)", "0%(67%)"), (2, 3): ("33%", "0%"),
               (4, 3): ("67%", "0%"), (4, 4): ("100%", "67%")}
-IMPROVED, WORSE = list(TABLE_11_2), list(TABLE_11_3)
 
 # Chapter 10, on Table 10.2: "all of the strategies can beat at least two of the other strategies".
 BEATS_AT_LEAST = 2
@@ -154,14 +150,14 @@ VERDICT_RULES = {
                   "our games, in the sense in which it holds of the thesis's own",
     "not reproduced": "Fisher's test finds a difference (a rate), our interval excludes the thesis's figure, or lies "
                       "wholly on the other side (a direction) or short of the smallest change that counts (a large "
-                      "change), or a change's interval lies wholly beyond "
-                      f"±{100 * NO_EFFECT:.0f} points (no effect); a statement that does not hold of our games",
+                      f"change), or a change's interval lies wholly beyond ±{100 * NO_EFFECT:.0f} points (no effect); "
+                      "a statement that does not hold of our games",
     "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change "
-                    f"(a direction) or ±{100 * NO_EFFECT:.0f} points (no effect), "
-                    "or the rate's samples neither agree nor differ",
-    "untestable": "no outcome the thesis could have printed would be rejected against ours: a cell of 3 effective "
-                  "games that no test could tell from ours, or a change of its Tables 11.2 and 11.3 within its own "
-                  "noise",
+                    f"(a direction) or ±{100 * NO_EFFECT:.0f} points (no effect), or the rate's samples neither agree "
+                    "nor differ",
+    "untestable": "no outcome the thesis could have printed would be rejected against ours: a cell of 3 "
+                  "effective games that no test could tell from ours, or a change of its Tables 11.2 and 11.3 within "
+                  "its own noise",
     "new": "the thesis never measured it; the finding is ours, with its own test",
 }
 
@@ -172,8 +168,7 @@ def fisher_p(k1: int, n1: int, k2: int, n2: int) -> float:
 
 
 def rate_verdict(p: float, rate: float, lo: float, hi: float, *, alpha: float = ALPHA) -> str:
-    """The rule for a rate (module docstring): the test's ``p`` (corrected, where a table is tested cell by cell),
-    the thesis's ``rate`` and our interval ``lo`` to ``hi``."""
+    """The rule for a rate (module docstring); ``p`` is corrected where a table is tested cell by cell."""
     return "not reproduced" if p < alpha else "reproduced" if lo <= rate <= hi else "inconclusive"
 
 
@@ -186,12 +181,9 @@ def compare_rates(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tup
 
 def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *,
                  clusters=None) -> tuple[str, float, float, float]:
-    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread.
-
-    With no spread on the thesis's side, the only test is whether its value lies inside our interval. With
-    ``clusters`` (each value's game) the bootstrap resamples games, not values: a game's searches or moves are not
-    independent.
-    """
+    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread: reproduced when
+    our interval contains it. With ``clusters`` (each value's game) the bootstrap resamples games, not values: a
+    game's searches or moves are not independent."""
     x = np.asarray(values, dtype=float)
     boots, _ = cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
     lo, hi = np.quantile(boots, [0.025, 0.975])
@@ -200,11 +192,8 @@ def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000,
 
 def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: int = 2000, *,
                   clusters=None) -> tuple[str, float, float, float]:
-    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis gives as a range ``bounds`` (low, high).
-
-    Reproduced when our interval overlaps the thesis's range (as for :data:`BRANCHING`, "usually 10 : 11");
-    ``clusters`` as for :func:`mean_verdict`.
-    """
+    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis gives as a range ``bounds`` (low, high),
+    as :data:`BRANCHING`: reproduced when our interval overlaps it. ``clusters`` as for :func:`mean_verdict`."""
     _, mean, lo, hi = mean_verdict(values, (bounds[0] + bounds[1]) / 2, seed, n_boot, clusters=clusters)
     return ("reproduced" if bounds[0] <= hi and lo <= bounds[1] else "not reproduced"), mean, lo, hi
 
@@ -222,11 +211,10 @@ def prediction_verdicts(summary: dict) -> dict[str, tuple[str, float, float, flo
         and ``"pr = 1"`` White's moves at pr = 1 per game (75 in its run, whose size it does not give, over 144 games).
     """
     share = (summary["share correct"], summary["ci_low"], summary["ci_high"])
+    per_game = (summary["predictions per game"], summary["per_game_lo"], summary["per_game_hi"])
+    pr_one = (summary["pr = 1 per game"], summary["pr_one_lo"], summary["pr_one_hi"])
     out = {"count": (CORRECT_PREDICTIONS / PREDICTIONS, *share), "text": (SHARE_CORRECT_TEXT, *share),
-           "per game": (PREDICTIONS / THESIS_GAMES, summary["predictions per game"], summary["per_game_lo"],
-                        summary["per_game_hi"]),
-           "pr = 1": (PR_ONE_MOVES / THESIS_GAMES, summary["pr = 1 per game"], summary["pr_one_lo"],
-                      summary["pr_one_hi"])}
+           "per game": (PREDICTIONS / THESIS_GAMES, *per_game), "pr = 1": (PR_ONE_MOVES / THESIS_GAMES, *pr_one)}
     # A share is judged by NARROW; a count per game by containment only (our interval is over 1,600 games).
     return {k: (interval_verdict(f, lo, hi, narrow=NARROW if k in ("count", "text") else float("inf")), f, x, lo, hi)
             for k, (f, x, lo, hi) in out.items()}
@@ -244,11 +232,8 @@ def search_games(records: list[dict]) -> np.ndarray:
 
 
 def nodes_verdict(records: list[dict], seed: int = 0) -> tuple[str, float, float, float]:
-    """Section 11.2's 2670 nodes per depth-6 search: (verdict, our mean, 95 % bootstrap interval).
-
-    Judged, like any mean the thesis reports without a spread, by :func:`mean_verdict`, on every Black search of a
-    plain tournament's ``records`` (played at the thesis's :data:`SEARCH_DEPTH`), resampling games.
-    """
+    """Section 11.2's 2670 nodes per depth-6 search by :func:`mean_verdict` on every Black search of a plain
+    tournament's ``records``, resampling games: (verdict, our mean, 95 % bootstrap interval)."""
     return mean_verdict(black_searches(records), NODES_PLAIN, seed, clusters=search_games(records))
 
 
@@ -283,23 +268,18 @@ def beats_verdict(records: list[dict]) -> str:
 
 
 def poorly_verdict(strength: pd.DataFrame) -> tuple[str, list[tuple[int, int]]]:
-    """Chapter 10's "two strategies perform very poorly against one specific opponent": (verdict, the (i, j) pairs).
-
-    i performs very poorly against j when it won under :data:`POORLY` of their games (both colours). Reproduced
-    when exactly :data:`POORLY_STRATEGIES` strategies do, all against the same opponent; not reproduced otherwise.
-    """
+    """Chapter 10's "two strategies perform very poorly against one specific opponent": (verdict, the (i, j) pairs
+    where i won under :data:`POORLY` of their games, both colours). Reproduced when exactly
+    :data:`POORLY_STRATEGIES` strategies do, all against the same opponent; not reproduced otherwise."""
     pairs = [(int(i), int(r.worst_against)) for i, r in strength.iterrows() if r.worst_share < POORLY]
     same = len({j for _, j in pairs}) == 1
     return ("reproduced" if len(pairs) == POORLY_STRATEGIES and same else "not reproduced"), pairs
 
 
 def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
-    """Chapter 12's "strategy 4 is stronger than the rest": (verdict, our strongest, clearly ahead).
-
-    Our strongest is the highest win rate over both colours (:func:`~.stats.strategy_strength`); it is
-    *clearly ahead* when its 95 % interval lies above every other's. Reproduced when it is :data:`STRONGEST` and
-    clearly ahead, inconclusive when it is :data:`STRONGEST` but the intervals overlap, not reproduced otherwise.
-    """
+    """Chapter 12's "strategy 4 is stronger than the rest": (verdict, our strongest by win rate over both colours,
+    whether its 95 % interval lies above every other's). Reproduced when it is :data:`STRONGEST` and clearly ahead,
+    inconclusive when it is :data:`STRONGEST` but the intervals overlap, not reproduced otherwise."""
     best = int(strength.win_rate.idxmax())
     ahead = all(strength.loc[best, "ci_low"] > strength.loc[i, "ci_high"] for i in strength.index if i != best)
     if best != STRONGEST:
@@ -308,16 +288,15 @@ def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
 
 
 def interval_verdict(figure: float, lo: float, hi: float, *, narrow: float = NARROW) -> str:
-    """A figure the thesis states against our 95 % interval (module docstring): reproduced when the interval
-    contains it and its half-width is at most ``narrow``, not reproduced when it excludes it, else inconclusive."""
+    """A figure the thesis states against our 95 % interval ``lo`` to ``hi`` (module docstring), whose half-width
+    must be at most ``narrow`` to reproduce it."""
     if not lo <= figure <= hi:
         return "not reproduced"
     return "reproduced" if (hi - lo) / 2 <= narrow else "inconclusive"
 
 
 def change_verdict(thesis_direction: int, lo: float, hi: float) -> str:
-    """A claimed rise (+1) or fall (-1) against our 95 % interval of the change: reproduced when the interval lies
-    wholly on the claimed side of 0, not reproduced when wholly on the other side, inconclusive otherwise."""
+    """A claimed rise (+1) or fall (-1) against our 95 % interval of the change (module docstring)."""
     low, high = (lo, hi) if thesis_direction > 0 else (-hi, -lo)
     return "reproduced" if low > 0 else "not reproduced" if high < 0 else "inconclusive"
 
@@ -331,8 +310,7 @@ def magnitude_verdict(thesis_direction: int, lo: float, hi: float, *, smallest: 
 
 
 def no_effect_verdict(intervals: list[tuple[float, float]], *, bound: float = NO_EFFECT) -> str:
-    """A claim of (almost) no effect against our 95 % intervals of the changes: reproduced when every interval lies
-    within ±``bound``, not reproduced when one lies wholly beyond it, inconclusive otherwise.
+    """A claim of (almost) no effect against our 95 % intervals of the changes (module docstring).
 
     Raises:
         ValueError: no intervals.
@@ -342,12 +320,6 @@ def no_effect_verdict(intervals: list[tuple[float, float]], *, bound: float = NO
     if any(lo > bound or hi < -bound for lo, hi in intervals):
         return "not reproduced"
     return "reproduced" if all(-bound <= lo and hi <= bound for lo, hi in intervals) else "inconclusive"
-
-
-def table_change(pairing: tuple[int, int]) -> float:
-    """The change of Black's win rate Table 11.2 or 11.3 claims for a pairing (e.g. 0 % to 67 %: 0.67)."""
-    before, after = {**TABLE_11_2, **TABLE_11_3}[pairing]
-    return parse_cell(after)[0] - parse_cell(before)[0]
 
 
 def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
@@ -370,10 +342,8 @@ def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 
 
 
 def cell_outcomes(counts: pd.DataFrame) -> np.ndarray:
-    """Wins, draws and losses of Black per (black, white) cell, cells sorted: an (n cells, 3) integer array.
-
-    ``counts`` is :func:`~.stats.pairing_counts` or :func:`~.thesis.table_counts` (no ``white_wins``).
-    """
+    """Wins, draws and losses of Black per (black, white) cell of ``counts`` (:func:`~.stats.pairing_counts` or
+    :func:`table_counts`), cells sorted: an (n cells, 3) integer array."""
     c = counts.sort_values(["black", "white"])
     return np.stack([c.black_wins, c.draws, c.games - c.black_wins - c.draws], axis=1).astype(int)
 

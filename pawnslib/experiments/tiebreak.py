@@ -48,8 +48,7 @@ from pawnslib.search.seeds import derive_seed
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_ties, root_values
 
-# The study replays Table 10.2 under every scheme and a second seed, and
-# these of Chapter 13's methods (with plain6) under every scheme.
+# The Chapter 13 methods the study replays (with plain6) under every scheme (Table 10.2: under every variant).
 TIEBREAK_METHODS = ("plain8", "one-hist", "random", "om-perfect", "prom-uniform", "prom-dbn")
 
 FIRST_PLIES = 4  # distinct_openings: the first plies of a game whose sequences are counted (a whole game's)
@@ -96,9 +95,7 @@ def variant_dir(results: str | Path, variant: Variant, *, seed: int = config.SEE
     """
     if variant == Variant(config.NOISE, seed):
         return Path(results)
-    if variant.seed not in (seed, seed + 1):
-        raise ValueError(f"the study plays master seeds {seed} and {seed + 1}, not {variant.seed}")
-    return Path(results) / "tiebreak" / (variant.noise if variant.seed == seed else f"{variant.noise}_second_seed")
+    return Path(results) / "tiebreak" / variant.key(seed)
 
 
 def missing(results: str | Path, *, readings=config.READINGS, methods=TIEBREAK_METHODS,
@@ -135,9 +132,7 @@ def pairing_chi_square(a: pd.DataFrame, b: pd.DataFrame) -> tuple[float, int, fl
 
 def distinct_records(records: list[dict]) -> list[dict]:
     """``records`` without repeated games (:func:`~.paired.distinct_games` of one method): of the games of a
-    (black, white) pairing with the same moves, the first in schedule order (round, black, white), in that order.
-    Without noise from one start position every round repeats a pairing's first game; with seeded openings or noise
-    a repeat is rare."""
+    (black, white) pairing with the same moves, the first in schedule order (round, black, white), in that order."""
     kept = paired.distinct_games({"games": records})["games"]
     return sorted(kept, key=lambda r: (r["round"], r["black"], r["white"]))
 
@@ -153,9 +148,8 @@ def distinct_openings(records: list[dict], plies: int = FIRST_PLIES) -> float:
 def root_ties(records: list[dict], noise: str, *, depth: int = config.DEPTH, n: int = TIE_POSITIONS,
               seed: int = config.SEED) -> dict:
     """Exact ties at Black's root, on the first ``n`` Black positions at :data:`TIE_PLIES` of ``records`` (games in
-    schedule order), each searched as in its game (``derive_seed(game seed, ply)``, the game's seed
-    ``derive_seed(seed, black, white, round)``). In a game with a seeded random opening of k plies the plies count
-    from its end (k + 2, k + 10, k + 20: the opening's moves were searched by no one).
+    schedule order), each searched with its game's seeds. In a game with a seeded random opening of k plies the plies
+    count from its end (k + 2, k + 10, k + 20: the opening's moves were searched by no one).
 
     Returns:
         ``positions``; ``needed``, those whose noise-free best value two or more moves share (a tie to break);
@@ -187,10 +181,8 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
 
     Every figure counts distinct games (:func:`distinct_records`): ``games`` is the records, ``distinct_games`` the
     games that differ, the sample the win rate, its interval, the chi-square (the main run's distinct games
-    against the variant's, per pairing) and the rest are taken on. "none" plays from seeded random openings of
-    :data:`~pawnslib.play.openings.OPENING_PLIES` plies (the module docstring), so it has an interval and a test
-    like every variant; a pairing with a single distinct game under both runs may still leave its 2x2 table
-    without a test (:func:`pairing_chi_square` skips it).
+    against the variant's, per pairing) and the rest are taken on; a pairing with a single distinct game under both
+    runs leaves its 2x2 table without a test (:func:`pairing_chi_square` skips it).
 
     Raises:
         FileNotFoundError: a variant's tournament has not been played (``make reproduce`` plays them).
@@ -226,9 +218,7 @@ def chapter13(results: str | Path, *, methods=TIEBREAK_METHODS, seed: int = conf
     Every figure counts distinct games: each scheme's records (``plain6``'s and every method's together) lose the
     rounds that repeat a pairing's earlier round under every method (:func:`~.paired.distinct_games`) before the
     summary. ``games`` is a method's paired games as played, ``distinct_games`` those kept, the sample its
-    difference, interval and test are taken on. "none" plays from seeded random openings of
-    :data:`~pawnslib.play.openings.OPENING_PLIES` plies, :data:`NONE_ROUNDS` rounds a pairing (400 games a method;
-    the module docstring), so it has an interval and a test like every scheme.
+    difference, interval and test are taken on.
     """
     frames = []
     for v in variants(seed)[: len(config.NOISES)]:
@@ -259,21 +249,13 @@ def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
 
 def survives(classes: list[str | None]) -> bool:
     """Whether a headline holds under every tie-breaker: every judged variant's class is the same. A class of None
-    (a variant without an interval, e.g. a single distinct game) is not judged; every variant of the study, "none"
-    too (it plays from seeded openings), has one."""
+    (a variant without an interval, e.g. a single distinct game) is not judged."""
     return len({c for c in classes if c is not None}) == 1
 
 
-def thesis_black_win_rate() -> float:
-    """Black's win rate over the thesis's Table 10.2 (144 games)."""
-    counts = thesis.table_counts(thesis.TABLE_10_2)
-    return counts.black_wins.sum() / counts.games.sum()
-
-
 def _finding(head: dict, keys: list[str], estimates: tuple, classes: list[str | None]) -> dict:
-    """One headline's row of :func:`sensitivity`: ``head`` (its id, label, unit and reference), then per variant
-    (``keys``) its estimate, interval and class (``estimates``: the estimates, lows and highs, each a sequence over
-    the variants), then the verdict."""
+    """One headline's row of :func:`sensitivity`: ``head``, then per variant (``keys``) its estimate, low, high
+    (``estimates``: three sequences over the variants) and class, then the verdict."""
     row = dict(head)
     for k, x, lo, hi, c in zip(keys, *estimates, classes, strict=True):
         row |= {f"{k}_estimate": x, f"{k}_lo": lo, f"{k}_hi": hi, f"{k}_class": c}
@@ -300,7 +282,8 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame, *, seed: int | None 
         no interval (not judged); all four NaN for a variant the finding was not played under); ``verdict``
         "holds" or "depends" and ``holds`` (:func:`survives`).
     """
-    rows, rate = [], thesis_black_win_rate()
+    counts = thesis.table_counts(thesis.TABLE_10_2)
+    rows, rate = [], counts.black_wins.sum() / counts.games.sum()  # Black's win rate over the thesis's 144 games
     seed = int(table.seed.iloc[0]) if seed is None else seed
     for rules, t in table.groupby("rules", sort=False):
         keys = [Variant(n, int(s)).key(seed) for n, s in zip(t.noise, t.seed, strict=True)]

@@ -1,14 +1,10 @@
 """Presentation: saved tables and figures, styles, verdict badges, game replays and the rendered site.
 
-Modules: :mod:`~pawnslib.report.style` (one name and one colour per strategy set and per reading, one colour and
-marker per Chapter 13 method, plain log ticks, tables as readers see them), :mod:`~pawnslib.report.plots`
-(Chapter 13's figures from its saved tables), :mod:`~pawnslib.report.tables` (saving tables and figures),
-:mod:`~pawnslib.report.verdicts` (the claims table's badges), :mod:`~pawnslib.report.replay` (a game replayed move
-by move), :mod:`~pawnslib.report.annotate` (what a replay marks), :mod:`~pawnslib.report.book` (the results
-site, built by Sphinx and MyST-NB), :mod:`~pawnslib.report.bookconf` (its configuration),
-:mod:`~pawnslib.report.publish` (the built site put in place), :mod:`~pawnslib.report.timings_page` (which files
-are timing data, and the site's page of them), :mod:`~pawnslib.report.tidy` (executed notebooks without run stamps)
-and :mod:`~pawnslib.report.reproducible` (two results folders compared byte for byte, timing data apart).
+Each module's docstring says what it holds: :mod:`~pawnslib.report.style`, :mod:`~pawnslib.report.plots`,
+:mod:`~pawnslib.report.tables`, :mod:`~pawnslib.report.verdicts`, :mod:`~pawnslib.report.replay`,
+:mod:`~pawnslib.report.annotate`, :mod:`~pawnslib.report.book` (the results site) and the modules it uses,
+:mod:`~pawnslib.report.tidy`, :mod:`~pawnslib.report.reproducible`, :mod:`~pawnslib.report.board` (notebook 14's
+board), among others.
 
 Layer ``report``, the top one: it may import every layer; no layer imports it (the command line and the notebooks
 do). The names in ``__all__`` are re-exported lazily (a module ``__getattr__``): ``from pawnslib.report import

@@ -6,8 +6,8 @@ a game where a prediction method changed Black's move: Chapter 13's methods play
 ``plain6``, so a method's game and its ``plain6`` twin agree move for move until the method's search decides
 otherwise, and the first move where they part is the method's own doing.
 
-Imports: the layers below report: :mod:`pawnslib.game`, :mod:`pawnslib.dbn` (the models), :mod:`pawnslib.guided` (the
-replies the asymmetric player judged likely) and :mod:`pawnslib.play.records`.
+Imports: the layers below report: :mod:`pawnslib.game`, :mod:`pawnslib.dbn`, :mod:`pawnslib.guided` and
+:mod:`pawnslib.play.records`.
 """
 
 from __future__ import annotations

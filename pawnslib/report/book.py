@@ -1,35 +1,23 @@
 """The results site, built by Sphinx with MyST-NB and the book theme from the executed notebooks.
 
 A results folder ``R`` holds the first reading of the rules (``config.RULES``) and every other reading beside it
-(``config.reading_dir``): executed notebooks in ``R/notebooks`` and ``R/<reading>/notebooks``, tables and figures
-in ``R/tables``, ``R/figures`` and the same under each reading. :func:`build_site` (``python -m pawnslib site``)
-lays out a copy of them as a Sphinx project (:mod:`~pawnslib.report.bookconf` is its configuration), builds it in a
-scratch folder, and puts each page at its address:
+(``config.reading_dir``), each with its ``notebooks``, ``tables`` and ``figures``. :func:`build_site` (``python -m
+pawnslib site``) lays out a copy of them as a Sphinx project (:mod:`~pawnslib.report.bookconf` is its
+configuration), builds it in a scratch folder, and puts each page at its address:
 
-* ``R/html/index.html``, the front page (:func:`front_page`): the thesis, the headline findings
-  (``R/tables/headlines.md``, whose links use today's heading ids, :func:`~pawnslib.report.bookconf.anchor`), one
-  line per chapter with its first sentence, the other readings' pages, and links to the timings page, to every
-  table (rendered on its chapter's tables page, :mod:`~pawnslib.report.tables_page`) and to every figure;
-* ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook, every code input
-  folded (the parameter cells labelled, :data:`PARAMETER_TAGS`), stderr left out, a line under its finding linking
-  the page of the tables it saves; a chapter run under several readings says which one it shows and links the same
-  chapter under the others;
-* what the pages share, in ``R/html`` too (:data:`~pawnslib.report.publish.SHARED`): ``_static/`` (the theme,
-  without source maps), ``_images/`` (the notebooks' figures), ``search.html`` and ``searchindex.js`` (the
-  full-text search);
+* ``R/html/index.html``, the front page (:func:`front_page`);
+* ``R/html/<name>.html`` and ``R/<reading>/html/<name>.html``: one page per executed notebook (:func:`page_notebook`),
+  stderr left out, its finding first (:mod:`~pawnslib.report.pagetop`) and a line linking the page of the tables it
+  saves (:mod:`~pawnslib.report.tables_page`);
+* what the pages share, in ``R/html`` too (:mod:`~pawnslib.report.publish`): the theme, the figures and the search;
 * ``R/html/timings.html``, the wall-clock times (:mod:`~pawnslib.report.timings_page`), not built by Sphinx, so that
   a new time changes that page alone.
 
-So ``R/html`` is the whole site but the other readings' pages, which load what they share from it. Sphinx builds a
-site whose root is ``R`` (docnames ``html/index``, ``king/html/03_minimax``) with the shared files at that root;
-:func:`~pawnslib.report.publish.publish` moves them into ``html/`` and rewrites the pages' relative links and the
-search's docnames to match.
-Nothing on a page comes from the network, and the search lists its hits without fetching their pages (a page opened
-from the files may not). The same notebooks always give the same bytes.
+So ``R/html`` is the whole site but the other readings' pages, which load what they share from it. Nothing on a page
+comes from the network. The same notebooks always give the same bytes.
 
-Layer ``report``: it imports :mod:`~pawnslib.report.bookconf`, :mod:`~pawnslib.report.pagetop` (each page's
-finding, first), :mod:`~pawnslib.report.publish`, :mod:`~pawnslib.report.timings_page` (the readings' folders too)
-and :mod:`~pawnslib.report.tables_page`.
+Layer ``report``: it imports :mod:`~pawnslib.report.bookconf`, :mod:`~pawnslib.report.pagetop`,
+:mod:`~pawnslib.report.publish`, :mod:`~pawnslib.report.timings_page` and :mod:`~pawnslib.report.tables_page`.
 """
 
 from __future__ import annotations
@@ -41,7 +29,6 @@ import re
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import nbformat
@@ -68,14 +55,8 @@ class Page:
 
 
 def first_sentence(markdown: str) -> str:
-    """The first sentence of the first paragraph of a notebook's prose (headings, lists, tables and code skipped).
-
-    Args:
-        markdown: markdown text.
-
-    Returns:
-        The sentence's markdown, its lines joined, or ``""`` if there is no paragraph.
-    """
+    """The first sentence of the first paragraph of ``markdown`` (headings, lists, tables and code skipped), its lines
+    joined, or ``""`` if there is no paragraph."""
     for block in re.split(r"\n[ \t]*\n", markdown):
         lines = [line.strip() for line in block.strip().splitlines()]
         if not lines or re.match(r"(#|[*+-]\s|\d+[.)]\s|\||>|```|~~~|<|\$\$)", lines[0]):
@@ -118,14 +99,9 @@ def page_notebook(nb: nbformat.NotebookNode, reading: str | None = None,
             label = next((PARAMETER_TAGS[t] for t in tags if t in PARAMETER_TAGS), "code")
             cell.metadata["tags"] = [*tags, "hide-input"]
             cell.metadata["mystnb"] = {"code_prompt_show": label, "code_prompt_hide": label}
-    if reading:
-        _name_the_reading(nb, reading, others or {})
-    return nb
-
-
-def _name_the_reading(nb: nbformat.NotebookNode, reading: str, others: dict[str, str]) -> None:
-    """Add the reading to the title, and after the title a note linking the chapter under the other readings."""
-    links = ", ".join(f"[the {o} reading]({href})" for o, href in sorted(others.items()))
+    if not reading:
+        return nb
+    links = ", ".join(f"[the {o} reading]({href})" for o, href in sorted((others or {}).items()))
     note = (f":::{{note}}\nThis chapter's games are played under the **{reading}** reading of the rules."
             + (f" The same chapter under {links}." if links else "") + "\n:::")
     at = pagetop.title_alone(nb)
@@ -136,6 +112,7 @@ def _name_the_reading(nb: nbformat.NotebookNode, reading: str, others: dict[str,
     cell = nbformat.v4.new_markdown_cell(note)
     cell.id = f"{nb.cells[at].get('id', 'title')}-note" if at >= 0 else "reading-note"
     nb.cells.insert(at + 1, cell)
+    return nb
 
 
 def chapter_summary(notebook: Path) -> tuple[str, str]:
@@ -170,11 +147,10 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
     """The front page's links to the timings page, every table (rendered on its chapter's tables page) and every
     figure, by reading."""
     lines, links = [], tables_page.hrefs(here.parent)
-    for kind, suffixes in (("Tables", (".csv",)), ("Figures", (".png",))):
+    for kind, suffix in (("Tables", ".csv"), ("Figures", ".png")):
         # A table of times is on the timings page, which every front page links: this page stays the same bytes.
-        found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix in suffixes and p.name != HEADLINES
-                            and not timings_page.is_timing(p.relative_to(f))))
-                 for r, f in readings]
+        found = [(r, sorted(p for p in (f / kind.lower()).glob("*") if p.suffix == suffix
+                            and not timings_page.is_timing(p.relative_to(f)))) for r, f in readings]
         if kind == "Tables":
             lines += ["", "## Tables", "", f"[Wall-clock times]({timings_page.PAGE}), on the machine that made these "
                       "results: the only figures that differ by machine, so kept apart from the tables."]
@@ -200,8 +176,9 @@ def front_page(results: str | Path) -> str:
         results: the results folder.
 
     Returns:
-        The thesis, the headline findings if ``R/tables/headlines.md`` exists, the chapters, the tables and
-        figures, and the (hidden) table of contents that is the sidebar.
+        The thesis, the headline findings (``R/tables/headlines.md``, if there), one line per chapter with its first
+        sentence, each reading's, links to the timings page, to every table (rendered on its chapter's tables page)
+        and to every figure, and the (hidden) table of contents that is the sidebar.
     """
     results = Path(results)
     readings = _readings(results)
@@ -264,8 +241,7 @@ def _sphinx(src: Path, out: Path) -> tuple[dict[str, str], dict[str, list[str]]]
     with patch_docutils(src), docutils_namespace():
         app = Sphinx(src, src, out, out / ".doctrees", "html", status=None, warning=warnings, freshenv=True)
         app.build()
-    if warnings.getvalue():
-        sys.stderr.write(warnings.getvalue())
+    sys.stderr.write(warnings.getvalue())
     titles = {doc: title.astext() for doc, title in app.env.titles.items()}
     return titles, app.env.pawnslib_unconverted
 
@@ -297,64 +273,5 @@ def build_site(results: str | Path = "results") -> list[Page]:
             Page(timings, timings_page.TITLE), *(Page(path, tables_page.TITLE) for path in tables)]
 
 
-class _FirstTable(HTMLParser):
-    """Collects the rows of the first ``<table>`` (cells of a table nested in it are not its own)."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.depth, self.done, self.in_head = 0, False, False
-        self.rows: list[tuple[bool, list[str]]] = []  # (in thead, cells)
-        self.cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.done:
-            return
-        self.depth += tag == "table"
-        if self.depth == 1 and tag == "thead":
-            self.in_head = True
-        elif self.depth == 1 and tag == "tr":
-            self.rows.append((self.in_head, []))
-        elif self.depth == 1 and tag in ("th", "td") and self.rows:
-            self.cell = []
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.done:
-            return
-        if tag == "table" and self.depth:
-            self.depth -= 1
-            self.done = self.depth == 0
-        elif self.depth == 1 and tag == "thead":
-            self.in_head = False
-        elif self.depth == 1 and tag in ("th", "td") and self.cell is not None:
-            self.rows[-1][1].append(" ".join("".join(self.cell).split()))
-            self.cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self.cell is not None and self.depth == 1:
-            self.cell.append(data)
-
-
-def first_table_header(page: str) -> list[str]:
-    """The column headers of the first table on a page, e.g. to check that a report's first table is its claims.
-
-    Args:
-        page: the page's HTML.
-
-    Returns:
-        The text of each cell of the table's first header row (its first ``<thead>`` row, or its first row if it
-        has no ``<thead>``), whitespace collapsed; an index column's empty corner cell gives ``""``.
-
-    Raises:
-        ValueError: the page has no table.
-    """
-    parser = _FirstTable()
-    parser.feed(page)
-    parser.close()
-    if not parser.rows:
-        raise ValueError("the page has no table")
-    head = [cells for in_head, cells in parser.rows if in_head]
-    return head[0] if head else parser.rows[0][1]
-
-
 __all__ = ["HEADLINES", "PARAMETER_TAGS", "THESIS_BY", "THESIS_TITLE", "Page", "anchor", "build_site",
-           "chapter_summary", "first_sentence", "first_table_header", "front_page", "page_notebook"]
+           "chapter_summary", "first_sentence", "front_page", "page_notebook"]

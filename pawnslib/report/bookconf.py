@@ -2,17 +2,15 @@
 
 :mod:`~pawnslib.report.book` writes a ``conf.py`` of one line, ``from pawnslib.report.bookconf import *``, so the
 names in ``__all__`` are the configuration: MyST-NB reads the executed notebooks without running them, and the
-book theme gives every page a sidebar of chapters, an outline of the page, full-text search (its hits listed
-without an excerpt, which it would fetch from each hit's page: a page opened from the files may fetch nothing) and
-previous/next links. Beyond what those tools do, this module adds three things (the first two in :func:`setup`):
+book theme gives every page a sidebar of chapters, an outline of the page, full-text search and previous/next
+links. Beyond what those tools do, this module adds three things (the first two in :func:`setup`):
 
 * formulas as MathML, converted at build time by latex2mathml (:func:`tex_to_mathml`), so that a page shows them
   with no script and no network (Sphinx's default, MathJax, would load from a CDN); a formula that does not convert
   is shown as TeX in ``<code>`` and listed by the build (``unconverted``);
 * every heading keeps the id that nbconvert gave it (:func:`anchor`), the id the headline findings link to, e.g.
   ``12_reproduction_report.html#Chapter-11:-prediction``;
-* :data:`CSS` (``_static/site.css``, written by the layout): narrower sidebars and the window's whole width for
-  the content, wide tables in a smaller font, the front page's figures as a grid of thumbnails.
+* :data:`CSS` (``_static/site.css``, written by the layout).
 
 Layer ``report``: it imports none of pawnslib (sphinx, docutils and latex2mathml do the work).
 """
@@ -135,14 +133,6 @@ def _math(translator: Any, tex: str, display: bool) -> None:
     raise nodes.SkipNode
 
 
-def _visit_math(translator: Any, node: nodes.math) -> None:
-    _math(translator, node.astext(), False)
-
-
-def _visit_math_block(translator: Any, node: nodes.math_block) -> None:
-    _math(translator, node.astext(), True)
-
-
 class NbconvertIds(SphinxTransform):
     """Give every section (and every rubric: a heading in a cell's output) nbconvert's id first, then Sphinx's."""
 
@@ -163,7 +153,8 @@ def _reset(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """The extension: the MathML renderer, nbconvert's heading ids, and the site's stylesheet."""
-    app.add_html_math_renderer("mathml", (_visit_math, None), (_visit_math_block, None))
+    app.add_html_math_renderer("mathml", (lambda translator, node: _math(translator, node.astext(), False), None),
+                               (lambda translator, node: _math(translator, node.astext(), True), None))
     app.add_transform(NbconvertIds)
     app.connect("builder-inited", _reset)
     return {"parallel_read_safe": True, "parallel_write_safe": False}

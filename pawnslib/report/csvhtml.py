@@ -2,7 +2,7 @@
 cells as the notebooks show them, and no table wider than the page's column.
 
 A table whose columns cannot fit the column side by side, even with every header and cell wrapped at its spaces
-(:func:`narrowest`, estimated from the longest word of each column), is split into parts of whole columns, each
+(estimated from the longest word of each column), is split into parts of whole columns, each
 part repeating the leading label columns that say what a row is (:func:`parts`). At a phone's width a part may
 still be wider than the screen: it then scrolls in its own box (the pages' ``.table-box``), never the page.
 
@@ -12,6 +12,7 @@ Layer ``report``: it imports :mod:`~pawnslib.report.headers` and :mod:`~pawnslib
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 from pathlib import Path
 
 import pandas as pd
@@ -30,31 +31,19 @@ STYLE = ("table.table { width: auto; margin-left: 0; font-size: 0.8rem; } table.
          ".table-box { overflow-x: auto; margin-bottom: 1rem; } .table-part { font-size: 0.8rem; color: #555; }")
 
 
-def _widest_word(texts: list[str]) -> int:
-    """The characters of the longest piece the browser cannot break: a word, split at spaces and after hyphens."""
-    return max((len(w) for t in texts for w in re.split(r"\s+|(?<=-)", t)), default=0)
-
-
-def narrowest(df: pd.DataFrame) -> list[float]:
-    """Each column's narrowest width in px (its header and cells, ``df``'s formatted text, wrapped at every space)."""
-    return [_widest_word([str(c), *df[c]]) * CHAR_PX + CELL_PX for c in df.columns]
-
-
 def label_columns(df: pd.DataFrame) -> list[str]:
     """The leading columns that say what a row is: those before the first numeric one, at most
     :data:`KEYS_AT_MOST`."""
-    keys = []
-    for c in df.columns[:KEYS_AT_MOST]:
-        if df[c].map(number_like).all():
-            break
-        keys.append(c)
-    return keys
+    return list(takewhile(lambda c: not df[c].map(number_like).all(), df.columns[:KEYS_AT_MOST]))
 
 
 def parts(df: pd.DataFrame, keys: list[str], budget: float = COLUMN_PX) -> list[list[str]]:
     """``df``'s columns (formatted text) in parts that each fit ``budget`` px, each part led by the label columns
     ``keys`` (:func:`label_columns`); one part if the whole table fits."""
-    widths = dict(zip(df.columns, narrowest(df), strict=True))
+    # A column's narrowest width: its longest piece the browser cannot break, a word of its header or cells split at
+    # spaces and after hyphens.
+    widths = {c: max(len(w) for t in [str(c), *df[c]] for w in re.split(r"\s+|(?<=-)", t)) * CHAR_PX + CELL_PX
+              for c in df.columns}
     if sum(widths.values()) <= budget:
         return [list(df.columns)]
     out, part, room = [], [], budget - sum(widths[k] for k in keys)
@@ -99,4 +88,4 @@ def csv_table(path: Path) -> str:
     return "\n".join(boxes)
 
 
-__all__ = ["COLUMN_PX", "STYLE", "csv_table", "label_columns", "narrowest", "number_like", "parts"]
+__all__ = ["COLUMN_PX", "STYLE", "csv_table", "label_columns", "number_like", "parts"]

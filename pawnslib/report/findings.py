@@ -2,17 +2,10 @@
 
 Each answer is one sentence of at most 40 words carrying its number (:mod:`~.words`' templates); the conditions
 that bound it in a few words; every p and every Holm group on the page its link opens. A record here is a dict
-of decided fields (the verdicts come from :mod:`pawnslib.experiments.evidence` and the experiments' own rules):
-:func:`reproduce_record`, :func:`pays_record`, :func:`rules_record`, :func:`chapter_records`,
-:func:`ceiling_record` and :func:`survival_record` build them, :func:`answers` and :func:`headlines` render them.
-No claim is picked by its words: by id, by chapter or by method.
-
-:func:`write_headlines` writes ``tables/answers.md`` (the README's findings, :func:`sync_readme`) and
-``tables/headlines.md`` (the front page's).
-
-Layer ``report``: it imports ``config``, the experiments :mod:`~pawnslib.experiments.chapter13_words` (whether
-predicting pays), :mod:`~pawnslib.experiments.evidence` (the tally and its word) and
-:mod:`~pawnslib.experiments.records`, and :mod:`~.words`.
+of decided fields (the verdicts come from :mod:`pawnslib.experiments.evidence` and the experiments' own rules),
+built by the ``*_record`` functions and rendered by :func:`answers` and :func:`headlines`. No claim is picked by
+its words: by id, by chapter or by method. :func:`write_headlines` writes ``tables/answers.md`` (the README's
+findings, :func:`sync_readme`) and ``tables/headlines.md`` (the front page's).
 """
 
 from __future__ import annotations
@@ -23,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from pawnslib import config
-from pawnslib.experiments import chapter13_words, evidence
+from pawnslib.experiments import chapter13_verdicts, evidence
 from pawnslib.experiments.records import VERDICTS
 from pawnslib.experiments.thesis import ALPHA
 from pawnslib.report.words import render
@@ -52,9 +45,8 @@ def said_line(line: pd.Series) -> str:
 
 
 def reproduce_record(claims: pd.DataFrame) -> dict:
-    """Does the thesis reproduce? The claims its own counts can test, counted by verdict, and the word the counts
-    allow (:func:`~pawnslib.experiments.evidence.answer_word`); ``claims`` is
-    :func:`~pawnslib.experiments.evidence.judge`'s table."""
+    """Does the thesis reproduce? The claims (:func:`~pawnslib.experiments.evidence.judge`) its own counts can test,
+    counted by verdict, and the word the counts allow (:func:`~pawnslib.experiments.evidence.answer_word`)."""
     t = evidence.tally(claims)
     return {"word": evidence.answer_word(t["data"]), "data": t["data"], "data_claims": sum(t["data"].values()),
             "no_data_claims": sum(t["no_data"].values()), "link": LINKS["claims"]}
@@ -64,13 +56,10 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFr
                 rules: str = config.RULES) -> dict:
     """Does predicting White pay? Chapter 13's ``ch13.pays`` line (the best prediction method's paired gain over
     ``plain6`` under the thesis's noise, its interval simultaneous over the methods) beside ``plain8``'s gain, from
-    ``methods`` (the ``ch13_methods`` table); ``pays`` as Chapter 13 decides it
-    (:func:`~pawnslib.experiments.chapter13_words.decisions`: some prediction method beats ``plain6``); and where
-    the map of how predictable White is (``white_map``, ``ch13_predictability``) has a cell in which a method that
-    models White beats ``plain6`` beyond noise, the largest such gain (``cell``: its White tie-breaking, depth,
-    measured predictability, method, gain with its interval, distinct games, and its share of ``plain8``'s gain in
-    that cell); else, with the map, the range it covered (``map``: the measured predictability's least and most,
-    White's depths), where no method that models White beats ``plain6``.
+    ``methods`` (``ch13_methods``); ``pays`` as :func:`~pawnslib.experiments.chapter13_verdicts.decisions` decides
+    it; with the map of how predictable White is (``white_map``, ``ch13_predictability``), the range it covered
+    (``map``: the measured predictability's least and most, White's depths) and the cell where a method that models
+    White beats ``plain6`` by most beyond noise (``cell``, None when none does; its share of ``plain8``'s gain there).
 
     Raises:
         ValueError: no ``ch13.pays`` line, or no ``plain8`` in ``methods``.
@@ -80,8 +69,8 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFr
     if best.empty or "plain8" not in t.index:
         raise ValueError("the pay answer needs Chapter 13's ch13.pays line and plain8's row of ch13_methods")
     b, deeper = best.iloc[0], t.loc["plain8"]
-    cell = None if white_map is None else chapter13_words.paying_cell(white_map, ALPHA)
-    return {"pays": chapter13_words.decisions(methods, alpha=ALPHA)["prediction_beats_plain6"], "best": b.method,
+    cell = None if white_map is None else chapter13_verdicts.paying_cell(white_map, ALPHA)
+    return {"pays": chapter13_verdicts.decisions(methods, alpha=ALPHA)["prediction_beats_plain6"], "best": b.method,
             "best_diff": b.estimate, "best_lo": b.lo, "best_hi": b.hi,
             "deeper_diff": deeper["diff"], "deeper_lo": deeper.diff_lo, "deeper_hi": deeper.diff_hi,
             "games": b.games, "rules": rules, "link": LINKS["pays"],
@@ -174,9 +163,8 @@ def write_headlines(answered: list[str], more: list[str], results: str | Path) -
     tables = Path(results) / "tables"
     tables.mkdir(parents=True, exist_ok=True)
     (tables / ANSWERS).write_text("".join(f"* {a}\n" for a in answered), encoding="utf-8")
-    path = tables / HEADLINES
-    path.write_text("".join(f"* {a}\n" for a in [*answered, *more]), encoding="utf-8")
-    return path
+    (tables / HEADLINES).write_text("".join(f"* {a}\n" for a in [*answered, *more]), encoding="utf-8")
+    return tables / HEADLINES
 
 
 def readme_block(answers_md: str, *, site: str = "results/html") -> str:

@@ -12,8 +12,7 @@ included:
 - A notebook saved in ``notebooks/`` (``SOURCE_NOTEBOOKS``) loses what running it adds, by nbstripout, the
   ecosystem's tool for it: outputs, execution counts and the view's cell metadata; and it keeps the
   ``language_info`` it had on disk, which a kernel of another Python patch release would rewrite. Run All in Lab
-  thus leaves ``git status`` clean, while a person's own edits (code, text, cells) are saved as ever. The outputs
-  stay on screen until the tab is closed; the executed chapters, outputs and all, are ``results/notebooks/``.
+  thus leaves ``git status`` clean, while a person's own edits (code, text, cells) are saved as ever.
 
 A hook rather than nbstripout's git filter: it keeps the files themselves clean, with no per-clone git
 configuration and whichever tool then reads them.
@@ -57,9 +56,8 @@ def source_notebook(path: str) -> bool:
 
 def without_run(content: dict, on_disk: Path | None = None) -> nbformat.NotebookNode:
     """A notebook's ``content`` (nbformat's JSON as a dict) without what running it adds (nbstripout's
-    :func:`strip_output` with its command's :data:`RUN_KEYS`: outputs, execution counts, the view's and the run's
-    metadata), keeping the cell ids and the
-    ``language_info`` of the file ``on_disk`` when it has one."""
+    :func:`strip_output` with its command's :data:`RUN_KEYS`), keeping the cell ids and the ``language_info`` of the
+    file ``on_disk`` when it has one."""
     notebook = strip_output(nbformat.from_dict(content), keep_output=False, keep_count=False, keep_id=True,
                             extra_keys=list(RUN_KEYS))
     if on_disk is not None and on_disk.is_file():

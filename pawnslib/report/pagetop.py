@@ -2,9 +2,8 @@
 
 Every chapter notebook ends with a conclusion that its code writes from its tables: a "## Conclusion" heading
 followed by a cell whose Markdown output is the answer, or a Markdown output that starts with that heading.
-:func:`finding` takes the answer's lead, the first sentence that holds a number and a bolded answer (else the first
-that holds a number); :func:`put_first` sets it in a box right under the page's title (and its reading's note),
-linked to the conclusion, so that the page's first screen says what it found before any parameter or code.
+:func:`finding` takes the answer's lead; :func:`put_first` sets it in a box right under the page's title, linked to
+the conclusion, so that the page's first screen says what it found before any parameter or code.
 :func:`sentences` and :func:`title_alone` also serve the site's front page and its readings' notes
 (:mod:`~pawnslib.report.book`): one rule for where a sentence ends, one for where a title is.
 
@@ -68,10 +67,7 @@ def finding(nb: nbformat.NotebookNode) -> str:
     (a bold lead alone joined to the sentence after it), else its first sentence with a number; ``""`` without a
     conclusion or a number."""
     said = sentences(conclusion(nb))
-
-    def number(s: str) -> bool:
-        return re.search(r"\d", s) is not None
-
+    number = re.compile(r"\d").search
     for i, s in enumerate(said):
         if s.startswith("**"):
             if number(s):
@@ -97,11 +93,8 @@ def put_first(nb: nbformat.NotebookNode, text: str) -> None:
 
 def notebook_title(nb: nbformat.NotebookNode) -> str:
     """The markdown of a notebook's title: the text of its first ``#`` heading, or ``""`` without one."""
-    for cell in nb.cells:
-        m = TITLE.search(cell.source) if cell.cell_type == "markdown" else None
-        if m:
-            return m[1]
-    return ""
+    m = next(filter(None, (TITLE.search(c.source) for c in nb.cells if c.cell_type == "markdown")), None)
+    return m[1] if m else ""
 
 
 def title_alone(nb: nbformat.NotebookNode) -> int:

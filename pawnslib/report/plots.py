@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 BASELINE = "plain6"  # the method every other is paired with (pawnslib.experiments.costs.BASELINE)
 FRONTIER = ("plain6", "plain8")  # "search deeper": the dashed line of strength against cost
+# Strength against cost's cost is nodes, the same on every machine (the methods' times are timing data, on the
+# timings page: pawnslib.report.timings_page).
 STRENGTH_COLUMNS = ("method", "score", "score_lo", "score_hi", "nodes_mean")
 FOREST_COLUMNS = ("method", "black", "white", "diff", "diff_lo", "diff_hi")
 SWEEP_COLUMNS = ("max_pr", "share_likely", "share_made", "share_correct")
-# (column, axis label, tick unit) of strength against cost's panel: nodes, the same on every machine (the methods'
-# times are timing data, on the timings page: pawnslib.report.timings_page)
-COST_AXIS = ("nodes_mean", "mean nodes per Black search (log scale)", "")
+MAP_COLUMNS = ("white_noise", "predictability", "white_depth", "method", "diff", "diff_lo", "diff_hi")
 # the MAX_PR sweep's curves: (column, label, colour), Okabe-Ito's colour-blind-safe blue, orange and green
 SWEEP_CURVES = (("share_likely", "replies called likely", "#0072B2"),
                 ("share_made", "White moves with a prediction", "#E69F00"),
@@ -40,13 +40,8 @@ MARKER_SIZE = 8
 
 
 def check_columns(df: pd.DataFrame, columns: tuple[str, ...], what: str) -> None:
-    """``ValueError`` naming the missing columns if ``df`` lacks any of ``columns``, or if it has no rows.
-
-    Args:
-        df: the table.
-        columns: the columns it needs.
-        what: its name in the message, e.g. ``"methods"``.
-    """
+    """``ValueError`` naming the missing columns if ``df`` (called ``what`` in the message, e.g. ``"methods"``) lacks
+    any of ``columns``, or if it has no rows."""
     if not isinstance(df, pd.DataFrame):
         raise ValueError(f"{what} must be a pandas DataFrame, got {type(df).__name__}")
     missing = [c for c in columns if c not in df.columns]
@@ -83,35 +78,10 @@ def legend_below(fig: Figure, axes: list[Axes], columns: int, *, first: list[str
                frameon=False)
 
 
-def _cost_panel(ax: Axes, methods: pd.DataFrame, x: str, label: str, unit: str) -> None:
-    """One panel of :func:`strength_cost`: every method's score against column ``x``, log x, plain ticks."""
-    from matplotlib.colors import to_rgba
-
-    shown = methods[methods[x].notna() & (methods[x] > 0)]
-    for r in shown.itertuples():
-        style = method_style(r.method)  # a see-through face: a point under another still shows its outline
-        ax.errorbar(getattr(r, x), r.score, yerr=[[r.score - r.score_lo], [r.score_hi - r.score]], ls="none",
-                    ms=MARKER_SIZE, mew=1.5, mec=style["color"], mfc=to_rgba(style["color"], 0.45), elinewidth=1.2,
-                    label=r.method, zorder=3, **style)
-    frontier = shown.set_index("method").reindex(list(FRONTIER)).dropna(subset=[x, "score"])
-    if len(frontier) == len(FRONTIER):
-        ax.plot(frontier[x], frontier.score, color="grey", ls="--", lw=1, zorder=2,
-                label="search deeper (plain6 to plain8)")
-    ax.set(xscale="log", xlabel=label)
-    if len(shown):
-        low, high = shown[x].min(), shown[x].max()
-        ax.set_xlim(low / (high / low) ** 0.06 / 1.05, high * (high / low) ** 0.06 * 1.05)
-        log_ticks(ax, "x", unit=unit)
-
-
 def strength_cost(methods: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Strength against cost: each method's mean score against its nodes per search.
-
-    The score reads in percent (``65 %``); the x axis is logarithmic with plain tick labels (``5k 10k 20k``),
-    each method its own colour and marker (:func:`~pawnslib.report.style.method_style`), and the
-    dashed line joining ``plain6`` and ``plain8`` (what searching deeper buys) when both are present. The methods
-    are named in one legend below the panel, so no label covers a point. A method whose cost is missing (NaN) is
-    left out.
+    """Strength against cost: each method's mean score (in percent) against its nodes per search (log x), with the
+    dashed line joining ``plain6`` and ``plain8`` (what searching deeper buys) when both are present. A method whose
+    cost is missing (NaN) is left out.
 
     Args:
         methods: Chapter 13's method table (``tables/ch13_methods.csv``): one row per method with ``method``,
@@ -131,10 +101,26 @@ def strength_cost(methods: pd.DataFrame, *, title: str | None = None) -> Figure:
     if twice:
         raise ValueError(f"methods has more than one row for {twice}")
     import matplotlib.pyplot as plt
+    from matplotlib.colors import to_rgba
     from matplotlib.ticker import FuncFormatter
 
     fig, ax = plt.subplots(figsize=(8, 5.6), layout="constrained")
-    _cost_panel(ax, methods, *COST_AXIS)
+    x = "nodes_mean"
+    shown = methods[methods[x].notna() & (methods[x] > 0)]
+    for r in shown.itertuples():
+        style = method_style(r.method)  # a see-through face: a point under another still shows its outline
+        ax.errorbar(r.nodes_mean, r.score, yerr=[[r.score - r.score_lo], [r.score_hi - r.score]], ls="none",
+                    ms=MARKER_SIZE, mew=1.5, mec=style["color"], mfc=to_rgba(style["color"], 0.45), elinewidth=1.2,
+                    label=r.method, zorder=3, **style)
+    frontier = shown.set_index("method").reindex(list(FRONTIER)).dropna(subset=[x, "score"])
+    if len(frontier) == len(FRONTIER):
+        ax.plot(frontier[x], frontier.score, color="grey", ls="--", lw=1, zorder=2,
+                label="search deeper (plain6 to plain8)")
+    ax.set(xscale="log", xlabel="mean nodes per Black search (log scale)")
+    if len(shown):
+        low, high = shown[x].min(), shown[x].max()
+        ax.set_xlim(low / (high / low) ** 0.06 / 1.05, high * (high / low) ** 0.06 * 1.05)
+        log_ticks(ax, "x", unit="")
     ax.set_ylabel("Black's mean score (95 % interval)")
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{100 * v:.0f} %"))
     legend_below(fig, [ax], columns=5, first=list(methods.method))
@@ -147,8 +133,7 @@ def forest(pairings: pd.DataFrame, *, baseline: str = BASELINE, columns: int = 4
            title: str | None = None) -> Figure:
     """The paired difference from ``baseline`` per (Black, White) pairing: one panel per method, shared axes.
 
-    One panel per method (in the table's order) keeps every interval readable; the panel's title names the method,
-    and its points have the method's colour and marker, as on every figure. Differences read in percentage points
+    One panel per method (in the table's order) keeps every interval readable. Differences read in percentage points
     (``-40``, ``0``, ``+40``).
 
     Args:
@@ -202,16 +187,6 @@ def forest(pairings: pd.DataFrame, *, baseline: str = BASELINE, columns: int = 4
     return fig
 
 
-def _sweep_panel(ax: Axes, slices: int, sweep: pd.DataFrame, bound: float, target: float) -> None:
-    """One panel of :func:`max_pr_sweep`."""
-    for col, label, colour in SWEEP_CURVES:
-        ax.plot(sweep.max_pr, sweep[col], color=colour, lw=1.8, label=label)
-    ax.axhline(target, color="grey", ls="--", lw=1, label="seen_before's share of likely replies (the target)")
-    ax.axvline(bound, color="k", ls=":", lw=1.2, label="the chosen MAX_PR")
-    ax.set(xlabel="MAX_PR", ylim=(0, 1), xlim=(-0.02, 1.02),
-           title=f"{SLICES.get(slices, f'{slices} slices')}: MAX_PR = {bound:.4f}, target {target:.3f}")
-
-
 def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Figure:
     """The threshold rule on the training games: shares against MAX_PR, one panel per model, legend below.
 
@@ -242,17 +217,16 @@ def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Fig
                              layout="constrained")
     fig.get_layout_engine().set(wspace=0.06)  # room between one panel's last x label and the next one's first
     for ax, (slices, (sweep, bound, target)) in zip(axes[0], sweeps.items(), strict=True):
-        _sweep_panel(ax, slices, sweep, float(bound), float(target))
+        bound, target = float(bound), float(target)
+        for col, label, colour in SWEEP_CURVES:
+            ax.plot(sweep.max_pr, sweep[col], color=colour, lw=1.8, label=label)
+        ax.axhline(target, color="grey", ls="--", lw=1, label="seen_before's share of likely replies (the target)")
+        ax.axvline(bound, color="k", ls=":", lw=1.2, label="the chosen MAX_PR")
+        ax.set(xlabel="MAX_PR", ylim=(0, 1), xlim=(-0.02, 1.02),
+               title=f"{SLICES.get(slices, f'{slices} slices')}: MAX_PR = {bound:.4f}, target {target:.3f}")
     axes[0][0].set_ylabel("share")
     legend_below(fig, [axes[0][0]], columns=3)
     return fig
-
-
-__all__ = ["BASELINE", "FOREST_COLUMNS", "FRONTIER", "STRENGTH_COLUMNS", "SWEEP_COLUMNS", "check_columns", "forest",
-           "max_pr_sweep", "predictability_map", "strength_cost"]
-
-
-MAP_COLUMNS = ("white_noise", "predictability", "white_depth", "method", "diff", "diff_lo", "diff_hi")
 
 
 def predictability_map(table: pd.DataFrame, *, yardstick: str = "plain8", title: str | None = None) -> Figure:
@@ -275,8 +249,6 @@ def predictability_map(table: pd.DataFrame, *, yardstick: str = "plain8", title:
         ValueError: a missing column (named), an empty table or a method without a style (named).
     """
     check_columns(table, MAP_COLUMNS, "table")
-    if not len(table):
-        raise ValueError("table has no row")
     methods = [m for m in dict.fromkeys(table.method) if m != yardstick]
     for m in methods:
         method_style(m)
@@ -310,14 +282,13 @@ def predictability_map(table: pd.DataFrame, *, yardstick: str = "plain8", title:
 
 
 def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yardstick: str = "plain8",
-                        yardstick_says: str = "what two more plies buy", title: str | None = None) -> Figure:
+                        title: str | None = None) -> Figure:
     """Each method's paired change from ``baseline`` in score points, sorted, with its 95 % interval (thick) and its
     interval simultaneous over the methods (thin): the methods table at a glance.
 
     The ``yardstick`` (``plain8``: what two more plies everywhere buy) is drawn apart: its row in grey on a grey band,
     and a dashed line at its change across every row, so each method's change reads against both 0 (the baseline's
-    solid line) and what searching deeper buys. Each method has its colour and marker
-    (:func:`~pawnslib.report.style.method_style`); the legend stands below the axes.
+    solid line) and what searching deeper buys.
 
     Args:
         methods: Chapter 13's method table (``tables/ch13_methods.csv``): per method ``method``, ``diff`` with its
@@ -325,7 +296,6 @@ def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yard
             (fractions of a game); the baseline's row, if there, is left out.
         baseline: the method the changes are from.
         yardstick: the method drawn as the yardstick, if present.
-        yardstick_says: what its change measures, in the legend.
         title: the figure's title; none if None.
 
     Returns:
@@ -346,13 +316,13 @@ def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yard
 
     fig, ax = plt.subplots(figsize=(8, 0.36 * len(shown) + 2.2), layout="constrained")
     for y, r in shown.iterrows():
-        colour = method_style(r.method)["color"]
+        style = method_style(r.method)  # a white edge sets a filled marker off its bar; a line marker is drawn black
+        colour = style["color"]
         if r.method == yardstick:
             ax.axhspan(y - 0.45, y + 0.45, color="#DDDDDD", zorder=0)
             ax.axvline(100 * r["diff"], color=colour, ls="--", lw=1.2, zorder=1)
         ax.plot([100 * r.diff_lo_all, 100 * r.diff_hi_all], [y, y], color=colour, lw=1.2, solid_capstyle="butt",
                 zorder=2)
-        style = method_style(r.method)  # a white edge sets a filled marker off its bar; a line marker is drawn black
         edge = "black" if style["marker"] in ("x", "+", "1", "2", "3", "4", "|", "_") else "white"
         ax.errorbar(100 * r["diff"], y, xerr=[[100 * (r["diff"] - r.diff_lo)], [100 * (r.diff_hi - r["diff"])]],
                     elinewidth=5, capsize=0, ms=MARKER_SIZE, mec=edge, mew=1.2 if edge == "black" else 0.8,
@@ -368,15 +338,18 @@ def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yard
     ax.grid(axis="x", color="#EEEEEE", lw=0.8, zorder=0)
     ax.grid(axis="y", visible=False)  # a row's own lines are its guide
     ax.set_xlabel(f"change of Black's score from {baseline} (score points: a draw is half a win)")
-    k = len(shown)
-    grey = "#555555"
-    handles = [Line2D([], [], color=grey, lw=5), Line2D([], [], color=grey, lw=1.2),
+    handles = [Line2D([], [], color="#555555", lw=5), Line2D([], [], color="#555555", lw=1.2),
                Line2D([], [], color="black", lw=1)]
-    labels = ["95 % interval", f"simultaneous 95 % interval over the {k} methods", f"{baseline} (0: no change)"]
+    labels = ["95 % interval", f"simultaneous 95 % interval over the {len(shown)} methods",
+              f"{baseline} (0: no change)"]
     if yardstick in set(shown.method):
         handles.append(Line2D([], [], color=method_style(yardstick)["color"], ls="--", lw=1.2))
-        labels.append(f"{yardstick}: {yardstick_says}")
+        labels.append(f"{yardstick}: what two more plies buy")
     fig.legend(handles, labels, loc="outside lower center", ncol=2, frameon=False)
     if title:
         fig.suptitle(title)
     return fig
+
+
+__all__ = ["BASELINE", "FOREST_COLUMNS", "FRONTIER", "MAP_COLUMNS", "STRENGTH_COLUMNS", "SWEEP_COLUMNS",
+           "check_columns", "forest", "max_pr_sweep", "methods_vs_baseline", "predictability_map", "strength_cost"]

@@ -8,8 +8,9 @@ tables first, then the report's cell-by-cell and pairing-by-pairing tables, the 
 statistics, one reading at a time so that each fits the page's column. The saved tables hold numbers only; the
 thesis's cell format (``67%(33%)``) is made here, from the rates.
 
-Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_words` (the Holm p as text),
-:mod:`~pawnslib.experiments.stats` (the thesis's cell format) and :mod:`~pawnslib.report.style` (p-values).
+Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_verdicts` (a p at the randomised test's floor),
+:mod:`~pawnslib.experiments.stats` (the thesis's cell format), :mod:`~pawnslib.report.style` (p-values) and
+:mod:`~pawnslib.report.words` (points, counts and the Holm p, as sentences write them).
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import math
 
 import pandas as pd
 
-from pawnslib.experiments.chapter13_words import holm_value
+from pawnslib.experiments.chapter13_verdicts import at_floor
 from pawnslib.experiments.stats import thesis_cell
 from pawnslib.report.style import MISSING, number, short_p
+from pawnslib.report.words import count, holm_value
+from pawnslib.report.words import points as signed
 
 
 def _missing(x: object) -> bool:
@@ -28,21 +31,17 @@ def _missing(x: object) -> bool:
 
 
 def interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
-    """``x (lo to hi)`` in ``fmt``, each value times ``scale``; "–" when ``x`` or ``lo`` is missing."""
+    """``x (lo to hi)`` in ``fmt``, each value times ``scale``, with a minus sign (as sentences write it, e.g.
+    ``−2.0``); "–" when ``x`` or ``lo`` is missing."""
     if _missing(x) or _missing(lo):
         return MISSING
-    return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})"
-
-
-def count(x: float) -> str:
-    """A count as a whole number with thousands separators: ``40,682``."""
-    return f"{int(x):,}"
+    return f"{fmt.format(scale * x)} ({fmt.format(scale * lo)} to {fmt.format(scale * hi)})".replace("-", "−")
 
 
 def points(diff: float, lo: float, hi: float) -> str:
     """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
     baseline's own row)."""
-    return interval(diff, lo, hi, "{:+.1f}", 100)
+    return MISSING if _missing(diff) or _missing(lo) else f"{signed(diff)} ({signed(lo)} to {signed(hi)})"
 
 
 def percent(x: float, lo: float | None = None, hi: float | None = None, *, digits: int = 1) -> str:
@@ -54,7 +53,7 @@ def percent(x: float, lo: float | None = None, hi: float | None = None, *, digit
 
 
 def _holm(p: float, p_holm: float) -> str:
-    return MISSING if _missing(p_holm) else holm_value(p, p_holm)
+    return MISSING if _missing(p_holm) else holm_value(p_holm, at_floor(p))
 
 
 def need(df: pd.DataFrame, columns: list[str], what: str) -> None:

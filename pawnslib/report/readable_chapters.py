@@ -6,9 +6,6 @@ As in :mod:`~pawnslib.report.readable`, the saved tables keep their column names
 and labels only; these functions make the copies a page shows: headers in words with their units, intervals as "a to
 b", counts as integers, the thesis's cell format (``67%(33%)``) where its tables are set beside ours. A table with
 one column per reading (or per reading and play) is built that way round, so that it fits the page's column.
-
-Layer ``report``: it imports :mod:`~pawnslib.experiments.stats` (the thesis's cell format),
-:mod:`~pawnslib.report.readable` (the units) and :mod:`~pawnslib.report.style`.
 """
 
 from __future__ import annotations
@@ -22,8 +19,7 @@ from pawnslib.report.style import MISSING, short_p
 
 def branching_table(summary: pd.DataFrame) -> pd.DataFrame:
     """Chapter 4's branching factor (``branching_factor``, ``branching_factor_search``; one row per reading, or per
-    reading and play) with one column per row: legal moves per position with the interval over games, the share of
-    positions in the thesis's band, game lengths and results.
+    reading and play) with one column per row.
 
     Raises:
         ValueError: a column missing (named).
@@ -47,8 +43,7 @@ def branching_table(summary: pd.DataFrame) -> pd.DataFrame:
 
 
 def rlgame_table(differences: pd.DataFrame) -> pd.DataFrame:
-    """Where RLGame's two rules would have played otherwise (``rlgame_differences``, one row per reading and play)
-    with one column per row.
+    """Where RLGame's two rules would have played otherwise (``rlgame_differences``) with one column per row.
 
     Raises:
         ValueError: a column missing (named).
@@ -66,9 +61,7 @@ def rlgame_table(differences: pd.DataFrame) -> pd.DataFrame:
 
 
 def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
-    """Chapter 8's recognisers at one move (``dbn_recognition_at_10``; any index, e.g. set and recogniser): held-out
-    games, the share right with its Wilson interval, the mean posterior of the true strategy and the gap to the
-    perfect-knowledge ceiling.
+    """Chapter 8's recognisers at one move (``dbn_recognition_at_10``; any index, e.g. set and recogniser).
 
     Raises:
         ValueError: a column missing (named).
@@ -83,9 +76,8 @@ def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
 
 def balance_table(counts: pd.DataFrame) -> pd.DataFrame:
     """Table 10.2 or 11.1 of our games (``table_10_2_<set>``, ``table_11_1_<set>``: one row per pairing, as
-    :func:`~pawnslib.experiments.stats.pairing_counts` counts it) as a page shows it: Black (rows) against White
-    (columns), each cell Black's win percentage with draws in parentheses (the thesis's format), the 95 % Wilson
-    interval and the games.
+    :func:`~pawnslib.experiments.stats.pairing_counts` counts it): Black (rows) against White (columns), each cell
+    in the thesis's format with its 95 % Wilson interval and games.
 
     Raises:
         ValueError: a column missing (named).
@@ -99,9 +91,8 @@ def balance_table(counts: pd.DataFrame) -> pd.DataFrame:
 
 
 def pairing_changes_table(changes: pd.DataFrame) -> pd.DataFrame:
-    """Tables 11.2 / 11.3 as Chapter 11 computes them (``table_11_2_*``, from ``paired.compare_pairings``): per
-    pairing Black's wins with plain alpha-beta and with the asymmetric tree (the thesis's format), the paired games,
-    the change in win-rate points with its interval, the paired p and the change in words.
+    """Tables 11.2 / 11.3 as Chapter 11 computes them (``table_11_2_*``, from ``paired.compare_pairings``), one row
+    a pairing.
 
     Raises:
         ValueError: a column missing (named).
@@ -118,8 +109,7 @@ def pairing_changes_table(changes: pd.DataFrame) -> pd.DataFrame:
 
 
 def strength_table(strength: pd.DataFrame) -> pd.DataFrame:
-    """Each strategy's record over both colours (``stats.strategy_strength``; any index): games, wins, the win
-    rate with its interval, how many others it beat at least once, and its worst record against one other.
+    """Each strategy's record over both colours (``stats.strategy_strength``; any index).
 
     Raises:
         ValueError: a column missing (named).
@@ -136,8 +126,8 @@ def strength_table(strength: pd.DataFrame) -> pd.DataFrame:
 
 
 def slices_table(slices: pd.DataFrame, *, base: int) -> pd.DataFrame:
-    """Section 11.2's remark on time slices (``offline.slices_effect``; any index): per number of slices the games,
-    predictions, correct ones and their share, and the paired change from ``base`` slices in points.
+    """Section 11.2's remark on time slices (``offline.slices_effect``; any index), with the paired change from
+    ``base`` slices.
 
     Raises:
         ValueError: a column missing (named).
@@ -154,11 +144,9 @@ def slices_table(slices: pd.DataFrame, *, base: int) -> pd.DataFrame:
 
 
 def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
-    """Table 10.2 under each tie-breaker (``tiebreak.table_10_2``): per reading and tie-breaker the games and how
-    many are distinct, then what is counted on the distinct games: Black's win rate with its interval, the
-    chi-square against the thesis's tie-breaking, distinct openings and the root positions whose tie the noise left
-    exact. Every tie-breaker has an interval ("none" plays from seeded random openings); a dash marks a test not
-    made (the main run against itself).
+    """Table 10.2 under each tie-breaker (``tiebreak.table_10_2``), one row a reading and tie-breaker. Every
+    tie-breaker has an interval ("none" plays from seeded random openings); a dash marks a test not made (the main
+    run against itself).
 
     Raises:
         ValueError: a column missing (named).
@@ -187,12 +175,6 @@ def _change(x: float, lo: float, hi: float) -> str:
 SURVIVAL_UNITS = {"percent": (lambda x, lo, hi: percent(x, lo, hi, digits=0), lambda x: f"{100 * x:.1f} %", " %"),
                   "score points": (_change, lambda x: f"{100 * x:+.1f} score points", " score points")}
 SURVIVAL_FIXED = ("finding_id", "finding", "unit", "reference", "verdict", "holds")
-
-
-def _variants(frame: pd.DataFrame) -> list[str]:
-    """The study's variants (``thesis``, ``position``, ..., ``thesis_second_seed``), from its ``<key>_estimate``
-    columns."""
-    return [c.removesuffix("_estimate") for c in frame.columns if c.endswith("_estimate")]
 
 
 def _variant_name(key: str) -> str:
@@ -225,14 +207,13 @@ def survival_verdict(row: pd.Series, keys: list[str]) -> str:
 
 def survival_table(frame: pd.DataFrame) -> pd.DataFrame:
     """Which headlines survive the tie-breaker (``tiebreak_sensitivity``, from
-    :func:`~pawnslib.experiments.tiebreak.sensitivity`) as a page shows it: per finding its estimate under each
-    tie-breaker with the 95 % interval (a win rate in per cent, a difference in score points; an estimate without an
-    interval alone) and the verdict in words (:func:`survival_verdict`).
+    :func:`~pawnslib.experiments.tiebreak.sensitivity`): per finding its estimate under each tie-breaker, with its
+    95 % interval where it has one, and the verdict in words (:func:`survival_verdict`).
 
     Raises:
         ValueError: a column missing (named).
     """
-    keys = _variants(frame)
+    keys = [c.removesuffix("_estimate") for c in frame.columns if c.endswith("_estimate")]  # the variants
     need(frame, [*SURVIVAL_FIXED, *(f"{k}_{c}" for k in keys for c in ("lo", "hi", "class"))], "tiebreak_sensitivity")
     rows = []
     for _, r in frame.iterrows():

@@ -167,11 +167,8 @@ class Replay:
                 ``black``, ``white``, ``round`` and ``result`` when present.
             captions: one per position; default "ply 12: White 2,1-3,1, value -4, 1,234 nodes" (the mover's
                 search value, Black's point of view, and its nodes).
-            marks: as for :class:`Replay`.
             title: default "Black 3 vs White 5, round 0, kalles reading: black wins in 47 plies".
-            mark_label: as for :class:`Replay`.
-            size: as for :class:`Replay`.
-            start: as for :class:`Replay`.
+            marks, mark_label, size, start: as for :class:`Replay`.
 
         Returns:
             The replay.

@@ -35,13 +35,9 @@ def result_files(folder: str | Path, *, timing: bool = False) -> set[str]:
         timing: include the timing data (default: leave it out).
     """
     root = Path(folder)
-    out = set()
-    for path in root.rglob("*"):
-        rel = path.relative_to(root)
-        if (path.is_file() and rel.name not in WORKING_NAMES and rel.suffix not in WORKING_SUFFIXES
-                and (timing or not is_timing(rel))):
-            out.add(rel.as_posix())
-    return out
+    files = (path.relative_to(root) for path in root.rglob("*") if path.is_file())
+    return {rel.as_posix() for rel in files if rel.name not in WORKING_NAMES and rel.suffix not in WORKING_SUFFIXES
+            and (timing or not is_timing(rel))}
 
 
 def differences(a: str | Path, b: str | Path, *, timing: bool = False) -> list[str]:

@@ -1,12 +1,10 @@
 """Saving notebook results: tables as CSV plus a GitHub-markdown copy, figures as PNG.
 
-Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` and
-``figures/<name>.png``. The markdown writer is our own, so ``tabulate`` is not needed. A table of wall-clock
-times is saved by :func:`save_timing` as ``tables/<name>_timing.csv``: timing data, which differs by machine and is
-shown on the site's timings page, never in a notebook (an executed notebook is the same bytes on every machine).
+Layout under a results directory: ``tables/<name>.csv``, ``tables/<name>.md`` and ``figures/<name>.png``. The
+markdown writer is our own, so ``tabulate`` is not needed. A table of wall-clock times is saved by :func:`save_timing`
+as timing data, shown on the site's timings page, never in a notebook.
 
-Layer ``report``: it may import every layer; it imports only ``config`` (the first reading),
-:mod:`~pawnslib.report.style` (cells as text, and whether an index is worth writing) and
+Layer ``report``: it imports only ``config``, :mod:`~pawnslib.report.style` and
 :mod:`~pawnslib.report.timings_page` (the timings page's name).
 """
 

@@ -1,15 +1,11 @@
 """Every saved table rendered, a page per chapter, so that the front page and each chapter link a rendered table,
 not a file.
 
-The notebooks save each table twice (``R/tables/<name>.csv`` for reuse, ``<name>.md`` for a diff), and a chapter page
-shows it among its prose. A chapter's tables are the ones its notebook saves: the names its code passes to
-``save_table`` (:func:`saved_names`, read from the executed notebook's code, a name built by an f-string matching
-as a pattern). Each chapter's tables are rendered from their CSVs (:func:`~pawnslib.report.csvhtml.csv_table`:
-headers in words, split where too wide for the column) on ``R/html/tables-<chapter>.html`` (another reading's on
-``tables-<reading>-<chapter>.html``), each under a heading whose id is :func:`table_id` (``ch13_predictability``,
-``king-table_10_2``), with links to its two files. ``R/html/tables.html`` lists the chapters' pages and their
-tables, and any table no chapter saves. Timing tables are on the timings page instead. Like that page these are
-plain HTML beside the site's, written after Sphinx's build (:func:`~pawnslib.report.book.build_site`).
+A chapter's tables are the ones its notebook's code passes to ``save_table`` (:func:`saved_names`). They are rendered
+from their CSVs (:func:`~pawnslib.report.csvhtml.csv_table`) on the chapter's page (:func:`chapter_page`), each under
+a heading whose id is :func:`table_id`, with links to its two files (``.csv`` and ``.md``); ``R/html/tables.html``
+lists the chapters' pages and their tables, and any table no chapter saves. Timing tables are on the timings page
+instead. Like that page these are plain HTML beside the site's, written after Sphinx's build.
 
 Layer ``report``: it imports ``config``, nbformat, :mod:`~pawnslib.report.pagetop` (a notebook's title) and
 :mod:`~pawnslib.report.timings_page`.
@@ -38,7 +34,8 @@ OTHERS = "other"  # the page of the tables no chapter's code saves
 
 
 def table_id(reading: str, name: str) -> str:
-    """The id of a table's section: its name, after the reading's for any reading but the first."""
+    """The id of a table's section: its name (``ch13_methods``), after the reading's for any reading but the first
+    (``king-table_10_2``)."""
     return name if reading == config.RULES else f"{reading}-{name}"
 
 

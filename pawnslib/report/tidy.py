@@ -32,6 +32,7 @@ from pathlib import Path
 import nbformat
 
 from pawnslib import COMPILING
+from pawnslib.files import replaced_atomically
 
 RUN_STAMPS = ("start_time", "end_time", "duration")  # papermill's per-cell and per-notebook clock
 INJECTED = "injected-parameters"  # papermill's tag for the cell it adds, and now that cell's id
@@ -68,7 +69,8 @@ def tidy_notebook(path: str | Path) -> bool:
     text = _renamed_widgets(nb, nbformat.writes(nb))
     if text == before:
         return False
-    path.write_text(text, encoding="utf-8")
+    with replaced_atomically(path) as tmp:  # Ctrl-C mid-write leaves the executed notebook whole
+        tmp.write_text(text, encoding="utf-8")
     return True
 
 

@@ -4,14 +4,9 @@ Why
 ---
 Every file ``make reproduce`` writes into a results folder ``R`` is the same bytes on any machine, except how long
 things took, which depends on the machine and its load. Those figures live in timing files of their own
-(:func:`is_timing`): a table whose name says ``timing`` (``R/tables/perft_timing.csv``,
-``R/king/tables/search_stats_timing.csv``), anything in a ``logs`` folder (``R/logs/timings.txt``: the last run
-from scratch, step by step) and each run's ``timings.json`` (``R/runs/**``). A notebook shows none of them, so that
-an executed notebook is byte-stable; :func:`timings_page` shows the tables and the step log instead.
-
-The page is plain HTML with the site's stylesheets, written by :func:`write_timings_page` after Sphinx's build
-(:func:`~pawnslib.report.book.build_site`): a new time changes this page alone, never the search index or another
-page. The front page links it.
+(:func:`is_timing`), which no notebook shows, so that an executed notebook is byte-stable; :func:`timings_page`
+shows the tables and the step log instead. The page is plain HTML with the site's stylesheets, written after
+Sphinx's build: a new time changes this page alone, never the search index or another page.
 
 Layer ``report``: it imports ``config`` and :mod:`~pawnslib.report.csvhtml` (its tables).
 """
@@ -94,9 +89,9 @@ def timings_page(results: str | Path) -> str:
     return html_page(TITLE, EXPLANATION, sections)
 
 
-def html_page(title: str, intro: str, sections: list[str], *, style: str = "") -> str:
-    """A page beside the site's, not built by Sphinx (this one, the tables' page): the site's stylesheets (and
-    ``style``), a link back to the front page, ``title``, ``intro`` (HTML) and ``sections`` (HTML), in that order."""
+def html_page(title: str, intro: str, sections: list[str]) -> str:
+    """A page beside the site's, not built by Sphinx (this one, the tables' page): the site's stylesheets, a link back
+    to the front page, ``title``, ``intro`` (HTML) and ``sections`` (HTML), in that order."""
     css = "\n".join(f'<link rel="stylesheet" href="_static/{s}">' for s in STYLESHEETS)
     return f"""<!DOCTYPE html>
 <html lang="en" data-theme="light">
@@ -105,7 +100,7 @@ def html_page(title: str, intro: str, sections: list[str], *, style: str = "") -
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 {css}
-<style>{STYLE}{style}</style>
+<style>{STYLE}</style>
 </head>
 <body>
 <main class="bd-main"><div class="bd-content"><article class="bd-article" role="main">

@@ -5,8 +5,6 @@ the claim, a link to the chapter that shows it, and a legend.
 The verdicts themselves are computed by :mod:`~pawnslib.experiments.evidence` (a claim's, from its lines') and
 :mod:`~pawnslib.experiments.thesis` (a line's); this module only presents them, each claim linked to the page its
 record names.
-
-Layer ``report``: it may import every layer; it imports only those two and :mod:`~pawnslib.experiments.records`.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ import pandas as pd
 from pawnslib.experiments.evidence import CLAIM_RULES, TABLE_RULE
 from pawnslib.experiments.records import VERDICTS
 from pawnslib.experiments.thesis import VERDICT_RULES
+from pawnslib.report.readable import need
 
 COLOURS = {"reproduced": "#2e7d32", "not reproduced": "#c62828", "mixed": "#ef6c00", "inconclusive": "#8d8d8d",
            "untestable": "#5d4037", "new": "#1565c0"}
@@ -30,17 +29,16 @@ SUPPORT_WORDS = {"shows it": "the thesis's own figures, at its effective sample,
                  "ours": "a finding of ours the thesis never measured"}
 
 
-def badge(verdict: str, *, count: int | None = None) -> str:
-    """A verdict as a coloured badge (HTML); ``count`` prefixes the text, as in a per-pairing tally.
+def badge(verdict: str) -> str:
+    """A verdict as a coloured badge (HTML).
 
     Raises:
         ValueError: a verdict not in :data:`COLOURS`.
     """
     if verdict not in COLOURS:
         raise ValueError(f"unknown verdict {verdict!r}; expected one of {', '.join(COLOURS)}")
-    text = verdict if count is None else f"{count} {verdict}"
     return (f'<span class="verdict" style="background:{COLOURS[verdict]};color:white;border-radius:0.8em;'
-            f'padding:0.1em 0.6em;white-space:nowrap;font-size:0.9em">{html.escape(text)}</span>')
+            f'padding:0.1em 0.6em;white-space:nowrap;font-size:0.9em">{html.escape(verdict)}</span>')
 
 
 def legend_html() -> str:
@@ -66,10 +64,8 @@ def claims_html(claims: pd.DataFrame, lines: pd.DataFrame, *, link: str = "{page
     Raises:
         ValueError: a frame without its columns, or an unknown verdict.
     """
-    for frame, need, what in ((claims, ("id", "page", "claim", "thesis", "evidence", "note", "verdict"), "claims"),
-                              (lines, ("id", "reading", "strategies", "ours", "verdict"), "lines")):
-        if missing := [c for c in need if c not in frame.columns]:
-            raise ValueError(f"{what} lacks the column(s) {', '.join(missing)}")
+    need(claims, ["id", "page", "claim", "thesis", "evidence", "note", "verdict"], "claims")
+    need(lines, ["id", "reading", "strategies", "ours", "verdict"], "lines")
     head = "".join(f"<th>{h}</th>" for h in ("claim", "the thesis says", "its own evidence", "our lines of evidence",
                                              "verdict"))
     rows = []

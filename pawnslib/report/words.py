@@ -35,6 +35,42 @@ def interval(lo: float, hi: float) -> str:
     return f"({points(lo)} to {points(hi)})"
 
 
+def holm_value(p_holm: float, floor: bool) -> str:
+    """A Holm-corrected p, two digits: "≤ x" when the randomised test's p is at its ``floor`` (no sign pattern was as
+    extreme as the data's, so the true p is smaller), else "x"."""
+    return f"≤ {p_holm:.2g}" if floor else f"{p_holm:.2g}"
+
+
+# How a sentence says a label decided elsewhere (experiments.chapter13_verdicts): a comparison ("<method> is <words>
+# <baseline>"), whether matching White's depth removes OM search's loss, whether recognition pays, and White's
+# tie-breaking level.
+COMPARISON_WORDS = {"better": "better than", "worse": "worse than", "not distinguishable": "not distinguishable from",
+                    "not distinguishable once corrected": "not distinguishable (once Holm-corrected) from"}
+MATCHING_WORDS = {
+    "no loss": "OM search loses nothing beyond noise there, so matching has no loss to remove",
+    "not removed": "Matching White's depth **does not remove** OM search's loss there",
+    "reduced": "Matching White's depth **reduces but does not remove** OM search's loss there",
+    "removed": "Matching White's depth **removes** OM search's loss there"}
+RECOGNITION_WORDS = {"pays": "**it pays**", "loses": "**no: calibrated recognition loses to recognising no one**",
+                     "not measurable": "**no gain from recognition is measurable** at this power"}
+NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noise in half its searches",
+               "thesis": "breaking ties by the thesis's noise"}
+
+# Pieces of Chapter 13's sentences, shared by its templates. A record ``r`` is a contrast's row (method, against,
+# games, diff, diff_lo, diff_hi, p_holm) with its decided ``label`` and ``floor`` (its p at the randomised test's
+# floor).
+MACROS = (
+    "{% macro change(r, unit='score points') %}{{ r.diff | points }} {{ unit }} ({{ r.diff_lo | points }} to "
+    "{{ r.diff_hi | points }}){% endmacro %}"
+    "{% macro holm(r, group) %}p (Holm {{ group }}) {{ '' if r.floor else '= ' }}"
+    "{{ holm_value(r.p_holm, r.floor) }}{% endmacro %}"
+    "{% macro figure(r, group) %}{{ r.diff | points }} score points ({{ r.diff_lo | points }} to "
+    "{{ r.diff_hi | points }}; {{ r.games }} paired games, {{ holm(r, group) }}){% endmacro %}"
+    "{% macro said(r, group) %}{{ COMPARISON_WORDS[r.label] }} `{{ r.against }}`: {{ figure(r, group) }}{% endmacro %}"
+    "{% macro beyond(r, group) %}`{{ r.method }}` is {{ COMPARISON_WORDS[r.label] }} `plain6` ({{ change(r) }}, "
+    "{{ holm(r, group) }}){% endmacro %}")
+
+
 TEMPLATES = {
     # The answers: one sentence each (at most 40 words), its number in it; the conditions that bound it in a few words.
     "answer.reproduce": (
@@ -76,11 +112,120 @@ TEMPLATES = {
         "noise{% if depends %}; {{ depends | join(', ') }} depend on it{% endif %}. [The study]({{ link }})"),
     # A contrast in a sentence: "`oracle` −7.8 score points (−10.6 to −4.9) against `plain6`".
     "contrast": ("`{{ method }}` {{ diff | points }} {{ unit }} {{ interval(lo, hi) }} against `{{ baseline }}`"),
+    # Chapter 13's answer (pawnslib.report.chapter13_text), sentence by sentence; every label arrives decided.
+    "ch13.games": "Each method played the same {{ games }} games as `plain6`.",
+    "ch13.beating": (
+        "{% if better %}Beyond noise (p < {{ alpha }}, Holm-corrected {{ group }}), {% for r in better %}`"
+        "{{ r.method }}` beats `plain6` by {{ change(r) }}{{ ', ' if not loop.last }}{% endfor %}.{% else %}**No "
+        "prediction method beats `plain6` beyond noise** (p < {{ alpha }}, Holm-corrected {{ group }}).{% endif %}"),
+    "ch13.losing": (
+        "Beyond noise, {% for r in worse %}`{{ r.method }}` loses to it, {{ change(r) }}{{ ', ' if not loop.last }}"
+        "{% endfor %}."),
+    "ch13.best": (
+        "The largest change of the {{ k }} prediction methods, `{{ r.method }}`'s, is {{ r.diff | points }} score "
+        "points ({{ r.diff_lo_all | points }} to {{ r.diff_hi_all | points }}, simultaneous 95 % interval {{ group }}"
+        "), {{ holm(r, group) }}."),
+    "ch13.bound": (
+        "At this power no prediction method gains more than {{ bound | points }} score points over `plain6` (the "
+        "highest upper end of their simultaneous 95 % intervals, `{{ method }}`'s)."),
+    "ch13.deeper": (
+        "Two more plies everywhere (`plain8`) change it by {{ change(deeper) }} at "
+        "{{ '%.1f' | format(deeper.nodes) }} times plain6's nodes per search; `{{ best.method }}` {% if share %}"
+        "gains {{ '%.0f' | format(100 * best.diff / deeper.diff) }} % of that at{% else %}changes it within noise, at"
+        "{% endif %} {{ '%.2f' | format(best.nodes) }} times."),
+    "ch13.control": (
+        "The random control changes it by {{ change(random) }}, the thesis's `one-hist` by {{ change(hist) }}: the "
+        "same tree and rule, the DBN's predictions against chance."),
+    "ch13.power": (
+        "Power: every difference's 95 % interval is within +-{{ '%.1f' | format(100 * widest) }} score points"
+        "{% if reached %} (goal +-{{ '%.0f' | format(100 * target) }}).{% else %}, wider than the goal of +-"
+        "{{ '%.0f' | format(100 * target) }}; `{{ method }}` would need about {{ rounds }} rounds a pairing to reach "
+        "it.{% endif %}"),
+    "ch13.om": (
+        "Knowing White's weights exactly, OM search: {{ beyond(r, group) }}, at {{ '%.1f' | format(r.nodes) }} times "
+        "plain6's nodes per search."),
+    "ch13.learned": (
+        "{% if gains %}Of that gain, a learned model recovers {% for r in learned %}"
+        "{{ '%.0f' | format(100 * r.diff / om.diff) }} % with `{{ r.method }}` ({{ change(r) }})"
+        "{{ '; ' if not loop.last }}{% endfor %}.{% else %}OM search with White's true weights gains nothing over "
+        "`plain6` here, so no share of a gain can be given for the learned models: {% for r in learned %}"
+        "{{ beyond(r, group) }}{{ '; ' if not loop.last }}{% endfor %}.{% endif %}"),
+    "ch13.disaster": (
+        "The published warning that OM search can be disastrous {% if holds %}**holds here** even with White's true "
+        "weights.{% else %}**does not show here** with White's true weights (the papers' opponents were modelled, "
+        "not known).{% endif %}"),
+    "ch13.prom": (
+        "The published finding that PrOM search beats alpha-beta at equal depth {% if holds %}**holds here**"
+        "{% else %}**is not reproduced here**{% endif %}: {% for r in prom %}{{ beyond(r, group) }}"
+        "{{ '; ' if not loop.last }}{% endfor %}."),
+    "ch13.told": (
+        "With a perfect model of White's next reply, the thesis's method (`one-hist-told1`: its tree with the "
+        "minimum over every reply kept and White's actual reply at ply 1 marked likely) is {% for r in rows %}"
+        "{{ said(r, group) }}{{ ', ' if not loop.last }}{% endfor %}."),
+    "ch13.oracle": (
+        "Knowing White's very next reply (`oracle`), Black is {% for r in rows %}{{ said(r, group) }}"
+        "{{ ', and ' if not loop.last }}{% endfor %}."),
+    "ch13.oracle_hist": (
+        # The oracle is another algorithm (no minimum over White's other replies, no deeper search), not the thesis's
+        # tree with a perfect model: its contrast with one-hist bounds nothing about a better model of the thesis's.
+        "Against the thesis's `one-hist`, the oracle is {{ said(r, group) }}. The oracle values each Black move only "
+        "by its own search below White's actual reply, with no minimum over White's other replies and no deeper "
+        "search: another algorithm, not the thesis's method with a perfect model, so this contrast does not say what "
+        "a better model would add to the thesis's method."),
+    "ch13.matching": (
+        "Against White 1, OM search (`om-perfect`) is {{ said(om, group) }}; with White's depth matched "
+        "(`om-matched`) it is {{ said(matched, group) }}, and {{ said(versus, group) }}. "
+        "{{ MATCHING_WORDS[matching] }}."),
+    "ch13.matched_all": "Over every pairing, `om-matched` is {{ said(a, group) }}, and {{ said(b, group) }}.",
+    "ch13.recognition": (
+        "Does recognising White pay once its beliefs are calibrated? PrOM search with them (`prom-dbn-cal`) is "
+        "{{ said(uniform, group) }}, PrOM search that recognises no one{% if dbn %}, and {{ said(dbn, group) }}"
+        "{% endif %}: {{ RECOGNITION_WORDS[recognition] }}."),
+    "ch13.claim12": (
+        "Chapter 12's \"{{ r.claim }}\" ({{ r.pairs }}; {{ r.games }} paired games, Black's wins): "
+        "{{ change(r, 'win-rate points') }}, {{ holm(r, group) }}: **{{ r.verdict }}** by the report's rule, a "
+        "second sample beside the report's."),
+    "ch13.map_cell": (
+        "White at {{ depth }} plies {{ NOISE_WORDS.get(noise, noise) }} (its noise-free model predicts "
+        "{{ '%.0f' | format(100 * predictability) }} % of its moves; {{ distinct }} distinct paired games): `plain6` "
+        "scores {{ '%.0f' | format(100 * plain6_score) }} %{% if deeper %}, `plain8` gains "
+        "{{ deeper.diff | points }} ({{ deeper.diff_lo | points }} to {{ deeper.diff_hi | points }}){% endif %}; the "
+        "best method that models White, `{{ b.method }}`, {{ b.diff | points }} ({{ b.diff_lo_all | points }} to "
+        "{{ b.diff_hi_all | points }}, simultaneous over the cell's {{ n }} methods){% if beyond_noise %}; beyond "
+        "noise: {% for r in beyond_noise %}`{{ r.method }}` {{ r.label }}{{ ', ' if not loop.last }}{% endfor %}."
+        "{% else %}; none beyond noise.{% endif %}"),
+    "ch13.map_answer": (
+        "{% if cell %}**Modelling White pays where White is predictable**: most against White at "
+        "{{ cell.white_depth }} plies {{ NOISE_WORDS.get(cell.white_noise, cell.white_noise) }}, `{{ cell.method }}` "
+        "{{ cell.diff | points }} score points ({{ cell.diff_lo | points }} to {{ cell.diff_hi | points }}; "
+        "{% else %}**No method that models White beats `plain6` beyond noise in any cell** ({% endif %}p < "
+        "{{ alpha }}, Holm over the map's {{ n }} contrasts)."),
+    "ch13.loss_cells": (
+        "The oracle against `plain6`, {% for c in cells %}White at {{ c.depth }}: on the diagonal (both sides the "
+        "same weights) {{ figure(c.on, group) }}, off it {{ figure(c.off, group) }}{{ '; ' if not loop.last }}"
+        "{% endfor %}."),
+    "ch13.loss_horizon": (
+        "With White at {{ r.white_depth }} plies its reply looks exactly as far as the oracle, and the oracle is "
+        "{{ figure(r, group) }} against `plain6`: {% if r.label == 'worse' %}the horizon's mismatch alone does not "
+        "explain the loss.{% else %}within noise, so this contrast does not rule the horizon out.{% endif %}"),
+    "ch13.loss_diagonal": (
+        "Where both sides play the same weights the oracle {% if loses %}loses beyond noise too (White at "
+        "{{ at | join(' and ') }} plies), so the disagreement between Black's evaluation and White's does not "
+        "explain all of it.{% else %}loses nothing beyond noise, but the diagonal's games cannot tell that from the "
+        "rest: these contrasts do not separate the evaluations' disagreement.{% endif %}"),
+    "ch13.loss_deep": (
+        "Searching 5 plies below White's reply (`oracle-deep`, root + 7: White's own horizon), it is "
+        "{% for r in rows %}against `{{ r.against }}` {{ figure(r, group) }}{{ '; ' if not loop.last }}{% endfor %}. "
+        "{% if removes %}One more ply below the reply removes the oracle's loss against `plain6`: the loss goes with "
+        "how far Black looks below the reply it knows.{% else %}One more ply below the reply does not remove the "
+        "loss beyond noise.{% endif %}"),
+    "ch13.loss_tiebreak": "Every contrast here keeps the thesis's tie-breaking, so none measures its part in the loss.",
 }
 
 _ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)  # noqa: S701  markdown, not HTML
 _ENV.filters |= {"points": points, "percent": percent, "count": count}
-_ENV.globals |= {"interval": interval}
+_ENV.globals |= {"interval": interval, "holm_value": holm_value, "COMPARISON_WORDS": COMPARISON_WORDS,
+                 "MATCHING_WORDS": MATCHING_WORDS, "RECOGNITION_WORDS": RECOGNITION_WORDS, "NOISE_WORDS": NOISE_WORDS}
 
 
 def render(kind: str, **record) -> str:
@@ -95,7 +240,7 @@ def render(kind: str, **record) -> str:
     if nan := [k for k, v in record.items() if isinstance(v, float) and math.isnan(v)]:
         raise ValueError(f"the {kind} record has no value for {', '.join(nan)}")
     try:
-        return _ENV.from_string(TEMPLATES[kind]).render(**record)
+        return _ENV.from_string(MACROS + TEMPLATES[kind]).render(**record)
     except jinja2.UndefinedError as e:
         raise ValueError(f"the {kind} record lacks a field: {e.message}") from None
 
@@ -105,4 +250,5 @@ def words(text: str) -> int:
     return len(re.sub(r"\]\([^)]*\)|[*`\[]", " ", text).split())
 
 
-__all__ = ["TEMPLATES", "count", "interval", "percent", "points", "render", "words"]
+__all__ = ["COMPARISON_WORDS", "MATCHING_WORDS", "NOISE_WORDS", "RECOGNITION_WORDS", "TEMPLATES", "count", "holm_value",
+           "interval", "percent", "points", "render", "words"]

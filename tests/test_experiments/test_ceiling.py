@@ -3,9 +3,10 @@
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.special import softmax
 
 from pawnslib import Position
-from pawnslib.experiments.ceiling import perfect_accuracy, perfect_logliks, perfect_trace
+from pawnslib.experiments.ceiling import perfect_accuracy, perfect_logliks
 from pawnslib.play.tournament import play_game
 from pawnslib.search.strategies import THESIS
 from pawnslib.search.ties import best_replies
@@ -34,6 +35,11 @@ def reference_trace(record, strategies, depth, epsilon):
             p[i] *= 1 / len(best) if move in best else epsilon
         rows.append(p / p.sum())
     return np.array(rows)
+
+
+def perfect_trace(record, strategies, **kwargs) -> np.ndarray:
+    """P(strategy i | White's moves so far) after each of White's moves of one game (the recogniser's posterior)."""
+    return softmax(perfect_logliks([record], strategies, n_jobs=1, **kwargs)[0], axis=1)
 
 
 def test_perfect_trace_matches_the_reference(games):

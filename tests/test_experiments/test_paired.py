@@ -13,7 +13,6 @@ from pawnslib.experiments.paired import (
     check_paired,
     method_summary,
     pairing_summary,
-    score_of,
     scores_frame,
     subset_test,
 )
@@ -41,8 +40,7 @@ BASE = [0, 0.5, 1, 0, 0.5, 1, 1, 0, 0.5, 0]
 MIXED = [1, 0.5, 1, 0.5, 0, 1, 1, 1, 0.5, 0.5]  # differences from BASE: 1, 0, 0, .5, -.5, 0, 0, 1, 0, .5
 
 
-def test_score_of_and_scores_frame():
-    assert [score_of(r) for r in ("black", "draw", "white")] == [1.0, 0.5, 0.0]
+def test_scores_frame():
     recs = {"plain6": [{"black": 0, "white": 1, "round": 0, "result": "black", "moves": []},
                        {"black": 0, "white": 1, "round": 1, "result": "draw"}],
             "plain8": [{"black": 0, "white": 1, "round": 0, "result": "white"},

@@ -43,14 +43,14 @@ def test_contrasts_and_claims_say_their_direction_in_words():
     c = pd.DataFrame({"method": ["oracle"], "against": ["plain6"], "white": ["1"], "what": ["x"], "games": [400],
                       "diff": [-0.43], "diff_lo": [-0.475], "diff_hi": [-0.385], "p": [0.2], "p_holm": [0.4]})
     row = readable.contrasts_table(c).iloc[0]
-    assert row["White"] == "strategy 1" and row["change, score points"] == "-43.0 (-47.5 to -38.5)"
+    assert row["White"] == "strategy 1" and row["change, score points"] == "−43.0 (−47.5 to −38.5)"
     assert row["p (Holm over the 1 contrasts)"] == "0.4"
     claims = pd.DataFrame({"claim": ["strategy 4 suffers"], "direction": [-1], "method": ["one-hist"], "pairs": ["4-1"],
                            "games": [400], "diff": [0.01875], "diff_lo": [-0.0075], "diff_hi": [0.0475], "p": [0.2],
                            "p_holm": [0.4], "verdict": ["inconclusive"]})
     row = readable.claims_table(claims).iloc[0]
     assert row["the thesis says Black's win rate"] == "falls"
-    assert row["change, win-rate points"] == "+1.9 (-0.8 to +4.8)"
+    assert row["change, win-rate points"] == "+1.9 (−0.8 to +4.8)"
     assert row["p (Holm over the 1 claims)"] == "0.4" and row["verdict"] == "inconclusive"
 
 
@@ -61,14 +61,14 @@ def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
                               "diff_hi": [0.051, -0.049], "p": [0.09, 1 / (paired.N_PERM + 1)], "p_holm": [0.9, 0.003],
                               "plain8_share": [0.5, 1.0]})
     shown = readable.predictability_table(white_map)
-    assert shown.iloc[0].tolist() == ["none", "100.0 %", 2, "oracle", 400, "82.4 %", "+2.2 (-0.6 to +5.1)", "0.9",
+    assert shown.iloc[0].tolist() == ["none", "100.0 %", 2, "oracle", 400, "82.4 %", "+2.2 (−0.6 to +5.1)", "0.9",
                                       "+50 %"]
     assert shown.columns[7] == "p (Holm over the 2 contrasts)" and shown.iloc[1, 8] == "–"  # plain8 is the yardstick
     with pytest.raises(ValueError, match="ch13_predictability lacks the column"):
         readable.predictability_table(white_map.drop(columns="distinct_games"))
     loss = white_map.assign(pairings="diagonal", against="plain6", games=[800, 1600]).drop(columns="plain6_score")
     shown = readable.oracle_loss_table(loss)
-    assert shown.iloc[1].tolist() == [6, "diagonal", "plain8", "plain6", 1600, "-7.8 (-10.6 to -4.9)", "≤ 0.003"]
+    assert shown.iloc[1].tolist() == [6, "diagonal", "plain8", "plain6", 1600, "−7.8 (−10.6 to −4.9)", "≤ 0.003"]
     with pytest.raises(ValueError, match="ch13_oracle_loss lacks the column"):
         readable.oracle_loss_table(loss.drop(columns="pairings"))
 
@@ -92,7 +92,7 @@ def test_the_reports_tables_read_in_words_one_reading_at_a_time():
     row = readable.changes_table(changes).iloc[0]
     assert row["thesis, plain → asymmetric"] == "0%\u00a0\u2192\u00a067%(33%)"  # an arrow that does not break
     assert row["ours, plain → asymmetric"] == "19%\u00a0\u2192\u00a020%"
-    assert row["our change, win-rate points"] == "+1 (-5 to +7)" and row["thesis's change (its Fisher p)"] == (
+    assert row["our change, win-rate points"] == "+1 (−5 to +7)" and row["thesis's change (its Fisher p)"] == (
         "+67 points (0.4)")
     assert row["games alike move for move"] == "46 of 100"
     with pytest.raises(ValueError, match="pairing-by-pairing table lacks the column"):

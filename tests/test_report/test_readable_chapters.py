@@ -59,14 +59,14 @@ def test_pairing_changes_and_slices_read_in_points():
                             "delta": [0.01], "delta_lo": [-0.05], "delta_hi": [0.07], "p_value": [1.0],
                             "change": ["within noise"]})
     row = rc.pairing_changes_table(changes).iloc[0]
-    assert row["change, win-rate points (95 % interval)"] == "+1 (-5 to +7)" and row["paired p"] == "1"
+    assert row["change, win-rate points (95 % interval)"] == "+1 (−5 to +7)" and row["paired p"] == "1"
     assert row["Black wins, plain alpha-beta"] == "19%(7%)" and row["Black wins, asymmetric tree"] == "20%(6%)"
     slices = pd.DataFrame({"slices": [2, 4], "games": [320, 320], "predictions": [9000, 9100], "correct": [3000, 3100],
                            "share": [0.333, 0.341], "share_lo": [0.32, 0.33], "share_hi": [0.35, 0.36],
                            "diff": [-0.008, 0.0], "diff_lo": [-0.02, 0.0], "diff_hi": [0.004, 0.0]})
     shown = rc.slices_table(slices, base=4)
     _words_only(shown)
-    assert shown["change from 4 slices, points"].tolist() == ["-0.8 (-2.0 to +0.4)", "–"]
+    assert shown["change from 4 slices, points"].tolist() == ["−0.8 (−2.0 to +0.4)", "–"]
     assert shown["share correct (95 % interval)"][0] == "33.3 % (32.0 to 35.0)"
 
 
@@ -124,7 +124,7 @@ def test_the_tiebreak_verdicts_in_words():
     assert rate.tolist()[1:5] == ["66 % (64 to 68)", "–", "50 %", "67 % (65 to 70)"]  # not played under position
     assert rate["verdict"] == ("holds under every tie-breaker: interval above the thesis's 50 %; none not judged, no "
                                "interval: 50.0 %")
-    assert prom.tolist()[1:5] == ["-0.3 (-2.4 to +1.8)", "+4.3 (+2.1 to +6.4)", "+21.9", "–"]
+    assert prom.tolist()[1:5] == ["−0.3 (−2.4 to +1.8)", "+4.3 (+2.1 to +6.4)", "+21.9", "–"]
     assert prom["verdict"] == ("depends on the tie-breaker: within noise, beats plain6; estimates -0.3 score points "
                                "to 4.3 score points; none not judged, no interval: +21.9 score points")
     with pytest.raises(ValueError, match="tiebreak_sensitivity lacks the column.*none_class"):

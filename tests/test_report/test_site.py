@@ -17,16 +17,10 @@ import nbformat
 import pandas as pd
 import pytest
 from conftest import KERNEL
+from html_tables import first_table_header
 
 from pawnslib.__main__ import main
-from pawnslib.report.book import (
-    anchor,
-    build_site,
-    first_sentence,
-    first_table_header,
-    front_page,
-    page_notebook,
-)
+from pawnslib.report.book import anchor, build_site, first_sentence, front_page, page_notebook
 from pawnslib.report.bookconf import tex_to_mathml
 from pawnslib.report.publish import SHARED
 from pawnslib.report.timings_page import PAGE as TIMINGS

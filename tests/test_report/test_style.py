@@ -119,3 +119,17 @@ def test_p_values_of_readings_set_side_by_side_are_short_too():
                    axis=1)
     page = style.show(df).to_html()
     assert ">1e-6<" in page and ">0.35<" in page and "0.000001104" not in page
+
+
+def test_every_saved_p_value_column_reads_as_a_p_value():
+    from pathlib import Path
+
+    # each p-value column a saved table of results/ has, by name: all of them are written as p-values
+    assert [style.cell(0.000123, c) for c in ("p", "p_value", "p_holm", "thesis_p")] == ["1e-4"] * 4
+    assert style.cell(0.000123, "p (Holm over the 4 methods)") == "1e-4"
+    assert style.cell(0.000123, "share") == "0.000123"
+    tables = Path(__file__).resolve().parents[2] / "results" / "tables"
+    columns = {c for f in tables.glob("*.csv") for c in f.open().readline().strip().split(",")}
+    named_p = {c for c in columns if c == "p" or c.startswith("p_") or c.endswith("_p")}
+    beliefs = {"p_true", "mean_max_p"}  # the model's probabilities (a posterior, a belief), not p-values
+    assert named_p - beliefs == set(style.P_COLUMNS), named_p - beliefs ^ set(style.P_COLUMNS)

@@ -7,11 +7,9 @@ what a view shows; bad input leaves the game as it was and says why in the state
 The engine answers at once, seeded as :func:`~pawnslib.play.tournament.play_game` seeds a game (ply t:
 ``derive_seed(seed, t)``): a person who plays a strategy's own moves replays the tournament's game.
 
-The engine's mind, when the person plays White: the replies its opponent model calls likely (asymmetric methods
-only, by :func:`~pawnslib.guided.replies.likely_replies`, as the player's ``observe`` scores them), the pr of the
-person's move, and the per-game model's P(S_w | the person's moves) (a
-:class:`~pawnslib.play.players.RecognisingPlayer`'s posterior, whatever the engine's method). A person playing Black
-meets White's plain alpha-beta, as in every tournament, and nothing models them.
+The engine's mind, when the person plays White: the replies its opponent model calls likely (``likely()``), the pr
+of the person's move, and P(S_w | the person's moves) (``belief()``). A person playing Black meets White's plain
+alpha-beta, as in every tournament, and nothing models them.
 
 Layer ``report``; it imports ``game``, ``search``, ``guided``, ``play``, :mod:`~.settings` and :mod:`~.view`.
 """
@@ -273,7 +271,7 @@ class PlayController:
     def play(self, text: str) -> dict:
         """Play the person's move typed as text (``"5,1-4,1"``, ``"base-5,2"``)."""
         try:
-            move = Move.from_text(text) if isinstance(text, str) else Move.from_text(str(text))
+            move = Move.from_text(str(text))
         except ValueError as e:
             return self.say(str(e), error=True)
         refused = self._refuse()

@@ -1,20 +1,13 @@
 """The engine a person plays in notebook 14: Chapter 13's methods, built as its paired comparison builds them.
 
-:func:`chapter13_engine` turns a game's :class:`~.game.GameSettings` into an :class:`~.game.Engine`: Black's
+:func:`chapter13_engine` turns a game's :class:`~.settings.GameSettings` into an :class:`~.settings.Engine`: Black's
 player factory by :func:`pawnslib.experiments.chapter13.black_player` itself (so the engine is the thesis's players,
 not a copy of them), the set's strategies, and the per-game opponent model for the belief bars. It trains nothing and
-plays no tournament: a method whose model file (or, for a threshold method, whose training games) the results folder
-lacks is refused with a message saying what to run, and a missing per-game model only leaves the bars out, with a
-note. :func:`chapter13_engines` binds a results folder, for :class:`~.game.PlayController`.
+plays no tournament: a method whose files the results folder lacks is refused with a message saying what to run.
 
-What a person can meet:
-
-* playing White, any method but those that know White's true weights or search (``om-perfect``, ``om-matched``,
-  ``oracle``, ``oracle-deep``, ``one-hist-told1``: a person has neither);
-* playing Black, White's plain alpha-beta at the depth, or two plies deeper with ``plain8``, as White plays in every
-  tournament: Chapter 13's other methods are Black's, so with one of them chosen the engine plays White's ``plain6``
-  and says so, and the default settings play either colour. :func:`menu_label` says in the method menu what each
-  method plays as which colour, before it is chosen.
+A person playing White meets any method but those that know White's true weights or search (:data:`KNOWS_WHITE`: a
+person has neither); playing Black, White's plain alpha-beta, as White plays in every tournament (``plain8``: two
+plies deeper). :func:`menu_label` says in the method menu what each method plays as which colour.
 
 Layer ``report``; it imports ``config``, ``play`` (the archive's file names), ``experiments`` (Chapter 13's methods,
 the pipeline's strategy sets and models, MAX_PR) and :mod:`~.controller`.

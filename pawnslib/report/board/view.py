@@ -1,10 +1,9 @@
 """What notebook 14's board shows of a :class:`~.game.PlayController`, as JSON values and HTML (no widget here).
 
-:func:`state_of` is the controller's ``state()``: the board (:func:`~pawnslib.game.draw.board_svg`, the last move
-highlighted and the pieces it took marked, the replies the engine calls likely drawn as purple arrows, the selected
-piece outlined and its targets dotted in green, and one transparent square per cell carrying ``data-sq="r,c"`` for
-clicks), the panel of the engine's mind beside it (:func:`panel_html`, with :func:`belief_svg`'s bars), the message,
-the result and the choices a view offers. :func:`static_html` is the board and panel without a kernel.
+:func:`state_of` is the controller's ``state()``: the board (:func:`board_of`: the last move highlighted, the replies
+the engine calls likely as purple arrows, the selected piece and its targets in green, and one transparent square per
+cell carrying ``data-sq="r,c"`` for clicks), the panel of the engine's mind beside it (:func:`panel_html`), the
+message, the result and the choices a view offers. :func:`static_html` is the board and panel without a kernel.
 
 Layer ``report``; it imports ``config``, ``game`` and the engine's method labels (:func:`~.engine.menu_label`); the
 controller hands itself in, and is not imported.
@@ -48,10 +47,6 @@ def result_text(result: str, colour: str) -> str:
     if result == "draw":
         return "A draw"
     return "You win" if result == colour else "The engine wins"
-
-
-def _fraction(count: int, n: int) -> str:
-    return f"{count}/{n}"
 
 
 def _overlay(c: PlayController, size: int) -> list[str]:
@@ -119,7 +114,7 @@ def _likely_html(c: PlayController) -> str:
         return "<p>&mdash;</p>"
     if not likely:
         return f"<p>None: no reply of yours is likely here (a reply is likely when {_rule(c)}).</p>"
-    items = ", ".join(f"<b>{m}</b> ({PR} {_fraction(pr.numerator, pr.denominator)})" for m, pr in likely)
+    items = ", ".join(f"<b>{m}</b> ({PR} {pr.numerator}/{pr.denominator})" for m, pr in likely)
     return (f'<p>Marked on the board in <span style="color:{MARK_STROKE}">purple</span>: {items}. A reply is likely '
             f"when {_rule(c)}.</p>")
 
@@ -141,7 +136,7 @@ def _last_html(c: PlayController) -> str:
         text = f"<b>{v['move']}</b> was {'' if v['predicted'] else '<i>not</i> '}{which}."
     if "pr" in v:
         count, n = v["pr"]
-        text += (f" Its pessimistic ratio: <b>{_fraction(count, n)}</b> ({count} of your {n} replies were at least as "
+        text += (f" Its pessimistic ratio: <b>{count}/{n}</b> ({count} of your {n} replies were at least as "
                  f"likely by {PE}; 1/<i>n</i> is the model's single favourite).")
     made = [w for w in views if w.get("predicted") is not None]
     right = sum(w["predicted"] for w in made)

@@ -1,13 +1,11 @@
 """Play Pawns against the engine in JupyterLab: :class:`PlayBoard`, a widget over :class:`~.game.PlayController`.
 
 The widget is an `anywidget <https://anywidget.dev>`_: a small ES module (:data:`ESM`, no build step, no network)
-draws the controller's state (the board's SVG, the engine's mind beside it, the message) and sends the person's
-actions back as messages: a click on a square of the board itself, a move picked from the list or typed, new game
-(with the colour, reading, set, strategy, method, depth and seed chosen above the board), undo and save. Each
-message runs the controller, whose new state the widget shows; whatever goes wrong becomes the widget's message,
-never a traceback. Where no widget can run (a page rendered by nbconvert, a notebook opened without its kernel),
-the same board and panel show as plain HTML (:meth:`PlayBoard.static_html`, part of its display data) with a note
-that the board is live in JupyterLab (``make lab``).
+draws the controller's state and sends the person's actions back as messages (a click on a square of the board
+itself, a move picked from the list or typed, new game, undo, save). Each message runs the controller, whose new
+state the widget shows; whatever goes wrong becomes the widget's message, never a traceback. Where no widget can run
+(a page rendered by nbconvert, a notebook opened without its kernel), the same board and panel show as plain HTML
+(:meth:`PlayBoard.static_html`, part of its display data).
 
 Why anywidget: a click lands on the board's own squares (the SVG carries one ``data-sq`` square per cell), which
 ipywidgets' stock controls cannot do without a custom widget, and anywidget is the maintained way to write one
@@ -186,19 +184,11 @@ class PlayBoard(anywidget.AnyWidget):
         if not isinstance(content, dict) or "action" not in content:
             return  # not one of the board's messages
         c, action = self.controller, content["action"]
+        actions = {"click": lambda: c.click(content.get("square")), "play": lambda: c.play(content.get("move", "")),
+                   "undo": c.undo, "save": c.save, "new": lambda: c.new_game(**_settings(content.get("settings")))}
         try:
-            if action == "click":
-                c.click(content.get("square"))
-            elif action == "play":
-                c.play(content.get("move", ""))
-            elif action == "undo":
-                c.undo()
-            elif action == "save":
-                c.save()
-            elif action == "new":
-                c.new_game(**_settings(content.get("settings")))
-            else:
-                c.say(f"Unknown action {action!r}.", error=True)
+            # str(): an action sent as a JSON list or object is unhashable, and unknown all the same
+            actions.get(str(action), lambda: c.say(f"Unknown action {action!r}.", error=True))()
         except Exception as e:  # the widget shows no traceback: what went wrong is its message
             c.say(f"Something went wrong: {type(e).__name__}: {e}", error=True)
         self.state = c.state()

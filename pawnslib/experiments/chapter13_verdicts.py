@@ -1,0 +1,278 @@
+"""Chapter 13's verdicts, decided from its tables alone: every label and answer its words state.
+
+:func:`decisions` (the methods against ``plain6`` and the foresight contrasts), :func:`map_decisions` (where
+prediction pays) and :func:`loss_decisions` (the oracle's loss) return a label or a boolean under a named key, or
+under a contrast's id (:func:`~.chapter13.contrast_id`); :mod:`pawnslib.report.chapter13_text` only looks them up
+and words them, so a sentence cannot contradict its table. A difference is beyond noise when its Holm-corrected p is
+below ``alpha`` (:data:`~.thesis.ALPHA`). Also here: the best prediction method and the bound on any
+(:func:`best_predicting`, :func:`bound`), Chapter 13's saved tables (:func:`load_tables`, :func:`load_map`) and its
+lines of evidence for the report's claims (:func:`report_lines`).
+
+Imports the experiments :mod:`~.chapter13` (the methods and the contrasts' ids and verdicts) and :mod:`~.thesis`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NamedTuple
+
+import pandas as pd
+
+from pawnslib.experiments import paired, thesis
+from pawnslib.experiments.chapter13 import (
+    BASELINE,
+    METHODS,
+    METHODS_GROUP,
+    contrast_id,
+    contrasts_id,
+    loss_id,
+    map_id,
+    verdict_label,
+)
+from pawnslib.experiments.records import line
+
+LEARNED = ("prom-dbn", "prom-dbn-cal", "one-hist-game")  # the learned models whose share of om-perfect's gain is given
+PROM = ("prom-uniform", "prom-dbn", "prom-dbn-cal")  # PrOM search's methods
+
+
+def at_floor(p: float) -> bool:
+    """Whether a randomised test's ``p`` is at its floor (no sign pattern was as extreme as the data's): the true p
+    is smaller than the estimate, so its Holm p is an upper bound."""
+    return p <= (1 + 1e-9) / (paired.N_PERM + 1)
+
+
+# ----------------------------------------------------------------------------- the decisions, from the numbers alone
+
+
+def comparison_label(diff: float, lo: float, hi: float, p_holm: float, alpha: float) -> str:
+    """How a paired difference compares: "better" / "worse" when its Holm-corrected p is below ``alpha``
+    (:func:`~.chapter13.verdict_label`); "not distinguishable once corrected" when only the uncorrected interval
+    ``lo`` to ``hi`` excludes 0 (the intervals printed are per comparison; the words follow the correction for all of
+    them); else "not distinguishable"."""
+    label = verdict_label(diff, p_holm, alpha)
+    if label == "not distinguishable" and (lo > 0 or hi < 0):
+        return "not distinguishable once corrected"
+    return label
+
+
+def _beyond(label: str | None) -> bool:
+    """Whether a comparison label says the difference is beyond noise (Holm-corrected), either way."""
+    return label in ("better", "worse")
+
+
+def method_labels(t: pd.DataFrame, alpha: float) -> dict[str, str]:
+    """Each method's :func:`comparison_label` against plain6, keyed by its contrast id (``ch13.methods.<m>-plain6``;
+    ``t``: ch13_methods by method)."""
+    return {contrast_id(METHODS_GROUP, m, BASELINE): comparison_label(
+        t.loc[m, "diff"], t.loc[m, "diff_lo"], t.loc[m, "diff_hi"], t.loc[m, "p_holm"], alpha)
+        for m in t.index if m != BASELINE}
+
+
+def _method_label(decided: dict, m: str) -> str:
+    """Method ``m``'s label against plain6 in :func:`decisions`' answer."""
+    return decided[contrast_id(METHODS_GROUP, m, BASELINE)]
+
+
+def _opponent_decisions(t: pd.DataFrame, labels: dict[str, str]) -> dict[str, bool]:
+    """:func:`decisions`' keys for OM and PrOM search (``t``: ch13_methods by method)."""
+    out = {}
+    if "om-perfect" in t.index:
+        out["om_perfect_gains"] = bool(t.loc["om-perfect", "diff"] > 0)
+        out["om_disaster"] = _method_label(labels, "om-perfect") == "worse"
+    prom = [m for m in PROM if m in t.index]
+    if prom:
+        out["prom_beats_alphabeta"] = any(_method_label(labels, m) == "better" for m in prom)
+    return out
+
+
+def _method_decisions(t: pd.DataFrame, alpha: float, target: float) -> dict[str, bool | str]:
+    """:func:`decisions`' keys from the ch13_methods table (``t``, by method)."""
+    labels = method_labels(t, alpha)
+    predicting = [m for m in t.index if METHODS[m].asym]
+    out: dict[str, bool | str] = dict(labels)
+    out["prediction_beats_plain6"] = any(_method_label(labels, m) == "better" for m in predicting)
+    out["prediction_loses_to_plain6"] = any(_method_label(labels, m) == "worse" for m in predicting)
+    if predicting and "plain8" in t.index:
+        # A share of plain8's gain only for a change beyond noise: a ratio on an estimate within noise says nothing.
+        best = best_predicting(t)
+        out["best_share_of_plain8"] = bool(t.loc["plain8", "diff"] > 0 and t.loc[best, "p_holm"] < alpha)
+    wide = t.halfwidth.dropna() if "halfwidth" in t else pd.Series(dtype=float)
+    if len(wide):
+        out["power_reached"] = bool(wide.max() <= target)
+    return out | _opponent_decisions(t, labels)
+
+
+def _matching(labels: dict[str, str]) -> str | None:
+    """Whether matching White's depth removes OM search's loss against White 1 ("no loss", "not removed",
+    "reduced", "removed"), or None without the contrasts that tell."""
+    om, matched = contrasts_id("om-perfect", "plain6", "1"), contrasts_id("om-matched", "om-perfect", "1")
+    if om not in labels or matched not in labels:
+        return None
+    if not _beyond(labels[om]):
+        return "no loss"
+    if not _beyond(labels[matched]):
+        return "not removed"
+    return "reduced" if labels.get(contrasts_id("om-matched", "plain6", "1")) == "worse" else "removed"
+
+
+def contrast_decisions(contrasts: pd.DataFrame, alpha: float) -> dict[str, str]:
+    """:func:`decisions`' keys from the foresight contrasts (:func:`~.chapter13.foresight_contrasts`): each
+    contrast's :func:`comparison_label` by its id (:func:`~.chapter13.contrasts_id`), ``matching`` (:func:`_matching`)
+    and ``recognition`` ("pays", "loses" or "not measurable") when their contrasts are there."""
+    out = {contrasts_id(r.method, r.against, r.white): comparison_label(r.diff, r.diff_lo, r.diff_hi, r.p_holm, alpha)
+           for r in contrasts.itertuples()}
+    matching = _matching(out)
+    if matching:
+        out["matching"] = matching
+    recognition = out.get(contrasts_id("prom-dbn-cal", "prom-uniform"))
+    if recognition:
+        out["recognition"] = {"better": "pays", "worse": "loses"}.get(recognition, "not measurable")
+    return out
+
+
+def decisions(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None, alpha: float = thesis.ALPHA, *,
+              target: float = 0.04) -> dict[str, bool | str]:
+    """Every verdict of Chapter 13's answer, decided from the numbers alone (a key is there only when its
+    methods or contrasts are).
+
+    Args:
+        methods: the ``ch13_methods`` table (:func:`~.chapter13.compare`).
+        contrasts: the foresight contrasts (:func:`~.chapter13.foresight_contrasts`), if any.
+        alpha: the level a Holm-corrected p must be below.
+        target: the power goal, an interval's half-width.
+
+    Returns:
+        Per method its :func:`comparison_label` against plain6 under its contrast id (``ch13.methods.<m>-plain6``),
+        and per foresight contrast under its id (``ch13.contrasts.<m>-<against>[.white<w>]``); and the booleans
+        ``prediction_beats_plain6`` (some prediction method beats plain6, the report's "Yes"),
+        ``prediction_loses_to_plain6``, ``best_share_of_plain8`` (the best prediction method's change is beyond
+        noise and ``plain8`` gains: its share of that gain is worth giving), ``power_reached`` (every interval
+        within ``target``), ``om_perfect_gains`` (OM search's estimate is above plain6's), ``om_disaster`` (OM search
+        with White's true weights loses beyond noise: the published warning holds), ``prom_beats_alphabeta`` (a PrOM
+        search beats plain6 beyond noise: the published finding holds); and the labels ``matching`` (does matching
+        White's depth remove OM search's loss against White 1: "no loss", "not removed", "reduced", "removed") and
+        ``recognition`` (does calibrated recognition pay over none: "pays", "loses", "not measurable").
+    """
+    out = _method_decisions(methods.set_index("method"), alpha, target)
+    if contrasts is not None and len(contrasts):
+        out |= contrast_decisions(contrasts, alpha)
+    return out
+
+
+def map_decisions(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> dict[str, bool | str]:
+    """The verdicts on where prediction pays, from the map (:func:`~.predictability.map_table`): each row's
+    :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.map_id`), and ``modelling_pays`` (a method that
+    models White, all but ``plain8``, beats plain6 beyond noise in some cell)."""
+    out: dict[str, bool | str] = {map_id(r.method, r.white_noise, r.white_depth): verdict_label(r.diff, r.p_holm, alpha)
+                                  for r in table.itertuples()}
+    out["modelling_pays"] = any(out[map_id(r.method, r.white_noise, r.white_depth)] == "better"
+                                for r in table.itertuples() if r.method != "plain8")
+    return out
+
+
+def paying_cell(table: pd.DataFrame, alpha: float = thesis.ALPHA):
+    """The map's row where a method that models White gains most among those beyond noise (the pay answer's
+    regime), or None where none is."""
+    decided = map_decisions(table, alpha)
+    rows = [r for r in table.itertuples() if r.method != "plain8"
+            and decided[map_id(r.method, r.white_noise, r.white_depth)] == "better"]
+    return max(rows, key=lambda r: r.diff) if rows else None
+
+
+def loss_decisions(loss: pd.DataFrame, alpha: float = thesis.ALPHA) -> dict[str, bool | str]:
+    """The verdicts on the oracle's loss, from :func:`~.predictability.oracle_loss`'s table: each contrast's
+    :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.loss_id`); ``diagonal_loses`` (the oracle loses
+    beyond noise on the diagonal at some White depth) when a diagonal contrast is there; and ``deep_removes_loss``
+    (``oracle-deep`` is within noise of plain6 and beats the oracle beyond noise) when its three contrasts are."""
+    out: dict[str, bool | str] = {loss_id(r.method, r.against, r.white_depth, r.pairings):
+                                  verdict_label(r.diff, r.p_holm, alpha) for r in loss.itertuples()}
+    diagonal = [out[loss_id("oracle", "plain6", d, "diagonal")] for d in loss.white_depth.unique()
+                if loss_id("oracle", "plain6", d, "diagonal") in out]
+    if diagonal:
+        out["diagonal_loses"] = "worse" in diagonal
+    deep = _deep_ids(loss)
+    if all(k in out for k in deep.values()):
+        out["deep_removes_loss"] = out[deep["plain6"]] != "worse" and out[deep["oracle"]] == "better"
+    return out
+
+
+def _deep_ids(loss: pd.DataFrame) -> dict[str, str]:
+    """The ids of ``oracle-deep``'s contrasts (against plain6, the oracle and plain8) at the oracle's deepest White."""
+    oracle = loss[loss.method == "oracle"]
+    depth = int(oracle.white_depth.max()) if len(oracle) else 0
+    return {a: loss_id("oracle-deep", a, depth) for a in ("plain6", "oracle", "plain8")}
+
+
+# ----------------------------------------------------------------------------- the sentences
+def best_predicting(t: pd.DataFrame) -> str:
+    """The prediction method with the largest difference from plain6 (``t``: ch13_methods by method)."""
+    return max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff"])
+
+def bound(t: pd.DataFrame) -> tuple[float, str]:
+    """The most any prediction method can gain over plain6 at this power: the highest upper end of their
+    simultaneous 95 % intervals, and the method it belongs to."""
+    m = max((m for m in t.index if METHODS[m].asym), key=lambda m: t.loc[m, "diff_hi_all"])
+    return float(t.loc[m, "diff_hi_all"]), m
+
+
+class Tables(NamedTuple):
+    """Chapter 13's saved tables, by name."""
+
+    methods: pd.DataFrame  # ch13_methods: each method against plain6
+    claims: pd.DataFrame | None  # ch13_claims: its second sample of Chapter 12's claims
+    contrasts: pd.DataFrame | None  # ch13_contrasts: the other paired contrasts
+
+
+def load_tables(results: str | Path) -> Tables | None:
+    """The saved ``ch13_methods``, ``ch13_claims`` and ``ch13_contrasts`` tables of ``results`` (the last two may be
+    None), or None before Chapter 13 ran."""
+    tables = Path(results) / "tables"
+    if not (tables / "ch13_methods.csv").is_file():
+        return None
+    claims, contrasts = tables / "ch13_claims.csv", tables / "ch13_contrasts.csv"
+    return Tables(pd.read_csv(tables / "ch13_methods.csv"), pd.read_csv(claims) if claims.is_file() else None,
+                  pd.read_csv(contrasts, dtype={"white": str}) if contrasts.is_file() else None)
+
+
+def load_map(results: str | Path) -> tuple[pd.DataFrame, pd.DataFrame | None] | None:
+    """The saved ``ch13_predictability`` (where prediction pays) and ``ch13_oracle_loss`` tables of ``results`` (the
+    second may be None), or None before they were made."""
+    tables = Path(results) / "tables"
+    if not (tables / "ch13_predictability.csv").is_file():
+        return None
+    loss = tables / "ch13_oracle_loss.csv"
+    return pd.read_csv(tables / "ch13_predictability.csv"), pd.read_csv(loss) if loss.is_file() else None
+
+
+def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str) -> list[dict]:
+    """Chapter 13's lines of evidence for the report's claims (:func:`~.records.line`), under the reading ``rules``
+    it played: its own answer, whether predicting the opponent pays (the thesis asks but never measures it: "new"),
+    and its second sample of Chapter 12's two claims (``claims``), in the report's unit (win-rate points) and by its
+    rule. A line under a claim the report makes takes that claim's own cells (:func:`~.evidence.add_lines`).
+    """
+    t = methods.set_index("method")
+    best, (most, _), k = best_predicting(t), bound(t), len(t) - 1
+    b = t.loc[best]
+    ours = (f"`{best}` {100 * b['diff']:+.1f} score points ({100 * b.diff_lo_all:+.1f} to {100 * b.diff_hi_all:+.1f}; "
+            f"simultaneous 95 % interval and Holm p {'≤ ' if at_floor(b.p) else ''}{b.p_holm:.2g} both over the {k} "
+            f"methods against plain6); {int(b.games)} paired games; at this power no prediction method gains more "
+            f"than {100 * most:+.1f}")
+    out = [line("ch13.pays", "13", "predicting the opponent pays (Chapter 13, run)",
+                "its question (Ch. 1, 13); never measured", evidence="ours", method=best, ours=ours, verdict="new",
+                unit="score points", test="sign-flip-holm", group="ch13.methods", estimate=t.loc[best, "diff"],
+                lo=t.loc[best, "diff_lo_all"], hi=t.loc[best, "diff_hi_all"], games=t.loc[best, "games"],
+                p=t.loc[best, "p"], p_holm=t.loc[best, "p_holm"],
+                why="paired games against plain6, p Holm-corrected over the methods; the best method's interval "
+                    "simultaneous over them (it was picked as the best)") | {"reading": rules}]
+    tested = claims.dropna(subset=["p"]) if claims is not None and "p" in claims else pd.DataFrame()
+    for c in tested.itertuples():
+        out.append(line(thesis.CLAIM_IDS[c.claim], "12", c.claim, "", evidence="ours",
+                        strategies="thesis (Chapter 13's games)", verdict=c.verdict,
+                        ours=f"{c.pairs}: {100 * c.diff:+.1f} win-rate points ({100 * c.diff_lo:+.1f} to "
+                             f"{100 * c.diff_hi:+.1f}), {c.games} paired games", unit="win-rate points",
+                        test="paired-bootstrap",
+                        estimate=c.diff, lo=c.diff_lo, hi=c.diff_hi, games=c.games, p=c.p,
+                        why=f"Chapter 13's {c.method} against plain6, a second sample of games; Black's wins pooled, "
+                            "paired by round; 95 % interval") | {"reading": rules})
+    return out
+

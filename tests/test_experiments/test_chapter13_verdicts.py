@@ -1,0 +1,131 @@
+"""Chapter 13's verdicts as labels and booleans, decided from hand-made tables, and its report lines as records."""
+
+from pathlib import Path
+
+import chapter13_tables as tables
+import pandas as pd
+import pytest
+
+from pawnslib.experiments import chapter13_verdicts as cv
+
+CLAIMS = pd.DataFrame({"claim": ["the asymmetric tree helps Black quite a lot where a win was unlikely"],
+                       "direction": [1], "method": ["one-hist"], "pairs": ["1-2 1-3"], "games": [200], "diff": [0.02],
+                       "diff_lo": [-0.01], "diff_hi": [0.05], "p": [0.3], "p_holm": [0.6],
+                       "verdict": ["not reproduced"]})
+
+
+def test_comparison_labels_follow_the_corrected_test_and_say_when_the_interval_disagrees():
+    label = cv.comparison_label
+    assert label(0.05, 0.02, 0.08, 0.01, 0.05) == "better" and label(-0.05, -0.08, -0.02, 0.01, 0.05) == "worse"
+    assert label(0.01, -0.02, 0.04, 0.5, 0.05) == "not distinguishable"
+    assert label(-0.06, -0.12, -0.004, 0.1, 0.05) == "not distinguishable once corrected"
+    assert label(0.05, 0.02, 0.08, 0.01, 0.001) == "not distinguishable once corrected"
+
+
+def test_the_methods_decisions_are_labels_and_booleans():
+    t = tables.methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("random", -0.05, 0.01),
+                        ("om-perfect", -0.10, 1e-4), ("prom-uniform", -0.003, 1.0), ("prom-dbn", -0.05, 1e-3),
+                        ("one-hist-game", 0.01, 1.0)])
+    d = cv.decisions(t)
+    assert d["ch13.methods.plain8-plain6"] == "better" and d["ch13.methods.om-perfect-plain6"] == "worse"
+    assert d["ch13.methods.one-hist-plain6"] == "not distinguishable"
+    assert d["prediction_beats_plain6"] is False and d["prediction_loses_to_plain6"] is True  # random
+    assert d["om_disaster"] is True and d["om_perfect_gains"] is False and d["prom_beats_alphabeta"] is False
+    assert d["best_share_of_plain8"] is False and d["power_reached"] is True
+    assert cv.decisions(t, target=0.01)["power_reached"] is False
+    t.loc[t.method == "one-hist", ["diff", "p_holm"]] = [0.05, 0.001]
+    t.loc[t.method == "prom-uniform", ["diff", "p_holm"]] = [0.03, 0.01]
+    d = cv.decisions(t)
+    assert d["prediction_beats_plain6"] is True and d["best_share_of_plain8"] is True
+    assert d["prom_beats_alphabeta"] is True and d["ch13.methods.one-hist-plain6"] == "better"
+    assert cv.decisions(t, alpha=1e-5)["prediction_beats_plain6"] is False
+    assert "om_disaster" not in cv.decisions(tables.methods([("one-hist", 0.0, 1.0)]))
+
+
+def test_the_best_of_k_and_the_bound_on_any_prediction_method():
+    t = tables.methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("one-hist-game", 0.010, 1.0),
+                        ("prom-uniform", -0.003, 1.0)]).set_index("method")
+    assert cv.best_predicting(t) == "one-hist-game"  # plain8 predicts nothing
+    assert cv.bound(t) == (pytest.approx(0.04), "one-hist-game")  # the highest simultaneous upper end
+
+
+@pytest.mark.parametrize("om_white1, matched_white1, matched_vs_om, answer", [
+    (-0.5, -0.01, 0.49, "removed"), (-0.5, -0.3, 0.2, "reduced"), (-0.5, -0.49, 0.01, "not removed"),
+    (-0.01, 0.0, 0.01, "no loss")])
+def test_whether_matching_removes_om_searchs_loss_is_a_label(om_white1, matched_white1, matched_vs_om, answer):
+    contrasts = tables.contrasts(om_white1, matched_white1, matched_vs_om)
+    d = cv.decisions(tables.methods([("one-hist", 0.004, 1.0)]), contrasts)
+    assert d["matching"] == answer
+    assert d["ch13.contrasts.oracle-plain6"] == "better" and d["ch13.contrasts.oracle-plain8"] == "not distinguishable"
+    assert "recognition" not in d
+    assert cv.contrast_decisions(contrasts, 1e-5)["matching"] == "no loss"  # nothing beyond noise
+
+
+@pytest.mark.parametrize("diff, p, answer", [(-0.011, 0.004, "loses"), (0.02, 0.001, "pays"),
+                                             (0.002, 0.6, "not measurable")])
+def test_whether_calibrated_recognition_pays_is_a_label(diff, p, answer):
+    rows = pd.DataFrame([{"method": "prom-dbn-cal", "against": "prom-uniform", "white": "all", "games": 1600,
+                          "diff": diff, "diff_lo": diff - 0.006, "diff_hi": diff + 0.006, "p": p, "p_holm": p}])
+    assert cv.contrast_decisions(rows, 0.05)["recognition"] == answer
+
+
+def test_where_prediction_pays_is_decided_by_predicting_methods_beyond_noise():
+    rows = list(tables.MAP_ROWS)
+    d = cv.map_decisions(tables.white_map(rows), 0.05)
+    assert d["modelling_pays"] is False and cv.paying_cell(tables.white_map(rows), 0.05) is None  # plain8: depth
+    assert d["ch13.map.plain8-plain6.none.depth2"] == "better"
+    assert d["ch13.map.oracle-plain6.none.depth2"] == "not distinguishable"
+    rows[1] = ("none", 2, "oracle", 0.8, 0.04, 0.02, 0.06, 0.01)
+    assert cv.map_decisions(tables.white_map(rows), 0.05)["modelling_pays"] is True
+    assert cv.paying_cell(tables.white_map(rows), 0.05).method == "oracle"
+    assert cv.map_decisions(tables.white_map(rows), 0.001)["modelling_pays"] is False
+
+
+@pytest.mark.parametrize("lost_at_5", [True, False])
+def test_what_the_oracles_loss_rules_out_is_decided_from_its_contrasts(lost_at_5):
+    rows = tables.loss_rows(lost_at_5)
+    d = cv.loss_decisions(tables.loss(rows), 0.05)
+    assert (d["ch13.oracle_loss.oracle-plain6.depth5"] == "worse") == lost_at_5
+    assert d["ch13.oracle_loss.oracle-plain6.depth6.diagonal"] == "worse" and d["diagonal_loses"] is True
+    assert d["deep_removes_loss"] is True
+    rows[5] = (6, "all", "oracle-deep", "plain6", -0.05, -0.07, -0.03, 0.001)
+    assert cv.loss_decisions(tables.loss(rows), 0.05)["deep_removes_loss"] is False
+    strict = cv.loss_decisions(tables.loss(rows), 1e-4)
+    assert strict["diagonal_loses"] is False and strict["deep_removes_loss"] is False
+    assert "deep_removes_loss" not in cv.loss_decisions(tables.loss(rows[:5]), 0.05)
+
+
+def test_a_p_at_the_randomised_test_floor_is_told_apart():
+    from pawnslib.experiments.paired import N_PERM
+
+    assert cv.at_floor(1 / (N_PERM + 1)) and not cv.at_floor(2 / (N_PERM + 1))
+
+
+def test_the_report_lines_are_records_by_id():
+    t = tables.methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("one-hist-game", 0.010, 1.0)])
+    lines = cv.report_lines(t, CLAIMS, "kalles")
+    assert [x["id"] for x in lines] == ["ch13.pays", "ch12.helps_unlikely"]  # by id, not by their words
+    pays, helps = lines
+    assert (pays["method"], pays["verdict"], pays["reading"], pays["group"]) == ("one-hist-game", "new", "kalles",
+                                                                                 "ch13.methods")
+    assert (pays["estimate"], pays["lo"], pays["hi"]) == pytest.approx((0.01, -0.02, 0.04))  # simultaneous
+    assert pays["ours"] == ("`one-hist-game` +1.0 score points (-2.0 to +4.0; simultaneous 95 % interval and Holm p 1 "
+                            "both over the 3 methods against plain6); 1600 paired games; at this power no prediction "
+                            "method gains more than +4.0")  # over every method against plain6: its interval's group
+    assert helps["strategies"] == "thesis (Chapter 13's games)" and helps["unit"] == "win-rate points"
+    assert (helps["estimate"], helps["games"], helps["verdict"]) == (0.02, 200, "not reproduced")
+
+
+def test_the_decisions_and_the_contrasts_table_agree_on_the_committed_run():
+    from pawnslib.experiments.chapter13 import contrast_records
+
+    results = Path(__file__).resolve().parents[2] / "results"
+    saved, ceiling = cv.load_tables(results), cv.load_map(results)
+    if saved is None or saved.contrasts is None or ceiling is None or ceiling[1] is None:
+        pytest.skip("Chapter 13's tables are not in results/tables")
+    white_map, loss = ceiling
+    said = (cv.decisions(saved.methods, saved.contrasts) | cv.map_decisions(white_map) | cv.loss_decisions(loss))
+    verdicts = contrast_records(saved.methods, saved.contrasts, white_map, loss).set_index("id").verdict
+    collapse = {"not distinguishable once corrected": "not distinguishable"}
+    assert {k: collapse.get(said[k], said[k]) for k in verdicts.index} == verdicts.to_dict()
+    assert said["om_disaster"] is True and said["prediction_beats_plain6"] is False  # the committed run's answers
