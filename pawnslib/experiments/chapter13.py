@@ -260,17 +260,19 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     counts = pairing_counts(plain)
     unlikely = [tuple(map(int, bw)) for bw in counts.query("win_rate < 1 / 3")[["black", "white"]].to_numpy()]
     top = thesis.STRONGEST
-    named = {thesis.CLAIM_UNLIKELY: (unlikely, +1)}
+    # each claim by its record's id: its words, pairings, direction and verdict rule
+    named = {"ch12.helps_unlikely": (thesis.CLAIM_UNLIKELY, unlikely, +1, thesis.magnitude_verdict)}
     if thesis_set:
-        named[thesis.CLAIM_SUFFERS] = ([(top, int(w)) for w in sorted(counts.white.unique())], -1)
+        named["ch12.strategy4_suffers"] = (thesis.CLAIM_SUFFERS, [(top, int(w)) for w in sorted(counts.white.unique())],
+                                           -1, thesis.change_verdict)
     rows = []
-    for claim, (pairs, direction) in named.items():
+    for cid, (claim, pairs, direction, rule) in named.items():
         if not pairs:
-            rows.append({"claim": claim, "pairs": "none", "direction": direction})
+            rows.append({"id": cid, "claim": claim, "pairs": "none", "direction": direction})
             continue
         t = paired.subset_test(scores, method, pairs, baseline=BASELINE, seed=seed)
-        rule = thesis.magnitude_verdict if claim == thesis.CLAIM_UNLIKELY else thesis.change_verdict
-        rows.append({"claim": claim, "direction": direction, **t, "pairs": " ".join(f"{b}-{w}" for b, w in pairs),
+        rows.append({"id": cid, "claim": claim, "direction": direction, **t,
+                     "pairs": " ".join(f"{b}-{w}" for b, w in pairs),
                      "verdict": rule(direction, t["diff_lo"], t["diff_hi"])})
     out = pd.DataFrame(rows)
     tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
@@ -426,15 +428,15 @@ def loss_id(method: str, against: str, depth: int, pairings: str = "all") -> str
 
 
 def claim_id(method: str, claim: str) -> str:
-    """The id of a Chapter 12 claim's paired test (:func:`thesis_claims`), from the claim's own id
-    (:data:`~.thesis.CLAIM_IDS`): e.g. ``ch13.claims.one-hist-plain6.strategy4_suffers``.
+    """The id of a Chapter 12 claim's paired test (:func:`thesis_claims`), from the ``claim``'s own record id: e.g.
+    ``ch13.claims.one-hist-plain6.strategy4_suffers`` for ``ch12.strategy4_suffers``.
 
     Raises:
-        ValueError: a claim with no id.
+        ValueError: not a Chapter 12 claim's id.
     """
-    if claim not in thesis.CLAIM_IDS:
-        raise ValueError(f"no claim id for {claim!r}; Chapter 13 tests {', '.join(map(repr, thesis.CLAIM_IDS))}")
-    return contrast_id(CLAIMS_GROUP, method, BASELINE, thesis.CLAIM_IDS[claim].removeprefix("ch12."))
+    if not claim.startswith("ch12."):
+        raise ValueError(f"not a Chapter 12 claim's id: {claim!r}")
+    return contrast_id(CLAIMS_GROUP, method, BASELINE, claim.removeprefix("ch12."))
 
 
 def _row(r, *, key: str, group: str, method: str, baseline: str, white: str, unit: str = SCORE_POINTS,
@@ -490,7 +492,7 @@ def _claims_rows(claims: pd.DataFrame, depth: int) -> list[dict]:
     rows = []
     for r in tested.itertuples():
         pairs = {tuple(int(x) for x in bw.split("-")) for bw in r.pairs.split()}
-        rows.append(_row(r, key=claim_id(r.method, r.claim), group=CLAIMS_GROUP, method=r.method, baseline=BASELINE,
+        rows.append(_row(r, key=claim_id(r.method, r.id), group=CLAIMS_GROUP, method=r.method, baseline=BASELINE,
                          white=f"pairs {r.pairs}", unit=WIN_RATE_POINTS, depth=depth, wins=True,
                          keep=lambda b, w, pairs=pairs: (b, w) in pairs))
     return rows

@@ -266,7 +266,7 @@ def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str)
                     "simultaneous over them (it was picked as the best)") | {"reading": rules}]
     tested = claims.dropna(subset=["p"]) if claims is not None and "p" in claims else pd.DataFrame()
     for c in tested.itertuples():
-        out.append(line(thesis.CLAIM_IDS[c.claim], "12", c.claim, "", evidence="ours",
+        out.append(line(c.id, "12", c.claim, "", evidence="ours",
                         strategies="thesis (Chapter 13's games)", verdict=c.verdict,
                         ours=f"{c.pairs}: {100 * c.diff:+.1f} win-rate points ({100 * c.diff_lo:+.1f} to "
                              f"{100 * c.diff_hi:+.1f}), {c.games} paired games", unit="win-rate points",

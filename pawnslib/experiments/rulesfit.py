@@ -9,7 +9,7 @@ predictive check of its outcome tables that admits both readings may fit badly (
   correlated (:data:`OVERDISPERSION`). A reading *fits* when the thesis's tables are no less probable than 5 % of
   its own.
 
-The answer is decided once, into a :class:`RulesAnswer`; the conclusion and the headline are that record in words.
+The answer is decided once, into a :class:`RulesAnswer`; the report words it (``findings.rules_conclusion``).
 
 No likelihood ratio between the readings: with zero counts in some of our cells it depends on how they are
 smoothed (it changed sign between add-one and add-1/2), and with both readings fitting badly neither is the
@@ -45,8 +45,8 @@ COLUMNS = ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "
 
 @dataclass(frozen=True)
 class RulesAnswer:
-    """Which reading the thesis played, decided: what the words (:func:`conclusion_of`, :func:`headline_of`) and the
-    report's templates say, without reading them back from text.
+    """Which reading the thesis played, decided: what the report's templates say (the front page's answer and the
+    conclusion, :mod:`pawnslib.report.findings`), without reading them back from text.
 
     Attributes:
         readings: the readings compared, the first first.
@@ -73,21 +73,11 @@ class RulesAnswer:
 
 @dataclass
 class RulesFit:
-    """:func:`rules_fit`'s answer: the table, the predictive p-values, the decided answer, and its words."""
+    """:func:`rules_fit`'s answer: the table, the predictive p-values and the decided answer."""
 
     table: pd.DataFrame  # one row per statistic and reading: COLUMNS
     checks: dict[tuple[str, str, str], float]  # (reading, table, "independent" | "overdispersed") -> predictive p
     answer: RulesAnswer
-
-    @property
-    def conclusion(self) -> str:
-        """The answer in words (:func:`conclusion_of`)."""
-        return conclusion_of(self.answer)
-
-    @property
-    def headline(self) -> str:
-        """The answer in one sentence, for the site's front page (:func:`headline_of`)."""
-        return headline_of(self.answer)
 
 
 def _thesis_figures() -> dict[str, tuple[float, float]]:
@@ -157,57 +147,6 @@ def decide(figures: pd.DataFrame, checks: dict[tuple[str, str, str], float], nam
                        settled=settled, reading=fitting[0] if settled else None)
 
 
-NEITHER_FITS = ("neither reading fits the thesis's outcome tables, even with a cell's games correlated: the thesis's "
-                "tables are less probable than 95 % of those either reading produces, so neither reading (as we play "
-                "it) is what the thesis played, and no ratio of the two can say which it was nearer")
-NONE_FITS = "neither reading fits its outcome tables, even with a cell's games correlated"  # the headline's words
-FITS_HOW = {True: "with independent games", False: "only with a cell's games correlated"}  # fits independent games?
-
-
-def _labels(statistics: tuple[str, ...]) -> str:
-    """Figures by their labels, "none" for no figure."""
-    return ", ".join(FIGURES[s][1] for s in statistics) or "none"
-
-
-def _tables_words(a: RulesAnswer) -> str:
-    """Which readings fit the outcome tables, and how, as a clause."""
-    if not a.fitting_readings:
-        return NEITHER_FITS
-    how = {r: FITS_HOW["independent" in a.fits[r]] for r in a.fitting_readings}
-    said = "; ".join(f"the {r} reading fits the thesis's outcome tables {how[r]}" for r in a.fitting_readings)
-    unfit = [r for r in a.readings if r not in a.fitting_readings]
-    if unfit:
-        said += "; " + ", ".join(f"the {r} reading does not" for r in unfit)
-    return said
-
-
-def conclusion_of(a: RulesAnswer) -> str:
-    """The conclusion: which figures each reading's intervals contain and (with two readings or more) lie nearer,
-    and which readings fit the outcome tables."""
-    told = [f"the {r} reading's intervals contain {_labels(a.contained[r])}" for r in a.readings]
-    if len(a.readings) > 1:
-        told += [f"the {r} reading's lies nearer for {a.nearer[r]} ({_labels(a.nearer_for[r])})"
-                 for r in a.readings if a.nearer[r]]
-    return (f"Of the figures the rules move, {'; '.join(told)}. Of the outcome counts of Tables 10.2 and 11.1, "
-            f"{_tables_words(a)}.")
-
-
-def headline_of(a: RulesAnswer) -> str:
-    """The conclusion in one sentence: the settled reading, or why it is not settled."""
-    if a.settled:
-        return (f"Which rules the thesis played: the {a.reading} reading, the only one that fits its outcome tables "
-                "and contains as many of its figures.")
-    fit_words = _tables_words(a) if a.fitting_readings else NONE_FITS
-    if any(a.contains.values()):
-        inside = ", ".join(f"the {r} reading's intervals contain {a.contains[r]}" for r in a.readings)
-    else:
-        inside = "none lies in either reading's interval"
-    near = [f"the {r} reading's for {a.nearer[r]}" for r in a.readings if a.nearer[r]]
-    nearer = f", and the interval nearer the thesis's figure is {', '.join(near)}" if near else ""
-    return (f"Which rules the thesis played is not settled: {fit_words}; of the figures the rules move, "
-            f"{inside}{nearer}.")
-
-
 def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: int = config.SEED) -> RulesFit:
     """Which reading the thesis's own figures and tables fit (module docstring).
 
@@ -218,10 +157,10 @@ def rules_fit(by_reading: dict[str, ReadingClaims], *, n_sim: int = 2000, seed: 
 
     Returns:
         The :class:`RulesFit`: the table (:data:`COLUMNS`; the figures, then the checks, each statistic's rows one a
-        reading), the predictive p-values, and the :class:`RulesAnswer` with its words. A figure's row holds the
-        thesis's figure (``thesis_hi``: the top of its range, else the figure again), ours with its 95 % interval and
-        verdict, and the ``distance`` between the two intervals (0: ours contains it); a check's row the predictive p
-        as its ``estimate`` (0 means below 1 / ``simulations``). Figures a reading lacks are NaN.
+        reading), the predictive p-values, and the :class:`RulesAnswer`. A figure's row holds the thesis's figure
+        (``thesis_hi``: the top of its range, else the figure again), ours with its 95 % interval and verdict, and the
+        ``distance`` between the two intervals (0: ours contains it); a check's row the predictive p as its
+        ``estimate`` (0 means below 1 / ``simulations``). Figures a reading lacks are NaN.
 
     Raises:
         ValueError: a reading's games do not cover the thesis's 16 pairings, plain or asymmetric.

@@ -110,7 +110,6 @@ LARGE_CHANGE = 0.10
 # Chapter 12's two claims on the tree's effect, as the report and Chapter 13 name them (both test them).
 CLAIM_UNLIKELY = "the asymmetric tree helps Black quite a lot where a win was unlikely"
 CLAIM_SUFFERS = f"strategy {STRONGEST} (as Black) suffers with the asymmetric tree"
-CLAIM_IDS = {CLAIM_UNLIKELY: "ch12.helps_unlikely", CLAIM_SUFFERS: "ch12.strategy4_suffers"}  # their records' ids
 
 
 def parse_cell(cell: str) -> tuple[float, float]:

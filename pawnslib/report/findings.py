@@ -18,6 +18,7 @@ import pandas as pd
 from pawnslib import config
 from pawnslib.experiments import chapter13_verdicts, evidence
 from pawnslib.experiments.records import VERDICTS
+from pawnslib.experiments.rulesfit import FIGURES
 from pawnslib.experiments.thesis import ALPHA
 from pawnslib.report.words import render
 
@@ -89,6 +90,21 @@ def rules_record(answer) -> dict:
     return {"settled": answer.settled, "reading": answer.reading, "fitting": list(answer.fitting_readings),
             "statistics": answer.statistics, "inside": len(inside), "nearer": dict(answer.nearer),
             "link": LINKS["rules"]}
+
+
+def rules_conclusion(answer) -> str:
+    """The rules fit's conclusion in words (notebook 12), from its decided ``answer``
+    (:class:`~pawnslib.experiments.rulesfit.RulesAnswer`): which figures each reading's intervals contain and, with
+    two readings or more, lie nearer, and which readings fit the outcome tables, and how."""
+    def labels(ids: tuple[str, ...]) -> list[str]:
+        return [FIGURES[s][1] for s in ids]
+
+    several = len(answer.readings) > 1
+    return render("rules.conclusion", readings=list(answer.readings),
+                  contained={r: labels(answer.contained[r]) for r in answer.readings},
+                  nearer={r: labels(answer.nearer_for[r]) for r in answer.readings if several and answer.nearer[r]},
+                  fitting={r: "independent" in answer.fits[r] for r in answer.fitting_readings},
+                  unfit=[r for r in answer.readings if r not in answer.fitting_readings])
 
 
 def chapter_record(claims: pd.DataFrame, chapters: tuple[str, ...], *, title: str, link: str) -> dict:
@@ -197,4 +213,4 @@ def sync_readme(readme: str | Path = "README.md", results: str | Path = config.C
 
 __all__ = ["ANSWERS", "CHAPTERS", "HEADLINES", "LINKS", "README_BEGIN", "README_END", "answers", "ceiling_record",
            "chapter_record", "chapter_records", "headlines", "pays_record", "readme_block", "reproduce_record",
-           "rules_record", "said_line", "survival_record", "sync_readme", "write_headlines"]
+           "rules_conclusion", "rules_record", "said_line", "survival_record", "sync_readme", "write_headlines"]

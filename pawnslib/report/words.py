@@ -94,6 +94,19 @@ TEMPLATES = {
         "tables{% else %}Not settled: neither reading fits its outcome tables{% endif %}; of the {{ statistics }} "
         "figures the rules move, {{ inside }} lie in a reading's interval{% for r, n in nearer.items() %}, {{ n }} "
         "nearer the {{ r }} reading's{% endfor %}. [The rules compared]({{ link }})"),
+    # The rules fit's conclusion (notebook 12): each reading's intervals, which lies nearer, which fits the tables.
+    "rules.conclusion": (
+        "Of the figures the rules move, {% for r in readings %}the {{ r }} reading's intervals contain "
+        "{{ (contained[r] | join(', ')) or 'none' }}{{ '; ' if not loop.last }}{% endfor %}"
+        "{% for r, labels in nearer.items() %}; the {{ r }} reading's lies nearer for {{ labels | length }} ("
+        "{{ labels | join(', ') }}){% endfor %}. Of the outcome counts of Tables 10.2 and 11.1, "
+        "{% for r, independent in fitting.items() %}the {{ r }} reading fits the thesis's outcome tables "
+        "{{ 'with independent games' if independent else \"only with a cell's games correlated\" }}"
+        "{{ '; ' if not loop.last }}{% else %}neither reading fits the thesis's outcome tables, even with a cell's "
+        "games correlated: the thesis's tables are less probable than 95 % of those either reading produces, so "
+        "neither reading (as we play it) is what the thesis played, and no ratio of the two can say which it was "
+        "nearer{% endfor %}{% if fitting %}{% for r in unfit %}{{ '; ' if loop.first else ', ' }}the {{ r }} reading "
+        "does not{% endfor %}{% endif %}."),
     "glossary": (
         "**Names.** `plain6`, `plain8`: plain alpha-beta at depth 6 (the thesis's player), 8; *score points*: Black's "
         "score (a win 1, a draw ½) in hundredths of a game; the **kalles** and **king** readings of the rules: steps "

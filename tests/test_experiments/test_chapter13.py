@@ -167,7 +167,8 @@ def test_the_methods_table(comparison):
     assert set(comp.pairings.method) == set(t.index) - {"plain6"}
     assert len(comp.pairings) == (len(UNFORESEEING) - 1) * 16
     assert set(comp.sweeps) == {1, 2}
-    assert set(comp.claims.claim) == {thesis.CLAIM_UNLIKELY, thesis.CLAIM_SUFFERS}  # the report's claims, by name
+    assert comp.claims.id.tolist() == ["ch12.helps_unlikely", "ch12.strategy4_suffers"]  # the report's claims, by id
+    assert comp.claims.claim.tolist() == [thesis.CLAIM_UNLIKELY, thesis.CLAIM_SUFFERS]
     assert set(comp.claims.verdict) <= {"reproduced", "not reproduced", "inconclusive"}
     for c in comp.claims.dropna(subset=["p"]).itertuples():  # in win-rate points, the thesis's unit: wins, not scores
         pairs = [tuple(map(int, bw.split("-"))) for bw in c.pairs.split()]

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import chapter13, paired, predictability, thesis
+from pawnslib.experiments import chapter13, paired, predictability
 from pawnslib.experiments.chapter13 import CONTRAST_COLUMNS, contrast_records, verdict_label
 
 RESULTS = {"black": 1.0, "draw": 0.5, "white": 0.0}
@@ -57,9 +57,9 @@ def test_the_ids_name_group_contrast_and_subset():
     assert chapter13.loss_id("oracle", "plain6", 6, "off the diagonal") == \
         "ch13.oracle_loss.oracle-plain6.depth6.off-diagonal"
     assert chapter13.loss_id("oracle", "plain6", 5) == "ch13.oracle_loss.oracle-plain6.depth5"
-    assert chapter13.claim_id("one-hist", thesis.CLAIM_SUFFERS) == "ch13.claims.one-hist-plain6.strategy4_suffers"
-    with pytest.raises(ValueError, match="no claim id for 'Black wins, again!'"):
-        chapter13.claim_id("one-hist", "Black wins, again!")
+    assert chapter13.claim_id("one-hist", "ch12.strategy4_suffers") == "ch13.claims.one-hist-plain6.strategy4_suffers"
+    with pytest.raises(ValueError, match="not a Chapter 12 claim's id: 'strategy 4 suffers'"):
+        chapter13.claim_id("one-hist", "strategy 4 suffers")  # its words are not its id
 
 
 def test_every_contrast_is_one_row_of_numbers_and_ids(tables):

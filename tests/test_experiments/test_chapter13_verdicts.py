@@ -8,7 +8,8 @@ import pytest
 
 from pawnslib.experiments import chapter13_verdicts as cv
 
-CLAIMS = pd.DataFrame({"claim": ["the asymmetric tree helps Black quite a lot where a win was unlikely"],
+CLAIMS = pd.DataFrame({"id": ["ch12.helps_unlikely"],
+                       "claim": ["the asymmetric tree helps Black quite a lot where a win was unlikely"],
                        "direction": [1], "method": ["one-hist"], "pairs": ["1-2 1-3"], "games": [200], "diff": [0.02],
                        "diff_lo": [-0.01], "diff_hi": [0.05], "p": [0.3], "p_holm": [0.6],
                        "verdict": ["not reproduced"]})

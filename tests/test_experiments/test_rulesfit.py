@@ -60,16 +60,14 @@ FIT_STATS = {"branching": ("reproduced", 10.5, 10.2, 10.8), "win_rate": ("reprod
              "pr = 1 per game": ("not reproduced", 3.0, 2.8, 3.2)}
 
 
-def test_the_reading_that_played_the_thesis_fits_and_the_words_say_so():
+def test_the_reading_that_played_the_thesis_fits_and_the_answer_says_so():
     match = fake_reading("king", THEIRS_10_2 * 11, THEIRS_11_1 * 11, fit=FIT_STATS)  # the thesis's shares
     other = fake_reading("kalles", np.full((16, 3), 0) + [[10, 80, 10]], np.full((16, 3), 0) + [[10, 80, 10]],
                          fit={**FIT_STATS, "branching": ("not reproduced", 8.0, 7.9, 8.1),
                               "nodes": ("not reproduced", 800.0, 780.0, 820.0)})
     fit = rules_fit({"kalles": other, "king": match}, n_sim=300, seed=5)
     assert fit.checks["king", "both", "independent"] > 0.05 > fit.checks["kalles", "both", "independent"]
-    assert "the king reading fits the thesis's outcome tables with independent games" in fit.conclusion
-    assert fit.headline.startswith("Which rules the thesis played: the king reading, the only one that fits")
-    # The answer is decided once, as data; the words say it.
+    # The answer is decided once, as data (the report words it: tests/test_report/test_findings.py).
     a = fit.answer
     assert a.settled and a.reading == "king" and a.fitting_readings == ("king",) and a.statistics == 4
     assert a.fits["king"] == ("independent", "overdispersed") and a.fits["kalles"] == ()
@@ -86,25 +84,22 @@ def test_the_reading_that_played_the_thesis_fits_and_the_words_say_so():
     assert t.loc["nodes", "king"].distance == 1750  # 920 to the thesis's 2670
     assert t.loc["outcomes_both_independent", "king"].verdict == "fits"
     assert t.loc["outcomes_both_independent", "king"].estimate == fit.checks["king", "both", "independent"]
-    assert "likelihood ratio" not in " ".join(fit.table.label) + fit.conclusion  # no smoothed ratio, no words
+    assert "likelihood ratio" not in " ".join(fit.table.label)  # no smoothed ratio
     again = rules_fit({"kalles": other, "king": match}, n_sim=300, seed=5)
     assert again.table.equals(fit.table) and again.answer == fit.answer
 
 
-def test_when_neither_reading_fits_the_words_say_so():
+def test_when_neither_reading_fits_the_answer_says_so():
     drawish = fake_reading("kalles", np.full((16, 3), 0) + [[10, 80, 10]], np.full((16, 3), 0) + [[10, 80, 10]])
     losing = fake_reading("king", np.full((16, 3), 0) + [[2, 2, 96]], np.full((16, 3), 0) + [[2, 2, 96]])
     fit = rules_fit({"kalles": drawish, "king": losing}, n_sim=300, seed=1)
-    assert "neither reading fits the thesis's outcome tables" in fit.conclusion
-    assert fit.headline.startswith("Which rules the thesis played is not settled: neither reading fits its outcome")
     assert (fit.table[fit.table.statistic.str.contains("independent")].verdict == "does not fit").all()
     assert not fit.answer.fitting_readings and not fit.answer.settled and fit.answer.reading is None
-    assert "the kalles reading's intervals contain 2, the king reading's intervals contain 2" in fit.headline
-    assert "; ." not in fit.conclusion  # no reading lies nearer: nothing said of it
+    assert fit.answer.contains == {"kalles": 2, "king": 2} and fit.answer.nearer == {"kalles": 0, "king": 0}
     nearer = rules_fit({"kalles": drawish, "king": fake_reading("king", np.full((16, 3), 0) + [[2, 2, 96]],
                                                                 np.full((16, 3), 0) + [[2, 2, 96]], fit={
         **FIT_STATS, "nodes": ("not reproduced", 2000.0, 1900.0, 2100.0)})}, n_sim=300, seed=1)
-    assert "the king reading's lies nearer for 1 (mean nodes per depth-6 search)" in nearer.conclusion
+    assert nearer.answer.nearer_for == {"kalles": (), "king": ("nodes",)}
 
 
 def test_one_reading_is_checked_alone():

@@ -137,3 +137,36 @@ def test_the_committed_headlines_are_their_tables_rendered():
                 render("answer.pays", **findings.pays_record(lines, methods, white_map)),
                 *findings.headlines(claims, contrasts=contrasts, survival=survival)]
     assert [e for e in expected if f"* {e}\n" not in said] == []
+
+
+def _answer(fits: dict, contained: dict, nearer_for: dict):
+    """A rules fit's decided answer (experiments.rulesfit.RulesAnswer) over the readings of ``fits``."""
+    from pawnslib.experiments.rulesfit import RulesAnswer
+
+    fitting = tuple(r for r in fits if fits[r])
+    return RulesAnswer(readings=tuple(fits), statistics=4, contains={r: len(v) for r, v in contained.items()},
+                       nearer={r: len(v) for r, v in nearer_for.items()}, contained=contained, nearer_for=nearer_for,
+                       fits=fits, fitting_readings=fitting, settled=len(fitting) == 1,
+                       reading=fitting[0] if len(fitting) == 1 else None)
+
+
+def test_the_rules_conclusion_words_the_decided_answer():
+    settled = _answer({"kalles": (), "king": ("independent", "overdispersed")},
+                      {"kalles": ("win_rate",), "king": ("branching", "win_rate", "nodes")},
+                      {"kalles": (), "king": ("branching", "nodes")})
+    assert findings.rules_conclusion(settled) == (
+        "Of the figures the rules move, the kalles reading's intervals contain Black's overall win rate, Table 10.2; "
+        "the king reading's intervals contain branching factor at White's moves, Black's overall win rate, Table "
+        "10.2, mean nodes per depth-6 search; the king reading's lies nearer for 2 (branching factor at White's "
+        "moves, mean nodes per depth-6 search). Of the outcome counts of Tables 10.2 and 11.1, the king reading fits "
+        "the thesis's outcome tables with independent games; the kalles reading does not.")
+    neither = _answer({"kalles": (), "king": ()}, {"kalles": (), "king": ()}, {"kalles": (), "king": ()})
+    assert findings.rules_conclusion(neither).startswith(
+        "Of the figures the rules move, the kalles reading's intervals contain none; the king reading's intervals "
+        "contain none. Of the outcome counts of Tables 10.2 and 11.1, neither reading fits the thesis's outcome "
+        "tables, even with a cell's games correlated:")  # no reading lies nearer: nothing said of it
+    correlated = _answer({"kalles": ("overdispersed",)}, {"kalles": ("nodes",)}, {"kalles": ("nodes",)})
+    assert findings.rules_conclusion(correlated) == (
+        "Of the figures the rules move, the kalles reading's intervals contain mean nodes per depth-6 search. Of the "
+        "outcome counts of Tables 10.2 and 11.1, the kalles reading fits the thesis's outcome tables only with a "
+        "cell's games correlated.")  # one reading alone: nearer than no other, so not said
