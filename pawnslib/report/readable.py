@@ -10,7 +10,7 @@ thesis's cell format (``67%(33%)``) is made here, from the rates.
 
 Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_verdicts` (a p at the randomised test's floor),
 :mod:`~pawnslib.experiments.stats` (the thesis's cell format), :mod:`~pawnslib.report.style` (p-values) and
-:mod:`~pawnslib.report.words` (points, counts and the Holm p, as sentences write them).
+:mod:`~pawnslib.report.words` (counts and the Holm p, as sentences write them).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from pawnslib.experiments.chapter13_verdicts import at_floor
 from pawnslib.experiments.stats import thesis_cell
 from pawnslib.report.style import MISSING, number, short_p
 from pawnslib.report.words import count, holm_value
-from pawnslib.report.words import points as signed
 
 
 def _missing(x: object) -> bool:
@@ -41,7 +40,7 @@ def interval(x: float, lo: float, hi: float, fmt: str = "{:.1f}", scale: float =
 def points(diff: float, lo: float, hi: float) -> str:
     """A paired difference of scores in points with its interval, e.g. ``+9.7 (+7.4 to +11.9)``; "–" when NaN (the
     baseline's own row)."""
-    return MISSING if _missing(diff) or _missing(lo) else f"{signed(diff)} ({signed(lo)} to {signed(hi)})"
+    return interval(diff, lo, hi, "{:+.1f}", 100)
 
 
 def percent(x: float, lo: float | None = None, hi: float | None = None, *, digits: int = 1) -> str:

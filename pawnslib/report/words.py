@@ -60,8 +60,8 @@ NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noi
 # games, diff, diff_lo, diff_hi, p_holm) with its decided ``label`` and ``floor`` (its p at the randomised test's
 # floor).
 MACROS = (
-    "{% macro change(r, unit='score points') %}{{ r.diff | points }} {{ unit }} ({{ r.diff_lo | points }} to "
-    "{{ r.diff_hi | points }}){% endmacro %}"
+    "{% macro change(r, unit='score points') %}{{ r.diff | points }} {{ unit }} {{ interval(r.diff_lo, r.diff_hi) }}"
+    "{% endmacro %}"
     "{% macro holm(r, group) %}p (Holm {{ group }}) {{ '' if r.floor else '= ' }}"
     "{{ holm_value(r.p_holm, r.floor) }}{% endmacro %}"
     "{% macro figure(r, group) %}{{ r.diff | points }} score points ({{ r.diff_lo | points }} to "
@@ -202,8 +202,8 @@ TEMPLATES = {
         "White at {{ depth }} plies {{ NOISE_WORDS.get(noise, noise) }} (its noise-free model predicts "
         "{{ '%.0f' | format(100 * predictability) }} % of its moves; {{ distinct }} distinct paired games): `plain6` "
         "scores {{ '%.0f' | format(100 * plain6_score) }} %{% if deeper %}, `plain8` gains "
-        "{{ deeper.diff | points }} ({{ deeper.diff_lo | points }} to {{ deeper.diff_hi | points }}){% endif %}; the "
-        "best method that models White, `{{ b.method }}`, {{ b.diff | points }} ({{ b.diff_lo_all | points }} to "
+        "{{ deeper.diff | points }} {{ interval(deeper.diff_lo, deeper.diff_hi) }}{% endif %}; the best method that "
+        "models White, `{{ b.method }}`, {{ b.diff | points }} ({{ b.diff_lo_all | points }} to "
         "{{ b.diff_hi_all | points }}, simultaneous over the cell's {{ n }} methods){% if beyond_noise %}; beyond "
         "noise: {% for r in beyond_noise %}`{{ r.method }}` {{ r.label }}{{ ', ' if not loop.last }}{% endfor %}."
         "{% else %}; none beyond noise.{% endif %}"),
