@@ -8,7 +8,7 @@ import pytest
 
 import pawnslib
 
-LAZY = ("pawnslib", "pawnslib.experiments", "pawnslib.report")
+LAZY = ("pawnslib", "pawnslib.experiments", "pawnslib.report", "pawnslib.report.board")
 
 
 def test_the_top_level_names_work():

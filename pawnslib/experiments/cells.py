@@ -1,7 +1,5 @@
 """The thesis's outcome tables judged at the evidence they hold: 3 effective games a cell, not 9.
 
-Why
----
 Every cell of Tables 10.2 and 11.1 (wins and draws, 32 cells) is 0, 33, 67 or 100 %: the thesis's 9 games a
 pairing behave as 3 games played 3 times (with 9 independent games that pattern would be vanishingly unlikely).
 So a cell is 3 games' evidence, and every test that sets it beside ours counts it so (:func:`effective_games`

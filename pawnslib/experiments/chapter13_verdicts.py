@@ -253,12 +253,9 @@ def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str)
     t = methods.set_index("method")
     best, (most, _), k = best_predicting(t), bound(t), len(t) - 1
     b = t.loc[best]
-    ours = (f"`{best}` {100 * b['diff']:+.1f} score points ({100 * b.diff_lo_all:+.1f} to {100 * b.diff_hi_all:+.1f}; "
-            f"simultaneous 95 % interval and Holm p {'≤ ' if at_floor(b.p) else ''}{b.p_holm:.2g} both over the {k} "
-            f"methods against plain6); {int(b.games)} paired games; at this power no prediction method gains more "
-            f"than {100 * most:+.1f}")
     out = [line("ch13.pays", "13", "predicting the opponent pays (Chapter 13, run)",
-                "its question (Ch. 1, 13); never measured", evidence="ours", method=best, ours=ours, verdict="new",
+                "its question (Ch. 1, 13); never measured", evidence="ours", method=best, verdict="new",
+                facts={"floor": bool(at_floor(b.p)), "k": k, "most": most},
                 unit="score points", test="sign-flip-holm", group="ch13.methods", estimate=t.loc[best, "diff"],
                 lo=t.loc[best, "diff_lo_all"], hi=t.loc[best, "diff_hi_all"], games=t.loc[best, "games"],
                 p=t.loc[best, "p"], p_holm=t.loc[best, "p_holm"],
@@ -268,8 +265,7 @@ def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str)
     for c in tested.itertuples():
         out.append(line(c.id, "12", c.claim, "", evidence="ours",
                         strategies="thesis (Chapter 13's games)", verdict=c.verdict,
-                        ours=f"{c.pairs}: {100 * c.diff:+.1f} win-rate points ({100 * c.diff_lo:+.1f} to "
-                             f"{100 * c.diff_hi:+.1f}), {c.games} paired games", unit="win-rate points",
+                        facts={"pairs": [] if c.pairs == "none" else c.pairs.split()}, unit="win-rate points",
                         test="paired-bootstrap",
                         estimate=c.diff, lo=c.diff_lo, hi=c.diff_hi, games=c.games, p=c.p,
                         why=f"Chapter 13's {c.method} against plain6, a second sample of games; Black's wins pooled, "

@@ -22,10 +22,10 @@ from pawnslib.search.strategies import THESIS
 N = cells.EFFECTIVE_GAMES
 
 
-def counted(verdicts: pd.Series) -> str:
-    """A table's cell verdicts counted, in the vocabulary's order: "1 not reproduced, 14 inconclusive, 1 untestable"."""
+def counted(verdicts: pd.Series) -> dict[str, int]:
+    """A table's cell verdicts counted, in the vocabulary's order: {"not reproduced": 1, "inconclusive": 14, ...}."""
     v = verdicts.value_counts()
-    return ", ".join(f"{v[k]} {k}" for k in ("reproduced", "not reproduced", "inconclusive", "untestable") if k in v)
+    return {k: int(v[k]) for k in ("reproduced", "not reproduced", "inconclusive", "untestable") if k in v}
 
 
 def _table_line(cid: str, chapter: str, table: str, t: pd.DataFrame, *, text: str, rounds: int) -> dict:
@@ -34,7 +34,7 @@ def _table_line(cid: str, chapter: str, table: str, t: pd.DataFrame, *, text: st
     kind, note = support.TABLE
     return line(cid, chapter, text, f"{thesis.GAMES_PER_PAIRING} games a pairing, {N} effective (every cell of Table "
                 f"{table} a multiple of 1/{N})", evidence=kind, note=note, effective_games=N,
-                ours=f"{rounds} games a pairing; its cells: {counted(t.verdict)}", verdict=table_verdict(t.verdict),
+                facts={"rounds": rounds, "cells": counted(t.verdict)}, verdict=table_verdict(t.verdict),
                 why=CELLS_RULE, unit="share", test="fisher-holm", group=cid,
                 estimate=t.black_wins.sum() / t.games.sum(), games=int(t.games.sum()),
                 thesis_value=t.thesis_wins.sum() / t.thesis_games.sum(), p=t.p.min(), p_holm=t.p_holm.min())
@@ -67,18 +67,17 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
         lines.append(line("t10_2.can_beat", "10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others",
                           "yes: " + ", ".join(f"{i} beat {b}" for i, b in theirs.possibly.items()),
                           evidence=beats[0], note=beats[1], effective_games=2 * N, strategies=s, games=len(records),
-                          ours=", ".join(f"{i} surely beats {a}, possibly {b}"
-                                         for i, (a, b) in c[["surely", "possibly"]].iterrows()),
+                          facts={"beats": [(i, int(a), int(b)) for i, (a, b) in c[["surely", "possibly"]].iterrows()]},
                           verdict=thesis.beats_verdict(records), unit="strategies surely beaten (fewest)",
                           test="wilson", estimate=c.surely.min(), thesis_value=thesis.BEATS_AT_LEAST,
                           why=f"i can beat j when the 95 % interval of i's share of their games won (either colour) "
                               f"lies at or above {100 * thesis.CAN_BEAT:.0f} % (surely), or reaches it (possibly)"))
     for s, st in strength.items():
         verdict, pairs = thesis.poorly_verdict(st)
-        said = "; ".join(f"{i} wins {100 * st.loc[i, 'worst_share']:.0f} % against {j}" for i, j in pairs) or "none"
         lines.append(line("t10_2.very_poorly", "10", "two strategies perform very poorly against one specific "
                           "opponent", said_poorly, evidence=poorly[0], note=poorly[1], effective_games=2 * N,
-                          strategies=s, ours=said, verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
+                          strategies=s, facts={"pairs": [(i, st.loc[i, "worst_share"], j) for i, j in pairs]},
+                          verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
                           thesis_value=thesis.POORLY_STRATEGIES, games=len(plain[s]),
                           why=f"very poorly: under {100 * thesis.POORLY:.0f} % of their games won (both colours)"))
     st = strength["thesis"]
@@ -86,8 +85,7 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int
     kind, note = support.strongest()
     lines.append(line("ch12.strongest", "12", f"strategy {thesis.STRONGEST} is stronger than the rest",
                       f"strategy {thesis.STRONGEST}", evidence=kind, note=note, effective_games=8 * N,
-                      ours=f"strategy {best} ({100 * st.loc[best, 'win_rate']:.0f} % of its games won"
-                           + (", clearly ahead)" if ahead else ", intervals overlap)"), verdict=verdict,
+                      facts={"best": best, "ahead": bool(ahead)}, verdict=verdict,
                       unit="share", test="wilson", estimate=st.loc[best, "win_rate"], lo=st.loc[best, "ci_low"],
                       hi=st.loc[best, "ci_high"], games=int(st.loc[best, "games"]),
                       why="win rate over both colours, 95 % Wilson intervals"))
@@ -103,8 +101,7 @@ def _prediction_lines(s: str, ps: dict, figures: dict) -> list[dict]:
     out = [line("f11_1.pr_one", "11.1", "Figure 11.1: White's moves at pr = 1 (all replies alike)",
                 f"{thesis.PR_ONE_MOVES} in its test run (the run's size not given)", evidence="cannot show it",
                 note="the size of its run is not given", strategies=s,
-                ours=f"{x:.2f} a game ({lo:.2f}-{hi:.2f}; {int(ps['pr = 1 (excluded from Figure 11.1)'])} in {games} "
-                     f"games: {thesis.PR_ONE_MOVES} in about {thesis.PR_ONE_MOVES / x:.0f} games)",
+                facts={"moves": int(ps["pr = 1 (excluded from Figure 11.1)"]), "thesis_moves": thesis.PR_ONE_MOVES},
                 verdict="inconclusive", unit="moves a game", test="bootstrap", estimate=x, lo=lo, hi=hi, games=games,
                 thesis_value=f, why=f"mean per game, {over}; the thesis does not say how many games its run had (at "
                                     f"Table 11.1's {thesis.THESIS_GAMES}, its {thesis.PR_ONE_MOVES} would be {f:.2f} a "
@@ -113,20 +110,20 @@ def _prediction_lines(s: str, ps: dict, figures: dict) -> list[dict]:
     out.append(line("ch11.share_correct", "11.1", "share of predictions that are correct",
                     f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS} ({100 * f:.0f} %)", evidence="shows it",
                     note=f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS} predictions", strategies=s,
-                    ours=f"{int(ps['correct'])} of {int(ps['predictions made'])} ({100 * x:.0f} %, {100 * lo:.0f}-"
-                         f"{100 * hi:.0f} %)", verdict=v, unit="share", test="bootstrap", estimate=x, lo=lo, hi=hi,
-                    games=games, thesis_value=f, why=f"{over} ({games} games)"))
+                    facts={"correct": int(ps["correct"]), "made": int(ps["predictions made"])}, verdict=v,
+                    unit="share", test="bootstrap", estimate=x, lo=lo, hi=hi, games=games, thesis_value=f,
+                    why=f"{over} ({games} games)"))
     v, f, x, lo, hi = figures["text"]
     kind, note = support.share_text()
     out.append(line("ch11.share_correct_text", "11.1", "share of predictions that are correct, as its text says",
                     f"about {100 * f:.0f} % (twice)", evidence=kind, note=note, strategies=s, games=games,
-                    ours=f"{100 * x:.0f} % ({100 * lo:.0f}-{100 * hi:.0f} %)", verdict=v, unit="share",
+                    verdict=v, unit="share",
                     test="bootstrap", estimate=x, lo=lo, hi=hi, thesis_value=f, why=f"{over} ({games} games)"))
     v, f, x, lo, hi = figures["per game"]
     out.append(line("ch11.predictions_per_game", "11.2", "predictions per game",
                     f"{thesis.PREDICTIONS} in {thesis.THESIS_GAMES} games ({f:.0f} a game)", evidence="shows it",
                     note=f"{thesis.PREDICTIONS} predictions in Table 11.1's {thesis.THESIS_GAMES} games ('from the "
-                         "same data set')", strategies=s, ours=f"{x:.1f} a game ({lo:.1f}-{hi:.1f})", verdict=v,
+                         "same data set')", strategies=s, verdict=v,
                     unit="predictions a game", test="bootstrap", estimate=x, lo=lo, hi=hi, games=games,
                     thesis_value=f, why=f"mean per game, {over}"))
     return out
@@ -153,7 +150,7 @@ def prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[d
             lines.append(line("ch11.likely_when_correct", "11.1", "likely replies when the prediction is correct",
                               f"about {thesis.LIKELY_WHEN_CORRECT}", evidence="no data",
                               note="a mean without its count or spread", strategies=s,
-                              ours=f"{mean:.1f} ({lo:.1f}-{hi:.1f})", verdict=v, unit="replies", test="bootstrap",
+                              verdict=v, unit="replies", test="bootstrap",
                               estimate=mean, lo=lo, hi=hi, thesis_value=thesis.LIKELY_WHEN_CORRECT,
                               games=int(ps["games"]),
                               why="mean size of the seen_before set, an interval over games"))
@@ -161,7 +158,7 @@ def prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[d
         lines.append(line("ch11.branching", "11.1", "branching factor at White's moves",
                           f"usually {thesis.BRANCHING[0]} to {thesis.BRANCHING[1]}", evidence="no data",
                           note="a range without its count", page="04_pawns", strategies=s,
-                          ours=f"{mean:.1f} ({lo:.1f}-{hi:.1f})", verdict=v, unit="replies", test="bootstrap",
+                          verdict=v, unit="replies", test="bootstrap",
                           estimate=mean, lo=lo, hi=hi, thesis_value=sum(thesis.BRANCHING) / 2, games=int(ps["games"]),
                           why="mean number of replies, an interval over games; reproduced when it overlaps the "
                               "thesis's range"))
@@ -189,8 +186,8 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
         kind, note = support.changes(thesis.TABLE_11_2 if table == "11.2" else thesis.TABLE_11_3)
         lines.append(line(cid, "11.2", f"Table {table}: the pairings whose Black win rate {moved}",
                           f"{len(part)} pairings", evidence=kind, note=note, effective_games=N,
-                          ours=f"changes of {100 * part.change.min():+.0f} to {100 * part.change.max():+.0f} win-rate "
-                               f"points; its pairings: {counted(part.verdict)}", verdict=table_verdict(part.verdict),
+                          facts={"least": 100 * part.change.min(), "most": 100 * part.change.max(),
+                                 "cells": counted(part.verdict)}, verdict=table_verdict(part.verdict),
                           unit="pairings", test="paired-bootstrap", estimate=len(part), games=int(part.games.sum()),
                           why=f"per pairing: inconclusive where the thesis's change is within its own noise (Fisher's "
                               f"p of its {N} games after against its {N} before at least {thesis.ALPHA}); else its "
@@ -200,10 +197,9 @@ def tree_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRec
         e = effect[s].sum()
         lines.append(line("tree.changes_play", "11.2", "how often the asymmetric tree changes play", "never measured",
                           evidence="ours", strategies=s, verdict="new", unit="share of Black's searches", test="count",
-                          ours=f"deeper in {e.extended:,} of {e.black_moves:,} searches from the same history, "
-                               f"another root value in {e.value_changed:,}, another move in {e.changed:,} "
-                               f"({100 * e.changed / e.black_moves:.1f} %); {e.games - e.move_identical:,} of "
-                               f"{e.games:,} games played otherwise, {e.games - e.same_result:,} with another result",
+                          facts={"extended": e.extended, "searches": e.black_moves, "valued": e.value_changed,
+                                 "moved": e.changed, "otherwise": e.games - e.move_identical,
+                                 "other_result": e.games - e.same_result},
                           estimate=e.changed / e.black_moves, games=int(e.games),
                           why="plain and asymmetric games share seeds, so they are one game until Black's first "
                               "different move"))
@@ -223,9 +219,7 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
             "ch12.helps_unlikely", "12", thesis.CLAIM_UNLIKELY,
             f"{thesis.UNLIKELY_IMPROVED} of {thesis.UNLIKELY_PLAYERS} such players improved (by 33 and 67 win-rate "
             "points, Table 11.2)", evidence=kind, note=note, effective_games=N, strategies=s,
-            ours=(f"{len(pairs)} pairings with a plain Black win rate under 1/3: {100 * c['diff']:+.1f} win-rate "
-                  f"points ({100 * c['diff_lo']:+.1f} to {100 * c['diff_hi']:+.1f}), {c['games']} paired games") if c
-            else "no pairing with a plain Black win rate under 1/3",
+            facts={"pairs": [f"{b}-{w}" for b, w in pairs]},
             verdict=thesis.magnitude_verdict(+1, c["diff_lo"], c["diff_hi"]) if c else "inconclusive",
             unit="win-rate points", test="paired-bootstrap", thesis_value=thesis.LARGE_CHANGE,
             **({"estimate": c["diff"], "lo": c["diff_lo"], "hi": c["diff_hi"], "games": c["games"]} if c else {}),
@@ -238,8 +232,7 @@ def _chapter_12_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[
     lines.append(line("ch12.strategy4_suffers", "12", thesis.CLAIM_SUFFERS,
                       f"{sum(b == thesis.STRONGEST for b, _ in thesis.TABLE_11_3)} of its {len(top_pairs)} pairings "
                       "fell (Table 11.3)", evidence=kind, note=note, effective_games=N,
-                      ours=f"{100 * c['diff']:+.1f} win-rate points ({100 * c['diff_lo']:+.1f} to "
-                           f"{100 * c['diff_hi']:+.1f}) over its {len(top_pairs)} pairings, {c['games']} paired games",
+                      facts={"pairs": [f"{b}-{w}" for b, w in top_pairs]},
                       verdict=thesis.change_verdict(-1, c["diff_lo"], c["diff_hi"]), unit="win-rate points",
                       test="paired-bootstrap", estimate=c["diff"], lo=c["diff_lo"], hi=c["diff_hi"], games=c["games"],
                       why="Black's wins pooled, paired by seed; 95 % interval; a direction only"))
@@ -275,9 +268,7 @@ def _null_claim(null: dict) -> dict:
     return line("t11_2_3.moved", "11.2", f"Tables 11.2 and 11.3: the asymmetric tree changed Black's win rate in {n} "
                 f"of the {null['pairings']} pairings", f"{n} pairings moved by a third of their games or more",
                 evidence=kind, note=note, effective_games=N,
-                ours=f"with no change at all, two {N}-game samples of each of our plain pairings would move "
-                     f"{null['expected']:.1f} on average, {n} or more with chance {p:.2f}; our paired tests find "
-                     f"{ours} of {null['pairings']} changed (Holm over the {null['pairings']} pairings)",
+                facts={"expected": null["expected"], "pairings": null["pairings"]},
                 verdict=verdict, unit="pairings", test="poisson-binomial", estimate=ours, thesis_value=n, p=p,
                 why="the chance is exact (Poisson binomial) over our plain win rates; untestable when it is at least "
                     f"{thesis.ALPHA}: no change at all could have printed the thesis's tables")

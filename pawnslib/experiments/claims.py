@@ -79,7 +79,7 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
             v, mean, lo, hi = nodes = thesis.nodes_verdict(plain[s], seed)
             claims.append(line("ch11.nodes_plain", "11.2", f"mean nodes per depth-{thesis.SEARCH_DEPTH} search, plain "
                                "alpha-beta", f"{thesis.NODES_PLAIN}", evidence="no data",
-                               note="a mean without its spread", ours=f"{mean:.0f} ({lo:.0f}-{hi:.0f})", verdict=v,
+                               note="a mean without its spread", verdict=v,
                                unit="nodes", test="bootstrap", estimate=mean, lo=lo, hi=hi,
                                thesis_value=thesis.NODES_PLAIN, games=len(plain[s]),
                                why="Black's searches in the plain tournament"))
@@ -89,7 +89,7 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
         claims.append(line("ch11.node_ratio", "11.2", "the asymmetric tree visits about as many nodes as the plain one",
                            f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; Chapter 12: "
                            "fewer)", evidence="no data", note="two means without their spread", strategies=s,
-                           ours=f"{r:.2f}x ({lo:.2f}-{hi:.2f})", verdict=v, unit="ratio", test="bootstrap",
+                           verdict=v, unit="ratio", test="bootstrap",
                            estimate=r, lo=lo, hi=hi, thesis_value=thesis.NODE_RATIO, games=len(asym[s]),
                            why="mean nodes of Black's searches, asymmetric over plain tournament; predicted replies "
                                f"go {EXTENSION} plies deeper"))
@@ -101,8 +101,8 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
         timing.append(line("ch11.time_ratio", "11.2", "time per search, asymmetric against plain",
                            f"{thesis.SECONDS_ASYM} s against {thesis.SECONDS_PLAIN} s ({thesis.TIME_RATIO:.1f}x)",
                            evidence="no data", note="two means without their spread", strategies=s,
-                           ours=f"{1000 * same.asym_seconds.mean():.2f} ms against "
-                                f"{1000 * same.plain_seconds.mean():.2f} ms ({r:.2f}x, {lo:.2f}-{hi:.2f})",
+                           facts={"asym_ms": 1000 * same.asym_seconds.mean(),
+                                  "plain_ms": 1000 * same.plain_seconds.mean()},
                            verdict=v, unit="ratio", test="bootstrap", estimate=r, lo=lo, hi=hi,
                            thesis_value=thesis.TIME_RATIO, games=len(held),
                            why=f"both searches on the same {len(same)} held-out positions, back to back; P(e) runs "
@@ -110,7 +110,7 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
         share = sa["share extended"]
         claims.append(line("ch12.often_deeper", "12", "the asymmetric tree often searches to depth "
                            f"{thesis.SEARCH_DEPTH + EXTENSION}", "often", evidence="no data", note="no figure",
-                           strategies=s, ours=f"{100 * share:.0f} % of Black's searches",
+                           strategies=s,
                            verdict="reproduced" if share >= 1 / 3 else "not reproduced", unit="share", test="rule",
                            estimate=share, thesis_value=1 / 3, games=len(asym[s]),
                            why="'often' read as at least a third of the searches"))
@@ -129,7 +129,6 @@ def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict
                                             clusters=np.arange(len(nodes)), paired=True)  # positions resampled
     claims = [line("ch11.sorting", "11.2", f"sorting the children greatly reduces the search space (depth "
                    f"{settings.depth})", "greatly", evidence="no data", note="no figure",
-                   ours=f"{ratio:.1f} times the nodes unsorted ({lo:.1f}-{hi:.1f}; {len(nodes)} held-out positions)",
                    verdict=thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES), np.log(hi / thesis.SORT_SAVES)),
                    unit="ratio", test="bootstrap", estimate=ratio, lo=lo, hi=hi, thesis_value=thesis.SORT_SAVES,
                    games=len(nodes), why=f"'greatly' read as at least halving the nodes: the ratio's interval above "
@@ -139,7 +138,6 @@ def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict
     claims.append(line("ch11.dsum_values", "11.2", "DSum takes over 100 different values in the data",
                        f"over {thesis.DSUM_VALUES}", evidence="shows it",
                        note=f"a count of its data, 'over {thesis.DSUM_VALUES}'",
-                       ours=f"{len(values)} in the {len(played)} games of Table 10.2",
                        verdict="reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced", unit="values",
                        test="count", estimate=len(values), thesis_value=thesis.DSUM_VALUES, games=len(played),
                        why="distinct DSum scores of every position of the plain tournament"))
@@ -163,18 +161,18 @@ def _recognition_claims(plain: dict[str, list[GameRecord]], models: dict[str, Op
             lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
             claims.append(line("dbn.recognises", "beyond", "the DBN recognises White's strategy",
                                "its purpose (Ch. 1, 8); never measured", evidence="ours", strategies=s,
-                               ours=f"{100 * at.accuracy:.0f} % right after White's move {int(at.name)} "
-                                    f"({100 * lo:.0f}-{100 * hi:.0f} %), chance {100 * at.chance:.0f} %: "
-                                    + chance_word(lo, hi, at.chance), verdict="new", unit="share", test="wilson",
+                               facts={"move": int(at.name), "chance": chance_label(lo, hi, at.chance)},
+                               verdict="new", unit="share", test="wilson",
                                estimate=at.accuracy, lo=lo, hi=hi, games=int(at.games), thesis_value=at.chance,
                                why="the model's most probable White strategy given the game so far, on held-out "
                                    "games; each training row has its own latent strategy (thesis_value: chance)"))
     return claims, pd.concat(rows) if rows else pd.DataFrame()
 
 
-def chance_word(lo: float, hi: float, chance: float) -> str:
-    """How a 95 % interval ``lo`` to ``hi`` stands to ``chance``: above, below, or not distinguishable from it."""
-    return "above chance" if lo > chance else "below chance" if hi < chance else "not distinguishable from chance"
+def chance_label(lo: float, hi: float, chance: float) -> str:
+    """How a 95 % interval ``lo`` to ``hi`` stands to ``chance``: "above", "below", or "within" (not distinguishable
+    from it)."""
+    return "above" if lo > chance else "below" if hi < chance else "within"
 
 
 def _win_rate_fit(counts: pd.DataFrame) -> tuple:

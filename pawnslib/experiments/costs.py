@@ -63,8 +63,8 @@ def time_methods(factories: dict, strategies: dict, positions, *, settings: RunS
                  repeats: int = 3) -> pd.DataFrame:
     """Every method's Black search on the same positions, back to back, so that machine load cancels.
 
-    Each predicting player first observes the game's White moves up to the position, so that its ``seen`` prs are
-    the ones it would have had. The methods take turns ``repeats`` times on each position; each keeps its shortest.
+    Each predicting player first observes the game's White moves up to the position (its ``seen`` prs as in the game).
+    The methods take turns ``repeats`` times on each position; each keeps its shortest.
 
     Args:
         factories: per method, its Black ``factory(weights, *, depth, opponent, noise)`` (None: plain alpha-beta).
@@ -125,8 +125,7 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
         ids: the strategy ids in ``p_sw``'s order (the model's ``strategy_ids``).
 
     Returns:
-        :func:`~.recognition.accuracy_table`'s frame: row j is the posterior Black searched with after White's j-th
-        move.
+        :func:`~.recognition.accuracy_table`'s frame: row j, the posterior Black searched with after White's j-th move.
     """
     ids = list(ids)
     hits, probs = [], []
@@ -140,12 +139,11 @@ def recognition_in_play(records: list[GameRecord], ids) -> pd.DataFrame:
 def compare_with_plain(records: list[GameRecord], model: OpponentModel | TwoSliceModel, strategies: dict, *,
                        settings: RunSettings = DEFAULT_SETTINGS, every: int = 4,
                        mostlikely: str | tuple = "seen_before", repeats: int = 1) -> pd.DataFrame:
-    """Plain and asymmetric search on the same positions, back to back: the fair speed comparison.
+    """Plain and asymmetric search on the same positions, back to back (as :func:`time_methods`): the fair comparison.
 
-    The positions are every ``every``-th Black move of the games in ``records``, each searched with Black's strategy;
-    the asymmetric player first observes the game's White moves, so its ``seen_before`` state is the one it would
-    have had in that game. The two searches take turns ``repeats`` times on each position and each keeps its shortest
-    time, so that a moment of machine load does not count against one of them.
+    The positions are every ``every``-th Black move of the games in ``records``, searched with Black's strategy; the
+    asymmetric player first observes the game's White moves (its ``seen_before`` state as in that game); the two
+    searches take turns ``repeats`` times on each position, each keeping its shortest time.
 
     Args:
         records: games whose Black ids are ``strategies``' and the model's.

@@ -47,8 +47,7 @@ def _combine(seen: set[str]) -> str:
     return "untestable" if seen == {"untestable"} else "inconclusive"
 
 
-def claim_verdict(verdicts: Iterable[str], readings: Iterable[str] | None = None, *,
-                  settled: str | None = None) -> str:
+def claim_verdict(verdicts: Iterable[str], readings: Iterable[str] | None = None, *, settled: str | None = None) -> str:
     """One claim's verdict from its lines' (:data:`CLAIM_RULES`).
 
     Args:
@@ -95,8 +94,7 @@ def table_verdict(verdicts: Iterable[str]) -> str:
 
 
 def evidence_lines(by_reading: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """Every reading's lines (:func:`~.records.line`'s rows) stacked, ``reading`` set, in the first reading's claim
-    order.
+    """Every reading's :func:`~.records.line` rows stacked, ``reading`` set, in the first reading's claim order.
 
     Raises:
         ValueError: a frame without :data:`~.records.LINE_COLUMNS`, or a claim whose text, thesis figure or
@@ -148,16 +146,12 @@ def tally(claims: pd.DataFrame) -> dict:
     """Each claim counted once: ``claims``; ``thesis``, the thesis's (not ours); per evidence kind (``evidence``);
     per verdict the claims the thesis's own data can test (``data``: it gives counts, :data:`DATA`), those it
     states without data (``no_data``) and all the thesis's (``all``)."""
-    kinds = claims.evidence
-    theirs = claims[kinds != "ours"]
-
-    def count(frame: pd.DataFrame) -> dict:
-        return frame.verdict.value_counts().reindex([v for v in VERDICTS if v != "new"], fill_value=0).to_dict()
-
+    theirs = claims[claims.evidence != "ours"]
+    verdicts = [v for v in VERDICTS if v != "new"]
+    parts = {"data": theirs[theirs.evidence.isin(DATA)], "no_data": theirs[theirs.evidence == "no data"], "all": theirs}
     return {"claims": len(claims), "thesis": len(theirs),
-            "evidence": kinds.value_counts().reindex(list(EVIDENCE), fill_value=0).to_dict(),
-            "data": count(theirs[theirs.evidence.isin(DATA)]), "no_data": count(theirs[theirs.evidence == "no data"]),
-            "all": count(theirs)}
+            "evidence": claims.evidence.value_counts().reindex(list(EVIDENCE), fill_value=0).to_dict(),
+            **{k: f.verdict.value_counts().reindex(verdicts, fill_value=0).to_dict() for k, f in parts.items()}}
 
 
 def answer_word(counts: dict) -> str:

@@ -141,8 +141,7 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
             "ch11.threshold_vs_random", "11.1",
             "with a fixed pr threshold the DBN predicts less well than a random P(e)",
             "worse (no figure)", evidence="no data", note="no figure", strategies=s,
-            ours=(f"{100 * t['share_a']:.0f} % correct against {100 * t['share_b']:.0f} %: {100 * t['diff']:+.1f} "
-                  f"percentage points ({100 * t['diff_lo']:+.1f} to {100 * t['diff_hi']:+.1f})"),
+            facts={"share_a": t["share_a"], "share_b": t["share_b"]},
             verdict=t["verdict"], unit="share", test="paired-bootstrap", estimate=t["diff"], lo=t["diff_lo"],
             hi=t["diff_hi"], games=t["games"],
             why=(f"pr < {t['max_pr']:.3f} (Chapter 13's MAX_PR) on the {t['games']} held-out games: {t['made_a']} and "
@@ -155,9 +154,7 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
         claims.append(line(
             "ch11.time_slices", "11.2", "the number of time slices has almost no effect on correct predictions",
             f"almost none (it used {N_SLICES})", evidence="no data", note="'initial tests', no figure", strategies=s,
-            ours=(f"{len(table)} slice counts ({', '.join(map(str, table.slices))}): largest change "
-                  f"{100 * far['diff']:+.1f} percentage points at {int(far.slices)} ({100 * far.diff_lo:+.1f} to "
-                  f"{100 * far.diff_hi:+.1f})"),
+            facts={"slices": [int(n) for n in table.slices], "at": int(far.slices)},
             verdict=verdict, unit="share", test="paired-bootstrap", estimate=far["diff"], lo=far.diff_lo,
             hi=far.diff_hi, games=int(far.games), thesis_value=0,
             why=(f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "

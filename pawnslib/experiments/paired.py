@@ -1,28 +1,26 @@
 """Statistics of the paired tournament: each Black method against the baseline on the same games.
 
-Why paired. For each (black, white, round) every method's game has the same seed, so two methods' games
-differ only through Black's choices; comparing them game by game removes what the seed contributes
-(openings, White's tie-breaks), which two unpaired win rates would each carry as noise.
+Why paired. Every method's game of a (black, white, round) has the same seed, so two methods' games differ only
+through Black's choices; comparing them game by game removes what the seed contributes (openings, White's
+tie-breaks), which two unpaired win rates would each carry as noise.
 
-Why a bootstrap over rounds. A round is the design's replicate: one game of every pairing. Resampling
-whole rounds (a cluster bootstrap; the statistic is the mean over all games of the drawn rounds) keeps
-each resample's mix of pairings that of the tournament, as the fixed pairings are not sampling noise,
-and stays valid if games of one round are related. Percentile intervals stay inside [0, 1] (scores) and
-[-1, 1] (differences), and are exactly (1, 1) when a method wins every game the baseline loses.
+Why a bootstrap over rounds. A round, one game of every pairing, is the design's replicate. Resampling whole rounds
+(a cluster bootstrap; the statistic is the mean over all games of the drawn rounds) keeps each resample's mix of
+pairings that of the tournament (the pairings are fixed, not sampling noise), and stays valid if games of one round
+are related. Percentile intervals stay inside [0, 1] (scores) and [-1, 1] (differences), and are exactly (1, 1)
+when a method wins every game the baseline loses.
 
 Why a sign-flip test. If a method plays as well as the baseline, each game's difference score(method) -
-score(baseline) is as likely to have either sign; flipping signs gives the mean difference's null
-distribution without a normal approximation for scores of 0, 1/2 and 1. The test is exact (all 2**n
-patterns) when 2**n <= n_perm, else randomised with p = (1 + hits) / (1 + n_perm), never 0.
-
-Why Holm. :func:`method_summary` tests several methods against one baseline; Holm's step-down
-correction keeps the family-wise error rate without Bonferroni's loss of power.
+score(baseline) is as likely to have either sign; flipping signs gives the mean difference's null distribution
+without a normal approximation for scores of 0, 1/2 and 1. It is exact (all 2**n patterns) when 2**n <= n_perm,
+else randomised with p = (1 + hits) / (1 + n_perm), never 0. Why Holm: :func:`method_summary` tests several methods
+against one baseline; Holm's step-down correction keeps the family-wise error rate without Bonferroni's loss of power.
 
 Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
 ``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
 
-Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the pairings' counts); it
-plays nothing, so it takes a statistic's ``seed``, not a run's settings.
+Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the pairings' counts); it plays
+nothing, so it takes a statistic's ``seed``, not a run's settings.
 """
 
 from __future__ import annotations
@@ -75,8 +73,7 @@ def distinct_games(records_by_method: dict[str, list[dict]]) -> dict[str, list[d
     a sample's size is its distinct games (without noise or seeded openings every round repeats the first).
 
     Args:
-        records_by_method: method name -> records with keys "black", "white", "round" and "moves" (the same games
-            under every method).
+        records_by_method: method name -> records with keys "black", "white", "round" and "moves" (same games).
 
     Returns:
         The same mapping, each method keeping the same rounds: each pairing's earliest of every distinct set of games.
@@ -85,12 +82,10 @@ def distinct_games(records_by_method: dict[str, list[dict]]) -> dict[str, list[d
     for method, records in records_by_method.items():
         for r in records:
             games.setdefault((int(r["black"]), int(r["white"]), int(r["round"])), {})[method] = tuple(r["moves"])
-    seen, keep = set(), set()
+    first: dict[tuple, tuple] = {}  # a pairing's set of games -> the earliest round that plays it
     for (b, w, rnd), by_method in sorted(games.items(), key=lambda kv: (kv[0][2], kv[0][0], kv[0][1])):
-        unit = (b, w, tuple(sorted(by_method.items())))
-        if unit not in seen:
-            seen.add(unit)
-            keep.add((b, w, rnd))
+        first.setdefault((b, w, tuple(sorted(by_method.items()))), (b, w, rnd))
+    keep = set(first.values())
     return {m: [r for r in records if (int(r["black"]), int(r["white"]), int(r["round"])) in keep]
             for m, records in records_by_method.items()}
 
@@ -104,8 +99,7 @@ def check_paired(scores: pd.DataFrame, baseline: str) -> None:
 
     Raises:
         ValueError: a column is missing; a score is not 0, 0.5 or 1; a (method, black, white, round) is duplicated;
-            the baseline is missing; or a method lacks a game the baseline has or has one it lacks (naming the method
-            and the first such game).
+            the baseline is missing; or a method's games and the baseline's differ (naming it and the first such game).
     """
     missing = [c for c in COLUMNS if c not in scores.columns]
     if missing:
@@ -228,19 +222,16 @@ def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: fl
     several methods some will fall below 0.05 by chance); use :func:`method_summary` or :func:`subset_test` for a claim.
 
     Returns:
-        One row per (method, black, white), columns :data:`PAIRING`: the bootstrap resamples the pairing's rounds, p
-        is its sign-flip test.
+        One row per (method, black, white), columns :data:`PAIRING`: the bootstrap over the pairing's rounds, p its
+        sign-flip test.
 
     Raises:
         ValueError: ``scores`` is not a paired table (:func:`check_paired`).
     """
     wide = _wide(scores, baseline)
-    rows = []
-    for m in wide.columns[1:]:
-        for (b, w), g in wide.groupby(level=["black", "white"]):
-            rows.append({"method": m, "black": b, "white": w, "score": float(g[m].mean()),
-                         "base_score": float(g[baseline].mean()),
-                         **_paired(g[m], g[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)})
+    rows = [{"method": m, "black": b, "white": w, "score": float(g[m].mean()), "base_score": float(g[baseline].mean()),
+             **_paired(g[m], g[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+            for m in wide.columns[1:] for (b, w), g in wide.groupby(level=["black", "white"])]
     return pd.DataFrame(rows, columns=PAIRING)
 
 
@@ -272,12 +263,11 @@ def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, in
     pairs = [(int(b), int(w)) for b, w in pairs]
     if not pairs:
         raise ValueError("no pairing named")
-    bw = wide.index.droplevel("round")
     known = pairings(scores)
     for b, w in pairs:
         if (b, w) not in known:
             raise ValueError(f"unknown pairing (black={b}, white={w}); the table has {known}")
-    sub = wide[bw.isin(pairs)]
+    sub = wide[wide.index.droplevel("round").isin(pairs)]
     return {"method": method, "pairs": pairs,
             **_paired(sub[method], sub[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
 
@@ -297,12 +287,10 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
         ValueError: the tournaments do not play the same games (:func:`check_paired`).
     """
     wide = _wide(scores_frame({"plain": plain, "asym": asym}, wins=True), "plain")
-    rows = []
-    for (b, w), g in wide.groupby(level=["black", "white"]):
-        rows.append({"black": int(b), "white": int(w), "plain": float(g.plain.mean()), "asym": float(g.asym.mean()),
-                     "same_result": int((g.plain == g.asym).sum()),
-                     **_paired(g.asym, g.plain, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame([{"black": int(b), "white": int(w), "plain": float(g.plain.mean()),
+                          "asym": float(g.asym.mean()), "same_result": int((g.plain == g.asym).sum()),
+                          **_paired(g.asym, g.plain, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+                         for (b, w), g in wide.groupby(level=["black", "white"])])
 
 
 def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05,

@@ -3,9 +3,8 @@
 Every notebook's second cell passes its parameters (the defaults of its ``parameters`` cell, or what papermill
 injected after it) to :func:`check_parameters`, so that a bad value fails at once with a message naming the
 parameter, its value and the rule, rather than deep inside the notebook (``N_POSITIONS = 0`` used to end in
-``min() arg is an empty sequence``).
-
-Each parameter name has one rule, whatever notebook uses it (see :data:`PARAMETER_RULES`).
+``min() arg is an empty sequence``). Each parameter name has one rule, whatever notebook uses it
+(:data:`PARAMETER_RULES`).
 
 Then the cell resolves the folder the notebook actually reads and writes (:func:`results_folder`), so that a
 notebook stepped through by hand never rewrites the committed site behind the pages.

@@ -35,8 +35,8 @@ def recognition_trace(model: OpponentModel, features: np.ndarray, sb: int, *, wi
         window: slices of evidence (the last ``window`` White positions); None = all.
 
     Returns:
-        (J, K): row j-1 is the posterior given White's chain x_0, x_2, ..., x_{2j} (its
-        last ``window`` positions), in S_w's state order.
+        (J, K): row j-1 is the posterior given White's chain x_0, x_2, ..., x_{2j} (its last ``window`` positions),
+        in S_w's state order.
 
     Raises:
         ValueError: wrong shape, NaNs, an unknown strategy id, or ``window`` < 1.
@@ -86,9 +86,8 @@ def accuracy_table(hits: Sequence[np.ndarray], probs: Sequence[np.ndarray], k: i
         k: the number of candidate strategies (chance is 1/k).
 
     Returns:
-        One row per White move number (index ``move``): ``games`` still running, ``hits``, ``accuracy``
-        with its 95 % Wilson interval ``ci_low`` and ``ci_high``, ``p_true`` (mean probability of the true
-        strategy) and ``chance``.
+        One row per White move number (index ``move``): ``games`` still running, ``hits``, ``accuracy`` with its 95 %
+        Wilson interval ``ci_low`` and ``ci_high``, ``p_true`` (mean probability of the true strategy) and ``chance``.
     """
     moves = np.concatenate([np.arange(1, len(h) + 1) for h in hits]) if len(hits) else np.empty(0, int)
     df = pd.DataFrame({"move": moves, "hit": np.concatenate(hits) if len(hits) else np.empty(0, bool),
@@ -132,12 +131,9 @@ def calibration_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[
         (mean -ln P(true), the true probability floored at :data:`P_FLOOR`; ln K knows nothing) and ``brier`` (mean
         squared distance from the truth's indicator; (K - 1) / K knows nothing).
     """
-    out = []
-    for name, b in beliefs.items():
-        g = _by_move(b, truth).groupby("move").agg(games=("hit", "size"), accuracy=("hit", "mean"),
-                                                   mean_max_p=("max_p", "mean"), log_loss=("log_loss", "mean"),
-                                                   brier=("brier", "mean"))
-        out.append(g.reset_index().assign(recogniser=name))
+    out = [_by_move(b, truth).groupby("move").agg(
+        games=("hit", "size"), accuracy=("hit", "mean"), mean_max_p=("max_p", "mean"), log_loss=("log_loss", "mean"),
+        brier=("brier", "mean")).reset_index().assign(recogniser=name) for name, b in beliefs.items()]
     return pd.concat(out, ignore_index=True)[CALIBRATION_COLUMNS]
 
 
@@ -154,10 +150,9 @@ def reliability_table(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[
         p = np.concatenate([np.asarray(x, float).ravel() for x in b])
         y = np.concatenate([np.eye(np.asarray(x).shape[1])[t][None].repeat(len(x), 0).ravel()
                             for x, t in zip(b, truth, strict=True)])
-        k = np.minimum((p * bins).astype(int), bins - 1)
-        d = pd.DataFrame({"bin": k, "p": p, "y": y}).groupby("bin").agg(n=("p", "size"), mean_p=("p", "mean"),
-                                                                         observed=("y", "mean"))
-        out.append(d.reset_index().assign(recogniser=name))
+        d = pd.DataFrame({"bin": np.minimum((p * bins).astype(int), bins - 1), "p": p, "y": y})
+        out.append(d.groupby("bin").agg(n=("p", "size"), mean_p=("p", "mean"), observed=("y", "mean")).reset_index()
+                   .assign(recogniser=name))
     return pd.concat(out, ignore_index=True)[["recogniser", "bin", "n", "mean_p", "observed"]]
 
 

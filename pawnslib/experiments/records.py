@@ -9,8 +9,7 @@ ids and plain labels, never a formatted figure (the report formats); :data:`CLAI
 ``results/tables/claims.csv``'s, one row a claim (:func:`~.evidence.judge`). Chapter 13's paired contrasts are a third
 kind of record (``results/tables/contrasts.csv``, :mod:`~.chapter13`).
 
-The verdicts are decided by :mod:`~.evidence`'s rules and the thesis's (:mod:`~.thesis`); here are only their
-names.
+The verdicts are decided by :mod:`~.evidence`'s rules and the thesis's (:mod:`~.thesis`); here are only their names.
 """
 
 from __future__ import annotations
@@ -30,21 +29,16 @@ PAGES = {"10": "10_harmony_search", "11.1": "11_asymmetric_game_tree", "11.2": "
 ID = re.compile(r"[a-z0-9][a-z0-9_.-]*")
 NUMBERS = ("estimate", "lo", "hi", "games", "thesis_value", "p", "p_holm")
 LINE_COLUMNS = ["id", "chapter", "page", "claim", "thesis", "evidence", "note", "effective_games", "reading",
-                "strategies", "method", "ours", "estimate", "lo", "hi", "unit", "games", "thesis_value", "test", "p",
+                "strategies", "method", "facts", "estimate", "lo", "hi", "unit", "games", "thesis_value", "test", "p",
                 "p_holm", "group", "verdict", "why"]
-CLAIM_CSV_COLUMNS = ["id", "chapter", "page", "claim", "evidence", "effective_games", "lines", "lines_reproduced",
-                     "lines_not_reproduced", "lines_inconclusive", "lines_untestable", "lines_new", "verdict"]
+CLAIM_CSV_COLUMNS = ["id", "chapter", "page", "claim", "evidence", "effective_games", "lines",
+                     *(f"lines_{v.replace(' ', '_')}" for v in LINE_VERDICTS), "verdict"]  # lines counted by verdict
 CSV_COLUMNS = ["id", "reading", "strategies", "method", "estimate", "lo", "hi", "unit", "games", "thesis_value",
                "test", "p", "p_holm", "group", "verdict"]
 
 
-def _check(name: str, value: str, allowed: tuple[str, ...]) -> None:
-    if value not in allowed:
-        raise ValueError(f"{name} {value!r} is not one of {', '.join(allowed)}")
-
-
 def line(id: str, chapter: str, claim: str, thesis: str, *, evidence: str, note: str = "",  # noqa: A002, PLR0913
-         strategies: str = "thesis", method: str = "", ours: str, verdict: str, why: str,
+         strategies: str = "thesis", method: str = "", facts: dict | None = None, verdict: str, why: str,
          effective_games: int | None = None,
          page: str | None = None, unit: str = "", test: str = "", group: str = "", **numbers: float | None) -> dict:
     """One line of evidence under a claim, as a row of :data:`LINE_COLUMNS` (its ``reading`` is set when the
@@ -58,7 +52,8 @@ def line(id: str, chapter: str, claim: str, thesis: str, *, evidence: str, note:
         evidence: how far the thesis's own evidence carries the claim (:data:`EVIDENCE`); ``note`` says why.
         strategies: the strategy set our line plays.
         method: the method (Black's search) the estimate is of, where the claim compares methods.
-        ours: our figure in words, as the claims table shows it (the numbers are in ``numbers``).
+        facts: what our figure says beyond ``numbers`` (counts, labels, the strategies it names), plain values the
+            report's ``ours.<id>`` template quotes (:func:`pawnslib.report.words.ours`); none by default.
         verdict: the line's (:data:`LINE_VERDICTS`), by the rule ``why`` states.
         effective_games: the thesis's effective games behind its figure, where it has a count.
         page: the notebook that shows the claim, when not its chapter's (:data:`PAGES`).
@@ -72,9 +67,10 @@ def line(id: str, chapter: str, claim: str, thesis: str, *, evidence: str, note:
     """
     if not ID.fullmatch(id):
         raise ValueError(f"claim id {id!r}: lower-case letters, digits and ._- only")
-    _check("chapter", chapter, tuple(PAGES))
-    _check("evidence", evidence, EVIDENCE)
-    _check("verdict", verdict, LINE_VERDICTS)
+    for name, value, allowed in (("chapter", chapter, tuple(PAGES)), ("evidence", evidence, EVIDENCE),
+                                 ("verdict", verdict, LINE_VERDICTS)):
+        if value not in allowed:
+            raise ValueError(f"{name} {value!r} is not one of {', '.join(allowed)}")
     if unknown := set(numbers) - set(NUMBERS):
         raise ValueError(f"unknown number(s) {sorted(unknown)}; a line has {', '.join(NUMBERS)}")
     values = {k: math.nan if numbers.get(k) is None else float(numbers[k]) for k in NUMBERS}
@@ -83,6 +79,6 @@ def line(id: str, chapter: str, claim: str, thesis: str, *, evidence: str, note:
             raise ValueError(f"claim {id!r}: {k} = {values[k]} is not a probability")
     row = {"id": id, "chapter": chapter, "page": page or PAGES[chapter], "claim": claim, "thesis": thesis,
            "evidence": evidence, "note": note, "effective_games": effective_games, "reading": None,
-           "strategies": strategies, "method": method, "ours": ours, "unit": unit, "test": test, "group": group,
+           "strategies": strategies, "method": method, "facts": facts or {}, "unit": unit, "test": test, "group": group,
            "verdict": verdict, "why": why} | values
     return {k: row[k] for k in LINE_COLUMNS}

@@ -4,10 +4,9 @@ predictive check of its outcome tables that admits both readings may fit badly (
 * **Figures the rules move** (:data:`FIGURES`): each with the thesis's figure, each reading's 95 % interval and
   verdict, and how far each interval lies from the figure. White's moves at pr = 1 are left out: the thesis gives
   75 "in this test run" without the run's size, so no rate per game can be set beside ours.
-* **The outcome tables.** Tables 10.2 and 11.1's win, draw and loss counts against tables drawn from each
-  reading's posterior (:func:`~.thesis.predictive_p`), with independent games and with the games of a cell
-  correlated (:data:`OVERDISPERSION`). A reading *fits* when the thesis's tables are no less probable than 5 % of
-  its own.
+* **The outcome tables.** Tables 10.2 and 11.1's win, draw and loss counts against tables drawn from each reading's
+  posterior (:func:`~.thesis.predictive_p`), with independent games and with the games of a cell correlated
+  (:data:`OVERDISPERSION`). A reading *fits* when the thesis's tables are no less probable than 5 % of its own.
 
 The answer is decided once, into a :class:`RulesAnswer`; the report words it (``findings.rules_conclusion``).
 
@@ -84,9 +83,8 @@ def _thesis_figures() -> dict[str, tuple[float, float]]:
     """Each figure the rules move as the thesis gives it: (low, high), the same number twice for a single figure."""
     tc = thesis.table_counts(thesis.TABLE_10_2)
     rate = tc.black_wins.sum() / tc.games.sum()
-    per_game = thesis.PREDICTIONS / thesis.THESIS_GAMES
     return {"branching": tuple(thesis.BRANCHING), "win_rate": (rate, rate), "nodes": (thesis.NODES_PLAIN,) * 2,
-            "predictions_per_game": (per_game, per_game)}
+            "predictions_per_game": (thesis.PREDICTIONS / thesis.THESIS_GAMES,) * 2}
 
 
 def _figure_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
@@ -102,8 +100,7 @@ def _figure_rows(by_reading: dict[str, ReadingClaims]) -> list[dict]:
                          "estimate": mean, "lo": lo, "hi": hi, "verdict": v, "distance": gap})
         gaps = pd.Series([row["distance"] for row in part]).dropna()
         alone = len(gaps) > 1 and (gaps == gaps.min()).sum() == 1  # one reading strictly nearest
-        rows += [row | {"nearer": bool(alone and row["distance"] == gaps.min()), "simulations": np.nan}
-                 for row in part]
+        rows += [row | {"nearer": bool(alone and row["distance"] == gaps.min()), "simulations": np.nan} for row in part]
     return rows
 
 

@@ -3,8 +3,7 @@
 The thesis prints Black's win percentage per pairing with the draw percentage in parentheses, over 9 games a
 pairing; we add the number of games and an interval so that a reader can tell a difference from noise.
 
-Layer ``experiments``: it may import every layer but ``report``; it imports none of pawnslib (numpy, pandas and
-scipy only).
+Layer ``experiments``: it may import every layer but ``report``; it imports no pawnslib (numpy, pandas, scipy only).
 """
 
 from __future__ import annotations
@@ -153,8 +152,7 @@ def tree_effect(plain: list[dict], asym: list[dict]) -> pd.DataFrame:
     Returns:
         One row per (black, white): ``games``, ``move_identical``, ``same_result``, ``black_moves`` (searched with
         the same history in both), and of those ``extended`` (the asymmetric search went deeper somewhere),
-        ``value_changed`` (its root value differs from the plain search's) and ``changed`` (Black chose another
-        move).
+        ``value_changed`` (its root value differs from the plain search's) and ``changed`` (another Black move).
 
     Raises:
         ValueError: a game of one tournament missing from the other.

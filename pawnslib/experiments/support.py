@@ -5,8 +5,6 @@ A claim's *evidence* (:data:`~.records.EVIDENCE`) says whether the thesis's own 
 does not give), "no data" (stated without a count or spread to check it by), or "ours" (a finding the thesis never
 measured). Each function here returns the kind and a note saying why, reading the thesis's tables as 3 effective
 games a cell (:data:`~.cells.EFFECTIVE_GAMES`); every other claim gives its kind where it is made.
-
-Imports: :mod:`~.thesis` (its tables and rules), :mod:`~.cells` (the effective sample) and :mod:`~.stats`.
 """
 
 from __future__ import annotations
@@ -41,10 +39,8 @@ def poorly() -> Evidence:
     records = _records()
     st = strategy_strength(records)
     _, pairs = thesis.poorly_verdict(st)
-    highs = []
-    for i, j in pairs:
-        games = sum(1 for r in records if {r["black"], r["white"]} == {i, j})
-        highs.append((i, j, games, wilson(round(st.loc[i, "worst_share"] * games), games)[1]))
+    highs = [(i, j, games, wilson(round(st.loc[i, "worst_share"] * games), games)[1]) for i, j in pairs
+             for games in [sum(1 for r in records if {r["black"], r["white"]} == {i, j})]]
     if highs and all(h < thesis.POORLY for *_, h in highs):
         return "shows it", "; ".join(f"{i} against {j}: at most {100 * h:.0f} %" for i, j, _, h in highs)
     said = "; ".join(f"{i} won {100 * st.loc[i, 'worst_share']:.0f} % of {g} effective games against {j}, "

@@ -6,7 +6,7 @@ Every number here is typed from the thesis (Pedersen 2008); Table 10.1 lives in
 (:mod:`~.cells` reads that off the tables and tests each cell at it).
 
 The verdicts ("reproduced", "not reproduced", "inconclusive"; "new" for what the thesis never measured) follow one
-of four written rules, by what the thesis gives:
+of five written rules, by what the thesis gives:
 
 * **A rate with its counts** (Black's wins over Table 10.2; a cell of Tables 10.2 and 11.1, by
   :func:`~.cells.compare_table`, at the effective sample and Holm-corrected within its table), :func:`compare_rates`:
@@ -23,8 +23,7 @@ of four written rules, by what the thesis gives:
   statement evaluated on our games, with the thesis's own meaning, which each rule must find true of the
   thesis's own tables (:func:`table_records` makes them records).
 
-Which reading of the rules fits the thesis's tables (:func:`predictive_p`): the thesis's win, draw and loss counts
-per cell, checked against tables drawn from each reading's posterior, with and without overdispersion.
+Which reading of the rules fits the thesis's tables, by their outcome counts per cell: :func:`predictive_p`.
 """
 
 from __future__ import annotations
@@ -54,8 +53,7 @@ PEARL_POSTERIOR = Fraction(2, 3)
 TABLE_2_1 = {"Pr": [None, "yes", "yes", "yes", None],
              "Bt": ["pos", "neg", "pos", "pos", "neg"],
              "Ut": ["pos", "pos", None, "neg", None]}
-CATTLE_EXPECTED_YES = 4
-CATTLE_P_YES = Fraction(4, 5)
+CATTLE_EXPECTED_YES, CATTLE_P_YES = 4, Fraction(4, 5)
 
 # Tables 10.2 and 11.1: Black (rows) against White (columns), Black's win %, draws in parentheses.
 TABLE_10_2 = [["67%", "0%", "67%", "0%"],
@@ -128,13 +126,10 @@ def table_frame(table: list[list[str]]) -> pd.DataFrame:
 
 def table_counts(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> pd.DataFrame:
     """A thesis table as rows (black, white, games, black_wins, draws), wins rounded to whole games."""
-    rows = []
-    for b, row in enumerate(table, 1):
-        for w, cell in enumerate(row, 1):
-            win, draw = parse_cell(cell)
-            rows.append({"black": b, "white": w, "games": games, "black_wins": round(win * games),
-                         "draws": round(draw * games), "thesis": cell})
-    return pd.DataFrame(rows)
+    return pd.DataFrame([{"black": b, "white": w, "games": games, "black_wins": round(win * games),
+                          "draws": round(draw * games), "thesis": cell}
+                         for b, row in enumerate(table, 1) for w, cell in enumerate(row, 1)
+                         for win, draw in [parse_cell(cell)]])
 
 
 # The verdicts' written rules (the module docstring's), as the report's legend shows them.
@@ -226,8 +221,7 @@ def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:
 
 def search_games(records: list[dict]) -> np.ndarray:
     """The game (its index in ``records``) of each value of :func:`black_searches`, to resample games."""
-    return np.concatenate([np.full(len(r["nodes"][0::2]), k) for k, r in enumerate(records)]) if records else \
-        np.empty(0, int)
+    return np.concatenate([np.full(len(r["nodes"][0::2]), k) for k, r in enumerate(records)] or [np.empty(0, int)])
 
 
 def nodes_verdict(records: list[dict], seed: int = 0) -> tuple[str, float, float, float]:
@@ -261,9 +255,8 @@ def beats_verdict(records: list[dict]) -> str:
     reproduced when every strategy surely can beat :data:`BEATS_AT_LEAST` others, not reproduced when some cannot
     even possibly, inconclusive otherwise."""
     c = can_beat(records)
-    if (c.surely >= BEATS_AT_LEAST).all():
-        return "reproduced"
-    return "not reproduced" if (c.possibly < BEATS_AT_LEAST).any() else "inconclusive"
+    return ("reproduced" if (c.surely >= BEATS_AT_LEAST).all()
+            else "not reproduced" if (c.possibly < BEATS_AT_LEAST).any() else "inconclusive")
 
 
 def poorly_verdict(strength: pd.DataFrame) -> tuple[str, list[tuple[int, int]]]:
@@ -281,17 +274,13 @@ def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
     inconclusive when it is :data:`STRONGEST` but the intervals overlap, not reproduced otherwise."""
     best = int(strength.win_rate.idxmax())
     ahead = all(strength.loc[best, "ci_low"] > strength.loc[i, "ci_high"] for i in strength.index if i != best)
-    if best != STRONGEST:
-        return "not reproduced", best, ahead
-    return ("reproduced" if ahead else "inconclusive"), best, ahead
+    return ("not reproduced" if best != STRONGEST else "reproduced" if ahead else "inconclusive"), best, ahead
 
 
 def interval_verdict(figure: float, lo: float, hi: float, *, narrow: float = NARROW) -> str:
     """A figure the thesis states against our 95 % interval ``lo`` to ``hi`` (module docstring), whose half-width
     must be at most ``narrow`` to reproduce it."""
-    if not lo <= figure <= hi:
-        return "not reproduced"
-    return "reproduced" if (hi - lo) / 2 <= narrow else "inconclusive"
+    return "not reproduced" if not lo <= figure <= hi else "reproduced" if (hi - lo) / 2 <= narrow else "inconclusive"
 
 
 def change_verdict(thesis_direction: int, lo: float, hi: float) -> str:
@@ -316,23 +305,19 @@ def no_effect_verdict(intervals: list[tuple[float, float]], *, bound: float = NO
     """
     if not intervals:
         raise ValueError("no_effect_verdict needs at least one interval of a change")
-    if any(lo > bound or hi < -bound for lo, hi in intervals):
-        return "not reproduced"
-    return "reproduced" if all(-bound <= lo and hi <= bound for lo, hi in intervals) else "inconclusive"
+    return ("not reproduced" if any(lo > bound or hi < -bound for lo, hi in intervals)
+            else "reproduced" if all(-bound <= lo and hi <= bound for lo, hi in intervals) else "inconclusive")
 
 
 def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
                   base_clusters=None, paired: bool = False) -> tuple[str, float, float, float]:
-    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports.
-
-    ``clusters`` and ``base_clusters`` name each value's game, so that games are resampled, not values; with
-    ``paired`` the two are measured on the same positions (``clusters`` serves both) and are resampled together.
-    """
+    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports. ``clusters``
+    and ``base_clusters`` name each value's game, so that games are resampled, not values; with ``paired`` the two are
+    measured on the same positions (``clusters`` serves both) and are resampled together."""
     rng = np.random.default_rng(seed)
     a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
     top, draws = cluster_means(a, clusters, n_boot, rng)
-    bottom, _ = (cluster_means(b, clusters, n_boot, rng, draws) if paired else
-                 cluster_means(b, base_clusters, n_boot, rng))
+    bottom, _ = cluster_means(b, clusters if paired else base_clusters, n_boot, rng, draws if paired else None)
     lo, hi = np.quantile(top / bottom, [0.025, 0.975])
     return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
 
@@ -376,9 +361,8 @@ def predictive_p(theirs: np.ndarray, ours: np.ndarray, *, kappa: float | None = 
     rng = np.random.default_rng(seed)
     p = rng.gamma(ours + 1, size=(n_sim, *ours.shape))
     p /= p.sum(axis=-1, keepdims=True)
-    if kappa is None:
-        q = p
-    else:  # a cell's games share one draw of probabilities around p: Dirichlet(kappa p), by normalised gammas
+    q = p
+    if kappa is not None:  # a cell's games share one Dirichlet(kappa p) draw of probabilities, by normalised gammas
         q = rng.gamma(np.maximum(kappa * p, 1e-12))
         q /= q.sum(axis=-1, keepdims=True)
     reps = rng.multinomial(theirs.sum(axis=-1).astype(np.int64), q)

@@ -2,29 +2,24 @@
 
 The thesis's weights are integers, so many moves tie, and the thesis breaks ties by "adding a small random number
 in the range ]-.5 : .5[ to the value function when evaluating the board" (Chapter 6): a fresh number per
-evaluation, our ``"thesis"`` scheme. We measure what the scheme does to our findings by playing them again under
-``"position"`` (a hash of the leaf position: a leaf reached twice scores alike), ``"none"`` (no noise: ties to the
-first move in static order), and under ``"thesis"`` with a second master seed (``config.SEED + 1``), which says
-how far sampling alone moves them. Each variant lives in its own results folder (:func:`variant_dir`), played by
-the same commands with ``--noise`` and ``--seed``.
+evaluation, our ``"thesis"`` scheme. We play our findings again under ``"position"`` (a hash of the leaf position:
+a leaf reached twice scores alike), ``"none"`` (no noise: ties to the first move in static order), and under
+``"thesis"`` with a second master seed (``config.SEED + 1``: how far sampling alone moves them), each variant in its
+own results folder (:func:`variant_dir`), played by the same commands with ``--noise`` and ``--seed``.
 
-Without noise the searches are deterministic, so from the one start position every round of a pairing would replay
-one game (100 rounds: 16 distinct games counted as 1,600). So the no-noise condition (``"none"``) plays every game,
-its tournaments, training games and comparisons alike, from a seeded random opening of
-:data:`~pawnslib.play.openings.OPENING_PLIES` plies (``--openings 6`` in the Makefile; the same opening for every
-method of a paired comparison), and its Chapter 13 part plays 25 rounds a pairing (400 games a method, the budget
-of ``make reproduce``). Every rate, interval and test counts distinct games: a condition whose records repeat a
-game (the same pairing and moves; with openings rare, see :mod:`pawnslib.play.openings`) counts it once and
-reports its distinct games as its sample size (``distinct_games``).
+Without noise the searches are deterministic: every round of a pairing would replay one game (100 rounds: 16
+distinct games counted as 1,600). So ``"none"`` plays every game (tournaments, training games and comparisons) from
+a seeded random opening of :data:`~pawnslib.play.openings.OPENING_PLIES` plies (``--openings 6`` in the Makefile;
+the same opening for every method of a paired comparison), and its Chapter 13 part plays 25 rounds a pairing (400
+games a method, the budget of ``make reproduce``). Every rate, interval and test counts distinct games: a record
+repeating a game (same pairing and moves; with openings rare, see :mod:`pawnslib.play.openings`) counts once, and
+the sample size reported is the distinct games (``distinct_games``).
 
-Per variant and reading (the thesis's strategies, Table 10.2's tournament): Black's win rate, the per-pairing
-chi-square against the main run (``"thesis"``, ``config.SEED``), the distinct first-4-ply sequences per pairing
-and the share of Black's root positions whose best value is an exact tie between live lines
-(:mod:`pawnslib.search.ties`). Per scheme (Chapter 13, the default reading): each headline method's paired
-difference from ``plain6``. A headline *holds under every tie-breaker* when its verdict (the interval's side of
-the thesis's figure, or the Holm-corrected sign of a difference) is the same under every variant; else it *depends
-on the tie-breaker* (:func:`sensitivity`'s table holds the estimates; the report says the verdict and the range of
-the estimates in words).
+Per variant and reading, :func:`table_10_2` (the thesis's strategies, Table 10.2's tournament; the chi-square is
+against the main run, ``"thesis"`` at ``config.SEED``); per scheme, :func:`chapter13` (the default reading). A
+headline *holds under every tie-breaker* when its verdict (the interval's side of the thesis's figure, or the
+Holm-corrected sign of a difference) is the same under every variant; else it *depends on the tie-breaker*
+(:func:`sensitivity`'s table holds the estimates; the report says the verdict and their range in words).
 
 Imports :mod:`pawnslib.play`, :mod:`pawnslib.search` and the experiments' own modules.
 """
@@ -93,9 +88,7 @@ def variant_dir(results: str | Path, variant: Variant, *, seed: int = config.SEE
     Raises:
         ValueError: a variant of another seed.
     """
-    if variant == Variant(config.NOISE, seed):
-        return Path(results)
-    return Path(results) / "tiebreak" / variant.key(seed)
+    return Path(results) if variant == Variant(config.NOISE, seed) else Path(results) / "tiebreak" / variant.key(seed)
 
 
 def missing(results: str | Path, *, readings=config.READINGS, methods=TIEBREAK_METHODS,
@@ -242,9 +235,7 @@ def side_of(lo: float, hi: float, value: float) -> str:
 
 def sign_of(diff: float, p_holm: float, alpha: float = thesis.ALPHA) -> str:
     """A paired difference's verdict: "beats plain6", "loses to plain6" (Holm-corrected p < alpha) or "within noise"."""
-    if p_holm < alpha:
-        return "beats plain6" if diff > 0 else "loses to plain6"
-    return "within noise"
+    return ("beats plain6" if diff > 0 else "loses to plain6") if p_holm < alpha else "within noise"
 
 
 def survives(classes: list[str | None]) -> bool:

@@ -78,16 +78,13 @@ def changed_move(games: Sequence[Mapping], twins: Sequence[Mapping]) -> tuple[Ma
     key = ("black", "white", "round")
     by_key = {tuple(r[k] for k in key): r for r in twins}
     rank = {("black", "white"): 0, ("draw", "white"): 1}
-    best = None
+    found = []
     for game in games:
         twin = by_key.get(tuple(game[k] for k in key))
         t = None if twin is None else first_difference(game, twin)
-        if t is None or t % 2 or not (game.get("info") or [{}] * (t + 1))[t].get("extended"):
-            continue
-        score = rank.get((game["result"], twin["result"]), 2)
-        if best is None or score < best[0]:
-            best = (score, game, twin, t)
-    return None if best is None else best[1:]
+        if t is not None and t % 2 == 0 and (game.get("info") or [{}] * (t + 1))[t].get("extended"):
+            found.append((rank.get((game["result"], twin["result"]), 2), game, twin, t))
+    return min(found, key=lambda f: f[0])[1:] if found else None
 
 
 __all__ = ["changed_move", "first_difference", "predicted_replies"]

@@ -170,16 +170,10 @@ def _files(readings: list[tuple[str, Path]], here: Path) -> list[str]:
 
 
 def front_page(results: str | Path) -> str:
-    """The front page's MyST markdown (``R/html/index.md`` of the Sphinx project), its links relative to ``R/html``.
-
-    Args:
-        results: the results folder.
-
-    Returns:
-        The thesis, the headline findings (``R/tables/headlines.md``, if there), one line per chapter with its first
-        sentence, each reading's, links to the timings page, to every table (rendered on its chapter's tables page)
-        and to every figure, and the (hidden) table of contents that is the sidebar.
-    """
+    """The front page's MyST markdown (``R/html/index.md`` of the Sphinx project of the results folder ``R``), its
+    links relative to ``R/html``: the thesis, the headline findings (``R/tables/headlines.md``, if there), one line per
+    chapter with its first sentence, each reading's, links to the timings page, to every table (rendered on its
+    chapter's tables page) and to every figure, and the (hidden) table of contents that is the sidebar."""
     results = Path(results)
     readings = _readings(results)
     lines = [f"# {THESIS_TITLE}", "", f"{THESIS_BY}: a reproduction with `pawnslib`", ""]
@@ -247,10 +241,8 @@ def _sphinx(src: Path, out: Path) -> tuple[dict[str, str], dict[str, list[str]]]
 
 
 def build_site(results: str | Path = "results") -> list[Page]:
-    """Build the results site of ``results``: every executed notebook's page and the front page (see the module).
-
-    Args:
-        results: the results folder.
+    """Build the results site of the results folder ``results``: every executed notebook's page and the front page
+    (see the module).
 
     Returns:
         The pages written, the front page first and the timings page last.

@@ -20,7 +20,7 @@ from pawnslib.experiments import chapter13_verdicts, evidence
 from pawnslib.experiments.records import VERDICTS
 from pawnslib.experiments.rulesfit import FIGURES
 from pawnslib.experiments.thesis import ALPHA
-from pawnslib.report.words import render
+from pawnslib.report.words import ours, render
 
 REPORT, CH13 = "12_reproduction_report", "13_future_work"
 LINKS = {"claims": f"{REPORT}.html#All-claims-at-a-glance", "pays": f"{CH13}.html#Which-method-beats-plain6?",
@@ -42,7 +42,7 @@ def said_line(line: pd.Series) -> str:
     """One line of evidence as a chapter page quotes it, with the line's own verdict: "<claim> (kalles, thesis
     strategies), ours <figure>: **<verdict>**" (P(e) set as a formula)."""
     claim = line["claim"].replace("P(e)", "$P(e)$")
-    return f"{claim} ({line['reading']}, {line['strategies']} strategies), ours {line['ours']}: **{line['verdict']}**"
+    return f"{claim} ({line['reading']}, {line['strategies']} strategies), ours {ours(line)}: **{line['verdict']}**"
 
 
 def reproduce_record(claims: pd.DataFrame) -> dict:

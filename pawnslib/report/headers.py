@@ -35,8 +35,7 @@ NAMES = {
     "set": "strategies",
 }
 # The parts of a machine name, where their words differ from them.
-PARTS = {"lo": "low", "hi": "high", "diff": "change", "sim": "simultaneous", "pr": "pr",
-         "holm": "(Holm)", "mean": "mean", "share": "share"}
+PARTS = {"lo": "low", "hi": "high", "diff": "change", "sim": "simultaneous", "holm": "(Holm)"}
 _MACHINE = re.compile(r"^[A-Za-z0-9]+(_[A-Za-z0-9]+)+$")  # words joined by underscores, nothing else
 
 

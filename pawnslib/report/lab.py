@@ -44,8 +44,7 @@ def _parts(path: str) -> tuple[str, ...]:
 
 def committed(path: str) -> bool:
     """Whether ``path``, as Jupyter names a file (relative to the repository's root), is below the committed results."""
-    parts = _parts(path)
-    return bool(parts) and parts[0] == config.COMMITTED_RESULTS
+    return _parts(path)[:1] == (config.COMMITTED_RESULTS,)
 
 
 def source_notebook(path: str) -> bool:

@@ -143,9 +143,6 @@ def forest(pairings: pd.DataFrame, *, baseline: str = BASELINE, columns: int = 4
         columns: panels per row, at least 1.
         title: the figure's title; none if None.
 
-    Returns:
-        The matplotlib Figure.
-
     Raises:
         ValueError: a missing column (named), no method but the baseline, a method without a style (named), or
             ``columns`` below 1.
@@ -195,9 +192,6 @@ def max_pr_sweep(sweeps: Mapping[int, tuple[pd.DataFrame, float, float]]) -> Fig
             :func:`pawnslib.experiments.maxpr.threshold_sweep` returns it (``Comparison.sweeps``): the sweep has
             ``max_pr``, ``share_likely``, ``share_made`` and ``share_correct``; ``max_pr`` is the chosen MAX_PR
             (a dotted line) and ``target`` ``seen_before``'s share of likely replies (a dashed line).
-
-    Returns:
-        The matplotlib Figure.
 
     Raises:
         ValueError: no sweep, a sweep that is not such a triple, a missing column (named), or a non-finite
@@ -297,9 +291,6 @@ def methods_vs_baseline(methods: pd.DataFrame, *, baseline: str = BASELINE, yard
         baseline: the method the changes are from.
         yardstick: the method drawn as the yardstick, if present.
         title: the figure's title; none if None.
-
-    Returns:
-        The matplotlib Figure.
 
     Raises:
         ValueError: a missing column (named), no method but the baseline, or a method without a style (named).

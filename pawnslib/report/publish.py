@@ -41,22 +41,10 @@ def _relink(page: str, built: str) -> str:
     return _CONTENT_ROOT.sub(lambda m: m[1] + root, _LINK.sub(link, page))
 
 
-def _reindexed(index: str) -> str:
-    """``searchindex.js`` with each page's docname relative to ``R/html`` (see :func:`_relink`)."""
-    data = js_index.loads(index)
-    data["docnames"] = [posixpath.relpath(doc, "html") for doc in data["docnames"]]
-    return js_index.dumps(data)
-
-
 def publish(out: Path, results: Path, pages: dict[str, Path]) -> None:
-    """Put the site Sphinx built in ``out`` in place: every page at its address (old pages removed), the shared files
-    in ``results/html`` (older builds' in ``results`` removed), every link rewritten to match.
-
-    Args:
-        out: Sphinx's build folder.
-        results: the results folder R.
-        pages: each page's docname and its address.
-    """
+    """Put the site Sphinx built in ``out`` in place: every page at its address (``pages``: docname -> address; old
+    pages removed), the shared files in ``results/html`` (older builds' in the results folder ``results`` removed),
+    every link rewritten to match."""
     for folder in {p.parent for p in pages.values()}:
         folder.mkdir(parents=True, exist_ok=True)
         for old in folder.glob("*.html"):
@@ -69,8 +57,9 @@ def publish(out: Path, results: Path, pages: dict[str, Path]) -> None:
     for doc, path in [*pages.items(), ("search", results / "html" / "search.html")]:
         page = (out / f"{doc}.html").read_bytes().decode("utf-8")
         path.write_bytes(_relink(page, f"{doc}.html").encode("utf-8"))
-    index = (out / "searchindex.js").read_bytes().decode("utf-8")
-    (results / "html" / "searchindex.js").write_bytes(_reindexed(index).encode("utf-8"))
+    index = js_index.loads((out / "searchindex.js").read_bytes().decode("utf-8"))
+    index["docnames"] = [posixpath.relpath(doc, "html") for doc in index["docnames"]]  # relative to R/html (_relink)
+    (results / "html" / "searchindex.js").write_bytes(js_index.dumps(index).encode("utf-8"))
     for name in ("_static", "_images"):
         if (out / name).is_dir():
             shutil.copytree(out / name, results / "html" / name, ignore=shutil.ignore_patterns("*.map"),

@@ -69,16 +69,13 @@ def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column of ``ch13_methods`` missing (named).
     """
-    cols = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
-            "nodes_mean"]
-    need(methods, cols, "ch13_methods")
-    rows = [{"method": r.method, "games": int(r.games),
-             "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
-             "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
-             f"p (Holm over the {len(methods) - 1} methods)": _holm(r.p, r.p_holm),
-             "nodes per search": f"{r.nodes_mean:,.0f}"}
-            for r in methods.itertuples()]
-    return pd.DataFrame(rows)
+    need(methods, ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "p", "p_holm",
+                   "nodes_mean"], "ch13_methods")
+    return pd.DataFrame([{"method": r.method, "games": int(r.games),
+                          "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
+                          "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
+                          f"p (Holm over the {len(methods) - 1} methods)": _holm(r.p, r.p_holm),
+                          "nodes per search": f"{r.nodes_mean:,.0f}"} for r in methods.itertuples()])
 
 
 def prediction_table(methods: pd.DataFrame) -> pd.DataFrame:
@@ -88,16 +85,14 @@ def prediction_table(methods: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["method", "white_moves", "predictions", "predicted_share", "correct", "correct_share", "likely_mean",
-            "max_pr"]
-    need(methods, cols, "ch13_methods")
-    rows = [{"method": r.method, "White moves": f"{r.white_moves:,.0f}", "predictions": f"{r.predictions:,.0f}",
-             "moves with a prediction": percent(r.predicted_share), "correct": f"{r.correct:,.0f}",
-             "share correct": percent(r.correct_share),
-             "likely replies a prediction": f"{r.likely_mean:.2f}",
-             "MAX_PR": MISSING if _missing(r.max_pr) else f"{r.max_pr:.3f}"}
-            for r in methods[methods.predicted_share.notna()].itertuples()]
-    return pd.DataFrame(rows)
+    need(methods, ["method", "white_moves", "predictions", "predicted_share", "correct", "correct_share",
+                   "likely_mean", "max_pr"], "ch13_methods")
+    return pd.DataFrame([{"method": r.method, "White moves": f"{r.white_moves:,.0f}",
+                          "predictions": f"{r.predictions:,.0f}", "moves with a prediction": percent(r.predicted_share),
+                          "correct": f"{r.correct:,.0f}", "share correct": percent(r.correct_share),
+                          "likely replies a prediction": f"{r.likely_mean:.2f}",
+                          "MAX_PR": MISSING if _missing(r.max_pr) else f"{r.max_pr:.3f}"}
+                         for r in methods[methods.predicted_share.notna()].itertuples()])
 
 
 def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
@@ -106,15 +101,14 @@ def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
-    need(contrasts, cols, "ch13_contrasts")
-    rows = [{"method": r.method, "against": r.against,
-             "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
-             "what it asks": r.what, "paired games": int(r.games),
-             "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
-             f"p (Holm over the {len(contrasts)} contrasts)": _holm(r.p, r.p_holm)}
-            for r in contrasts.itertuples()]
-    return pd.DataFrame(rows)
+    need(contrasts, ["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"],
+         "ch13_contrasts")
+    return pd.DataFrame([{"method": r.method, "against": r.against,
+                          "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
+                          "what it asks": r.what, "paired games": int(r.games),
+                          "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
+                          f"p (Holm over the {len(contrasts)} contrasts)": _holm(r.p, r.p_holm)}
+                         for r in contrasts.itertuples()])
 
 
 def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
@@ -124,14 +118,13 @@ def claims_table(claims: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm", "verdict"]
-    need(claims, cols, "ch13_claims")
-    rows = [{"claim": r.claim, "the thesis says Black's win rate": "rises" if r.direction > 0 else "falls",
-             "method": r.method, "pairings (Black-White)": r.pairs, "paired games": int(r.games),
-             "change, win-rate points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p),
-             f"p (Holm over the {len(claims)} claims)": short_p(r.p_holm), "verdict": r.verdict}
-            for r in claims.itertuples()]
-    return pd.DataFrame(rows)
+    need(claims, ["claim", "direction", "method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm",
+                  "verdict"], "ch13_claims")
+    return pd.DataFrame([{"claim": r.claim, "the thesis says Black's win rate": "rises" if r.direction > 0 else "falls",
+                          "method": r.method, "pairings (Black-White)": r.pairs, "paired games": int(r.games),
+                          "change, win-rate points": points(r.diff, r.diff_lo, r.diff_hi), "p": short_p(r.p),
+                          f"p (Holm over the {len(claims)} claims)": short_p(r.p_holm), "verdict": r.verdict}
+                         for r in claims.itertuples()])
 
 
 def predictability_table(table: pd.DataFrame) -> pd.DataFrame:
@@ -142,17 +135,15 @@ def predictability_table(table: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["white_noise", "predictability", "white_depth", "method", "distinct_games", "plain6_score", "diff",
-            "diff_lo", "diff_hi", "p", "p_holm", "plain8_share"]
-    need(table, cols, "ch13_predictability")
-    rows = [{"White's ties": r.white_noise, "predictable": percent(r.predictability),
-             "White's depth": int(r.white_depth), "method": r.method, "distinct games": int(r.distinct_games),
-             "plain6's score": percent(r.plain6_score), "change from plain6, score points":
-             points(r.diff, r.diff_lo, r.diff_hi), f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
-             "share of plain8's gain": MISSING if _missing(r.plain8_share) or r.method == "plain8" else
-             f"{100 * r.plain8_share:+.0f} %"}
-            for r in table.itertuples()]
-    return pd.DataFrame(rows)
+    need(table, ["white_noise", "predictability", "white_depth", "method", "distinct_games", "plain6_score", "diff",
+                 "diff_lo", "diff_hi", "p", "p_holm", "plain8_share"], "ch13_predictability")
+    return pd.DataFrame([{
+        "White's ties": r.white_noise, "predictable": percent(r.predictability), "White's depth": int(r.white_depth),
+        "method": r.method, "distinct games": int(r.distinct_games), "plain6's score": percent(r.plain6_score),
+        "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
+        f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
+        "share of plain8's gain": MISSING if _missing(r.plain8_share) or r.method == "plain8" else
+        f"{100 * r.plain8_share:+.0f} %"} for r in table.itertuples()])
 
 
 def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
@@ -162,12 +153,12 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
-    need(loss, cols, "ch13_oracle_loss")
-    rows = [{"White's depth": int(r.white_depth), "pairings": r.pairings, "method": r.method, "against": r.against,
-             "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
-             f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()]
-    return pd.DataFrame(rows)
+    need(loss, ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"],
+         "ch13_oracle_loss")
+    return pd.DataFrame([{
+        "White's depth": int(r.white_depth), "pairings": r.pairings, "method": r.method, "against": r.against,
+        "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
+        f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()])
 
 
 def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
@@ -178,19 +169,18 @@ def cells_table(cells: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["black", "white", "thesis_rate", "thesis_draw_rate", "thesis_games", "win_rate", "draw_rate", "ci_low",
-            "ci_high", "games", "p", "p_holm", "detectable", "verdict"]
-    need(cells, cols, "the cell-by-cell table")
+    need(cells, ["black", "white", "thesis_rate", "thesis_draw_rate", "thesis_games", "win_rate", "draw_rate",
+                 "ci_low", "ci_high", "games", "p", "p_holm", "detectable", "verdict"], "the cell-by-cell table")
     effective = "/".join(str(n) for n in sorted(set(cells.thesis_games.astype(int))))
-    rows = [{"Black": int(r["black"]), "White": int(r["white"]),
-             f"thesis ({effective} effective games)": thesis_cell(r["thesis_rate"], r["thesis_draw_rate"]),
-             "ours (95 % interval)": f"{thesis_cell(r['win_rate'], r['draw_rate'])} "
-                                     f"({100 * r['ci_low']:.0f} to {100 * r['ci_high']:.0f}%)",
-             "our games": int(r["games"]), "Fisher p": short_p(r["p"]),
-             f"p (Holm over the {len(cells)} cells)": short_p(r["p_holm"]),
-             "smallest detectable difference": MISSING if _missing(r["detectable"]) else
-             f"{100 * r['detectable']:.0f} points", "verdict": r["verdict"]} for _, r in cells.iterrows()]
-    return pd.DataFrame(rows)
+    return pd.DataFrame([{
+        "Black": int(r["black"]), "White": int(r["white"]),
+        f"thesis ({effective} effective games)": thesis_cell(r["thesis_rate"], r["thesis_draw_rate"]),
+        "ours (95 % interval)": f"{thesis_cell(r['win_rate'], r['draw_rate'])} "
+                                f"({100 * r['ci_low']:.0f} to {100 * r['ci_high']:.0f}%)",
+        "our games": int(r["games"]), "Fisher p": short_p(r["p"]),
+        f"p (Holm over the {len(cells)} cells)": short_p(r["p_holm"]),
+        "smallest detectable difference": MISSING if _missing(r["detectable"]) else
+        f"{100 * r['detectable']:.0f} points", "verdict": r["verdict"]} for _, r in cells.iterrows()])
 
 
 ARROW = "\u00a0\u2192\u00a0"  # plain -> asymmetric, with no line break on either side
@@ -204,19 +194,18 @@ def changes_table(changes: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["table", "black", "white", "thesis_before", "thesis_before_draw_rate", "thesis_after",
-            "thesis_after_draw_rate", "thesis_change", "thesis_p", "win_rate_plain", "win_rate_asym", "change",
-            "change_lo", "change_hi", "move_identical", "games", "p", "verdict"]
-    need(changes, cols, "the pairing-by-pairing table")
-    rows = [{"table": r["table"], "Black": int(r["black"]), "White": int(r["white"]),
-             "thesis, plain → asymmetric": thesis_cell(r["thesis_before"], r["thesis_before_draw_rate"]) + ARROW
-                                           + thesis_cell(r["thesis_after"], r["thesis_after_draw_rate"]),
-             "thesis's change (its Fisher p)": f"{100 * r['thesis_change']:+.0f} points ({short_p(r['thesis_p'])})",
-             "ours, plain → asymmetric": f"{100 * r['win_rate_plain']:.0f}%{ARROW}{100 * r['win_rate_asym']:.0f}%",
-             "our change, win-rate points": interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
-             "games alike move for move": f"{int(r['move_identical'])} of {int(r['games'])}",
-             "paired p": short_p(r["p"]), "verdict": r["verdict"]} for _, r in changes.iterrows()]
-    return pd.DataFrame(rows)
+    need(changes, ["table", "black", "white", "thesis_before", "thesis_before_draw_rate", "thesis_after",
+                   "thesis_after_draw_rate", "thesis_change", "thesis_p", "win_rate_plain", "win_rate_asym", "change",
+                   "change_lo", "change_hi", "move_identical", "games", "p", "verdict"], "the pairing-by-pairing table")
+    return pd.DataFrame([{
+        "table": r["table"], "Black": int(r["black"]), "White": int(r["white"]),
+        "thesis, plain → asymmetric": thesis_cell(r["thesis_before"], r["thesis_before_draw_rate"]) + ARROW
+                                      + thesis_cell(r["thesis_after"], r["thesis_after_draw_rate"]),
+        "thesis's change (its Fisher p)": f"{100 * r['thesis_change']:+.0f} points ({short_p(r['thesis_p'])})",
+        "ours, plain → asymmetric": f"{100 * r['win_rate_plain']:.0f}%{ARROW}{100 * r['win_rate_asym']:.0f}%",
+        "our change, win-rate points": interval(r["change"], r["change_lo"], r["change_hi"], "{:+.0f}", 100),
+        "games alike move for move": f"{int(r['move_identical'])} of {int(r['games'])}",
+        "paired p": short_p(r["p"]), "verdict": r["verdict"]} for _, r in changes.iterrows()])
 
 
 # How each figure of the rules fit reads, by statistic id (pawnslib.experiments.rulesfit): ours, the unit said after
@@ -273,9 +262,8 @@ def rules_fit_table(table: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "lo", "hi", "verdict", "distance",
-            "nearer", "simulations"]
-    need(table, cols, "rules_fit")
+    need(table, ["statistic", "label", "reading", "thesis", "thesis_hi", "estimate", "lo", "hi", "verdict",
+                 "distance", "nearer", "simulations"], "rules_fit")
     out = {}
     for _, rows in table.groupby("statistic", sort=False):
         first = rows.iloc[0]
@@ -293,25 +281,20 @@ def prediction_stats_table(stats: pd.DataFrame) -> pd.DataFrame:
     Raises:
         ValueError: a column missing (named).
     """
-    cols = ["white moves", "games", "predictions made", "correct", "share correct", "ci_low", "ci_high",
-            "mean likely set when correct", "mean replies (branching)", "predictions per game", "per_game_lo",
-            "per_game_hi", "pr = 1 (excluded from Figure 11.1)", "pr = 1 per game", "pr_one_lo", "pr_one_hi"]
-    need(stats, cols, "prediction_stats")
-    out = {}
-    for name, r in stats.iterrows():
-        out[name] = {"White moves": count(r['white moves']), "games": count(r['games']),
-                     "predictions made": count(r['predictions made']), "correct": count(r['correct']),
-                     "share correct, % (95 % interval)": interval(r["share correct"], r["ci_low"], r["ci_high"],
-                                                                    scale=100),
-                     "likely replies when correct (mean)": f"{r['mean likely set when correct']:.1f}",
-                     "replies to choose from (mean)": f"{r['mean replies (branching)']:.1f}",
-                     "predictions per game (95 % interval)": interval(r["predictions per game"], r["per_game_lo"],
-                                                                       r["per_game_hi"]),
-                     "White moves at pr = 1, left out of Figure 11.1":
-                         count(r['pr = 1 (excluded from Figure 11.1)']),
-                     "… per game (95 % interval)": interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"],
-                                                             "{:.2f}")}
-    return pd.DataFrame(out).rename_axis("statistic")
+    need(stats, ["white moves", "games", "predictions made", "correct", "share correct", "ci_low", "ci_high",
+                 "mean likely set when correct", "mean replies (branching)", "predictions per game", "per_game_lo",
+                 "per_game_hi", "pr = 1 (excluded from Figure 11.1)", "pr = 1 per game", "pr_one_lo", "pr_one_hi"],
+         "prediction_stats")
+    return pd.DataFrame({name: {
+        "White moves": count(r['white moves']), "games": count(r['games']),
+        "predictions made": count(r['predictions made']), "correct": count(r['correct']),
+        "share correct, % (95 % interval)": interval(r["share correct"], r["ci_low"], r["ci_high"], scale=100),
+        "likely replies when correct (mean)": f"{r['mean likely set when correct']:.1f}",
+        "replies to choose from (mean)": f"{r['mean replies (branching)']:.1f}",
+        "predictions per game (95 % interval)": interval(r["predictions per game"], r["per_game_lo"], r["per_game_hi"]),
+        "White moves at pr = 1, left out of Figure 11.1": count(r['pr = 1 (excluded from Figure 11.1)']),
+        "… per game (95 % interval)": interval(r["pr = 1 per game"], r["pr_one_lo"], r["pr_one_hi"], "{:.2f}")}
+        for name, r in stats.iterrows()}).rename_axis("statistic")
 
 
 __all__ = ["cells_table", "changes_table", "claims_table", "contrasts_table", "count", "interval", "methods_table",

@@ -165,15 +165,11 @@ def tiebreak_table(study: pd.DataFrame) -> pd.DataFrame:
         for _, r in study.iterrows()])
 
 
-def _change(x: float, lo: float, hi: float) -> str:
-    """A difference in score points with its interval, or alone ("+6.2") when it has none."""
-    return f"{100 * x:+.1f}" if pd.isna(lo) else points(x, lo, hi)
-
-
 # The tie-breaking study's units (pawnslib.experiments.tiebreak.sensitivity stores fractions): an estimate with its
 # interval (or alone, where it has none); an estimate in the verdict's words; and the unit said after a figure there.
 SURVIVAL_UNITS = {"percent": (lambda x, lo, hi: percent(x, lo, hi, digits=0), lambda x: f"{100 * x:.1f} %", " %"),
-                  "score points": (_change, lambda x: f"{100 * x:+.1f} score points", " score points")}
+                  "score points": (lambda x, lo, hi: f"{100 * x:+.1f}" if pd.isna(lo) else points(x, lo, hi),
+                                   lambda x: f"{100 * x:+.1f} score points", " score points")}
 SURVIVAL_FIXED = ("finding_id", "finding", "unit", "reference", "verdict", "holds")
 
 
@@ -215,14 +211,11 @@ def survival_table(frame: pd.DataFrame) -> pd.DataFrame:
     """
     keys = [c.removesuffix("_estimate") for c in frame.columns if c.endswith("_estimate")]  # the variants
     need(frame, [*SURVIVAL_FIXED, *(f"{k}_{c}" for k in keys for c in ("lo", "hi", "class"))], "tiebreak_sensitivity")
-    rows = []
-    for _, r in frame.iterrows():
-        shown = SURVIVAL_UNITS[r["unit"]][0]
-        row = {"finding": f"{r['finding']}, {r['unit']}"}
-        row |= {_variant_name(k): MISSING if pd.isna(r[f"{k}_estimate"]) else
-                shown(r[f"{k}_estimate"], r[f"{k}_lo"], r[f"{k}_hi"]) for k in keys}
-        rows.append(row | {"verdict": survival_verdict(r, keys)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame([{
+        "finding": f"{r['finding']}, {r['unit']}",
+        **{_variant_name(k): MISSING if pd.isna(r[f"{k}_estimate"]) else
+           SURVIVAL_UNITS[r["unit"]][0](r[f"{k}_estimate"], r[f"{k}_lo"], r[f"{k}_hi"]) for k in keys},
+        "verdict": survival_verdict(r, keys)} for _, r in frame.iterrows()])
 
 
 __all__ = ["balance_table", "branching_table", "pairing_changes_table", "recognition_table", "rlgame_table",

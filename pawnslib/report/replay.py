@@ -170,9 +170,6 @@ class Replay:
             title: default "Black 3 vs White 5, round 0, kalles reading: black wins in 47 plies".
             marks, mark_label, size, start: as for :class:`Replay`.
 
-        Returns:
-            The replay.
-
         Raises:
             ValueError: a field missing, moves that are not one fewer than positions, or a move that is illegal
                 or does not lead to the recorded next position (naming the ply); and :class:`Replay`'s errors.
@@ -250,8 +247,7 @@ class Replay:
                 f'<div class="pr-boards" style="display:flex;flex-wrap:wrap">{boards}</div>'
                 f'{_SCRIPT.replace("@ID@", ident)}</div>')
 
-    def _repr_html_(self) -> str:
-        return self.to_html()
+    _repr_html_ = to_html
 
 
 __all__ = ["Replay"]

@@ -28,12 +28,8 @@ WORKING_SUFFIXES = (".log",)
 
 
 def result_files(folder: str | Path, *, timing: bool = False) -> set[str]:
-    """The files of the results folder ``folder`` that are results: relative POSIX paths, working files left out.
-
-    Args:
-        folder: the results folder.
-        timing: include the timing data (default: leave it out).
-    """
+    """The files of the results folder ``folder`` that are results: relative POSIX paths, working files left out,
+    and the timing data too unless ``timing``."""
     root = Path(folder)
     files = (path.relative_to(root) for path in root.rglob("*") if path.is_file())
     return {rel.as_posix() for rel in files if rel.name not in WORKING_NAMES and rel.suffix not in WORKING_SUFFIXES
@@ -41,11 +37,8 @@ def result_files(folder: str | Path, *, timing: bool = False) -> set[str]:
 
 
 def differences(a: str | Path, b: str | Path, *, timing: bool = False) -> list[str]:
-    """Every difference between the results folders ``a`` and ``b`` outside the timing data, one line each.
-
-    Args:
-        a, b: two results folders.
-        timing: compare the timing data too.
+    """Every difference between the results folders ``a`` and ``b`` outside the timing data (unless ``timing``), one
+    line each.
 
     Returns:
         Sorted lines ``only in A: <path>``, ``only in B: <path>`` and ``differs: <path>``; empty when the two hold the
@@ -65,12 +58,8 @@ def differences(a: str | Path, b: str | Path, *, timing: bool = False) -> list[s
 
 
 def differences_from_git(results: str | Path, *, rev: str = "HEAD", timing: bool = False) -> list[str]:
-    """:func:`differences` between the results folder ``results`` (A) and the version git revision ``rev`` holds (B).
-
-    Args:
-        results: a results folder inside a git work tree.
-        rev: the revision to compare with, e.g. ``HEAD`` (what is committed).
-        timing: compare the timing data too.
+    """:func:`differences` between the results folder ``results`` (A), inside a git work tree, and the version git
+    revision ``rev`` (e.g. ``HEAD``, what is committed) holds (B); ``timing`` compares the timing data too.
 
     Raises:
         ValueError: ``results`` is not in a git work tree, or ``rev`` does not hold it (git's message included).

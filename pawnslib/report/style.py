@@ -119,11 +119,8 @@ def has_label_index(df: pd.DataFrame) -> bool:
 
 
 def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
-    """``df`` styled for reading: every cell by :func:`cell`, text columns left-aligned, a default index hidden.
-
-    Args:
-        df: the table.
-        caption: a line above the table, saying what to see.
+    """``df`` styled for reading: every cell by :func:`cell`, text columns left-aligned, a default index hidden, and
+    ``caption`` (a line above the table, saying what to see) if given.
 
     Returns:
         A pandas Styler; a notebook displays it. Its HTML ids derive from the table's content, so the same
@@ -143,12 +140,8 @@ def show(df: pd.DataFrame, *, caption: str | None = None) -> Styler:
 
 
 def plain_ticks(ax, axis: str = "y") -> None:
-    """Tick labels of ``ax`` as plain numbers with thousands separators (``-920,000``), never an offset or exponent.
-
-    Args:
-        ax: a matplotlib Axes, e.g. one whose y-axis is a log-likelihood.
-        axis: ``"x"``, ``"y"`` or ``"both"``.
-    """
+    """Tick labels of ``ax`` (a matplotlib Axes, e.g. one whose y-axis is a log-likelihood) on ``axis`` (``"x"``,
+    ``"y"`` or ``"both"``) as plain numbers with thousands separators (``-920,000``), never an offset or exponent."""
     from matplotlib.ticker import FuncFormatter
 
     formatter = FuncFormatter(lambda v, _: f"{v:,.0f}" if abs(v) >= 1000 else number(float(v)))
@@ -157,10 +150,8 @@ def plain_ticks(ax, axis: str = "y") -> None:
 
 
 def method_style(name: str) -> dict[str, str]:
-    """A Chapter 13 method's colour and marker, as keyword arguments of ``plot``, ``errorbar`` or ``scatter``.
-
-    Args:
-        name: a method of :data:`METHOD_STYLES`, e.g. ``"one-hist"``.
+    """The colour and marker of the Chapter 13 method ``name`` (e.g. ``"one-hist"``), as keyword arguments of
+    ``plot``, ``errorbar`` or ``scatter``.
 
     Returns:
         ``{"color": ..., "marker": ...}``, the same on every page.

@@ -107,9 +107,8 @@ def pages(results: str | Path) -> dict[str, str]:
     and reading (:func:`chapter_page`)."""
     results = Path(results)
     here = results / "html"
-    found = saved_tables(results)
     out, items = {}, []
-    for (reading, chapter), paths in found.items():
+    for (reading, chapter), paths in saved_tables(results).items():
         name, title = chapter_page(reading, chapter), _title(results, reading, chapter)
         out[name] = html_page(f"Tables: {html.escape(title)} ({reading} reading)",
                               f'{len(paths)} table(s). <a href="{PAGE}">Every chapter\'s tables</a>.',

@@ -43,10 +43,8 @@ _MODEL_REF = re.compile(r"IPY_MODEL_([0-9a-f]{32})")
 
 
 def tidy_notebook(path: str | Path) -> bool:
-    """Rewrite the executed notebook ``path`` without its run stamps (see the module); return whether it changed.
-
-    Args:
-        path: an ``.ipynb`` file, e.g. one papermill wrote.
+    """Rewrite the executed notebook ``path`` (an ``.ipynb`` file, e.g. one papermill wrote) without its run stamps
+    (see the module); return whether it changed.
 
     Raises:
         ValueError: ``path`` is not a notebook (naming the file).
@@ -57,10 +55,11 @@ def tidy_notebook(path: str | Path) -> bool:
     except (OSError, ValueError, nbformat.reader.NotJSONError) as e:
         raise ValueError(f"{path}: not a notebook ({e})") from None
     before = nbformat.writes(nb)
-    _drop_stamps(nb.metadata.get("papermill", {}))
+    for meta in (nb.metadata, *(cell.metadata for cell in nb.cells)):
+        for k in RUN_STAMPS:
+            meta.get("papermill", {}).pop(k, None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-        _drop_stamps(cell.metadata.get("papermill", {}))
         if INJECTED in cell.metadata.get("tags", []):
             cell["id"] = INJECTED
         if cell.cell_type == "code":
@@ -84,11 +83,6 @@ def _without_notice(output):
         return None
     output.text = kept
     return output
-
-
-def _drop_stamps(meta: dict) -> None:
-    for k in RUN_STAMPS:
-        meta.pop(k, None)
 
 
 def _plain(output):

@@ -18,7 +18,6 @@ import os
 from pathlib import Path
 
 from pawnslib import config
-from pawnslib.config import READINGS
 from pawnslib.report import csvhtml
 from pawnslib.report.csvhtml import csv_table
 
@@ -44,7 +43,7 @@ EXPLANATION = (
 
 def reading_folders(results: str | Path) -> list[tuple[str, Path]]:
     """Every reading of the rules and its folder in ``results`` (``config.reading_dir``), the first reading first."""
-    return [(r, config.reading_dir(results, r)) for r in [config.RULES, *(r for r in READINGS if r != config.RULES)]]
+    return [(r, config.reading_dir(results, r)) for r in dict.fromkeys([config.RULES, *config.READINGS])]
 
 
 def is_timing(path: Path) -> bool:
@@ -62,15 +61,9 @@ def is_timing(path: Path) -> bool:
 
 
 def timings_page(results: str | Path) -> str:
-    """The HTML of ``R/html/timings.html``: the explanation, each reading's timing tables, the step log.
-
-    Args:
-        results: the results folder ``R``.
-
-    Returns:
-        The page: a section per ``tables/*timing*.csv`` of each reading's folder (the first reading first), its
-        heading the file's path in ``R``, linked; then ``logs/timings.txt`` as it is, if present. With no timing
-        file, a sentence saying there is none yet.
+    """The HTML of ``R/html/timings.html`` for the results folder ``R``: the explanation, then a section per
+    ``tables/*timing*.csv`` of each reading's folder (the first reading first), its heading the file's path in ``R``,
+    linked; then ``logs/timings.txt`` as it is, if present. With no timing file, a sentence saying there is none yet.
     """
     results = Path(results)
     here = results / "html"

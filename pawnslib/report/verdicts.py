@@ -18,6 +18,7 @@ from pawnslib.experiments.evidence import CLAIM_RULES, TABLE_RULE
 from pawnslib.experiments.records import VERDICTS
 from pawnslib.experiments.thesis import VERDICT_RULES
 from pawnslib.report.readable import need
+from pawnslib.report.words import ours
 
 COLOURS = {"reproduced": "#2e7d32", "not reproduced": "#c62828", "mixed": "#ef6c00", "inconclusive": "#8d8d8d",
            "untestable": "#5d4037", "new": "#1565c0"}
@@ -58,22 +59,22 @@ def claims_html(claims: pd.DataFrame, lines: pd.DataFrame, *, link: str = "{page
 
     Args:
         claims: :func:`pawnslib.experiments.evidence.judge`'s frame: id, page, claim, thesis, evidence, note, verdict.
-        lines: :func:`~pawnslib.experiments.evidence.evidence_lines`' frame: id, reading, strategies, ours, verdict.
+        lines: :func:`~pawnslib.experiments.evidence.evidence_lines`' frame (our figure: :func:`~.words.ours`).
         link: the link to a chapter page, ``{page}`` being the notebook's stem.
 
     Raises:
         ValueError: a frame without its columns, or an unknown verdict.
     """
     need(claims, ["id", "page", "claim", "thesis", "evidence", "note", "verdict"], "claims")
-    need(lines, ["id", "reading", "strategies", "ours", "verdict"], "lines")
+    need(lines, ["id", "reading", "strategies", "facts", "verdict"], "lines")
     head = "".join(f"<th>{h}</th>" for h in ("claim", "the thesis says", "its own evidence", "our lines of evidence",
                                              "verdict"))
     rows = []
     for c in claims.itertuples(index=False):
         claim = f'<a href="{html.escape(link.format(page=c.page))}">{html.escape(c.claim)}</a>'
         evidence = "".join(f"<li><b>{html.escape(f'{x.reading}, {x.strategies} strategies')}</b>: "
-                           f"{html.escape(x.ours)} {badge(x.verdict)}</li>"
-                           for x in lines[lines.id == c.id].itertuples())
+                           f"{html.escape(ours(x))} {badge(x.verdict)}</li>"
+                           for _, x in lines[lines.id == c.id].iterrows())
         own = f"<b>{html.escape(c.evidence)}</b>" + (f": {html.escape(c.note)}" if c.note else "")
         cells = [claim, html.escape(c.thesis), own, f'<ul style="margin:0">{evidence}</ul>', badge(c.verdict)]
         rows.append("<tr>" + "".join(f'<td style="text-align:left">{x}</td>' for x in cells) + "</tr>")

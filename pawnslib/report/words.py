@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 import jinja2
 
@@ -53,6 +54,7 @@ MATCHING_WORDS = {
     "removed": "Matching White's depth **removes** OM search's loss there"}
 RECOGNITION_WORDS = {"pays": "**it pays**", "loses": "**no: calibrated recognition loses to recognising no one**",
                      "not measurable": "**no gain from recognition is measurable** at this power"}
+CHANCE_WORDS = {"above": "above chance", "below": "below chance", "within": "not distinguishable from chance"}
 NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noise in half its searches",
                "thesis": "breaking ties by the thesis's noise"}
 
@@ -234,11 +236,73 @@ TEMPLATES = {
         "loss beyond noise.{% endif %}"),
     "ch13.loss_tiebreak": "Every contrast here keeps the thesis's tie-breaking, so none measures its part in the loss.",
 }
+# Our figure on a line of evidence (the claims table and the chapters quote it), by its claim's id: the line's numbers
+# (estimate, lo, hi, games, thesis_value, p, p_holm, effective_games), its method and its facts (records.line's).
+# est: the estimate and its interval in one format; share_in: a share's interval in whole percent.
+_OURS_MACROS = (
+    "{% macro est(spec, after='') %}{{ estimate | fmt(spec) }}{{ after }} ({{ lo | fmt(spec) }}-{{ hi | fmt(spec) }})"
+    "{% endmacro %}{% macro share_in() %}{{ (100 * lo) | fmt('.0f') }}-{{ hi | percent }}{% endmacro %}")
+_CELLS = "{% for k, n in cells.items() %}{{ n }} {{ k }}{{ ', ' if not loop.last }}{% endfor %}"
+_CHANGES = "changes of {{ least | fmt('+.0f') }} to {{ most | fmt('+.0f') }} win-rate points; its pairings: " + _CELLS
+_PAIRED = "{{ estimate | points }} win-rate points {{ interval(lo, hi) }}, {{ games }} paired games"
+_POINTS = "{{ estimate | points }} percentage points"
+OURS = {
+    "t10_2.cells": "{{ rounds }} games a pairing; its cells: " + _CELLS,
+    "t11_1.cells": "{{ rounds }} games a pairing; its cells: " + _CELLS,
+    "t10_2.can_beat": "{% for i, a, b in beats %}{{ i }} surely beats {{ a }}, possibly {{ b }}"
+                      "{{ ', ' if not loop.last }}{% endfor %}",
+    "t10_2.very_poorly": "{% for i, share, j in pairs %}{{ i }} wins {{ share | percent }} against {{ j }}"
+                         "{{ '; ' if not loop.last }}{% else %}none{% endfor %}",
+    "ch12.strongest": "strategy {{ best }} ({{ estimate | percent }} of its games won, "
+                      "{{ 'clearly ahead' if ahead else 'intervals overlap' }})",
+    "f11_1.pr_one": "{{ estimate | fmt('.2f') }} a game ({{ lo | fmt('.2f') }}-{{ hi | fmt('.2f') }}; {{ moves }} in "
+                    "{{ games }} games: {{ thesis_moves }} in about {{ (thesis_moves / estimate) | fmt('.0f') }} "
+                    "games)",
+    "ch11.share_correct": "{{ correct }} of {{ made }} ({{ estimate | percent }}, {{ share_in() }})",
+    "ch11.share_correct_text": "{{ estimate | percent }} ({{ share_in() }})",
+    "ch11.predictions_per_game": "{{ est('.1f', ' a game') }}",
+    "ch11.likely_when_correct": "{{ est('.1f') }}",
+    "ch11.branching": "{{ est('.1f') }}",
+    "ch11.threshold_vs_random": "{{ share_a | percent }} correct against {{ share_b | percent }}: " + _POINTS
+                                + " {{ interval(lo, hi) }}",
+    "ch11.time_slices": "{{ slices | length }} slice counts ({{ slices | join(', ') }}): largest change " + _POINTS
+                        + " at {{ at }} {{ interval(lo, hi) }}",
+    "t11_2.rose": _CHANGES,
+    "t11_3.fell": _CHANGES,
+    "t11_2_3.moved": "with no change at all, two {{ effective_games }}-game samples of each of our plain pairings "
+                     "would move {{ expected | fmt('.1f') }} on average, {{ thesis_value | int }} or more with chance "
+                     "{{ p | fmt('.2f') }}; our paired tests find {{ estimate | int }} of {{ pairings }} changed "
+                     "(Holm over the {{ pairings }} pairings)",
+    "tree.changes_play": "deeper in {{ extended | count }} of {{ searches | count }} searches from the same history, "
+                         "another root value in {{ valued | count }}, another move in {{ moved | count }} "
+                         "({{ (100 * estimate) | fmt('.1f') }} %); {{ otherwise | count }} of {{ games | count }} "
+                         "games played otherwise, {{ other_result | count }} with another result",
+    "ch12.helps_unlikely": "{% if pairs %}{{ pairs | length }} pairings with a plain Black win rate under 1/3 "
+                           "({{ pairs | join(' ') }}): " + _PAIRED + "{% else %}no pairing with a plain Black win "
+                           "rate under 1/3{% endif %}",
+    "ch12.strategy4_suffers": "its {{ pairs | length }} pairings ({{ pairs | join(' ') }}): " + _PAIRED,
+    "ch11.nodes_plain": "{{ est('.0f') }}",
+    "ch11.node_ratio": "{{ est('.2f', 'x') }}",
+    "ch11.time_ratio": "{{ asym_ms | fmt('.2f') }} ms against {{ plain_ms | fmt('.2f') }} ms "
+                       "({{ estimate | fmt('.2f') }}x, {{ lo | fmt('.2f') }}-{{ hi | fmt('.2f') }})",
+    "ch12.often_deeper": "{{ estimate | percent }} of Black's searches",
+    "ch11.sorting": "{{ estimate | fmt('.1f') }} times the nodes unsorted ({{ lo | fmt('.1f') }}-"
+                    "{{ hi | fmt('.1f') }}; {{ games }} held-out positions)",
+    "ch11.dsum_values": "{{ estimate | int }} in the {{ games }} games of Table 10.2",
+    "dbn.recognises": "{{ estimate | percent }} right after White's move {{ move }} ({{ share_in() }}), chance "
+                      "{{ thesis_value | percent }}: {{ CHANCE_WORDS[chance] }}",
+    "ch13.pays": "`{{ method }}` {{ estimate | points }} score points ({{ lo | points }} to {{ hi | points }}; "
+                 "simultaneous 95 % interval and Holm p {{ holm_value(p_holm, floor) }} both over the {{ k }} methods "
+                 "against plain6); {{ games }} paired games; at this power no prediction method gains more than "
+                 "{{ most | points }}",
+}
+TEMPLATES |= {f"ours.{k}": _OURS_MACROS + v for k, v in OURS.items()}
 
 _ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)  # noqa: S701  markdown, not HTML
-_ENV.filters |= {"points": points, "percent": percent, "count": count}
+_ENV.filters |= {"points": points, "percent": percent, "count": count, "fmt": format}
 _ENV.globals |= {"interval": interval, "holm_value": holm_value, "COMPARISON_WORDS": COMPARISON_WORDS,
-                 "MATCHING_WORDS": MATCHING_WORDS, "RECOGNITION_WORDS": RECOGNITION_WORDS, "NOISE_WORDS": NOISE_WORDS}
+                 "MATCHING_WORDS": MATCHING_WORDS, "RECOGNITION_WORDS": RECOGNITION_WORDS, "NOISE_WORDS": NOISE_WORDS,
+                 "CHANCE_WORDS": CHANCE_WORDS}
 
 
 def render(kind: str, **record) -> str:
@@ -258,10 +322,19 @@ def render(kind: str, **record) -> str:
         raise ValueError(f"the {kind} record lacks a field: {e.message}") from None
 
 
+def ours(line: Mapping) -> str:
+    """Our figure on a line of evidence (a row of :data:`~pawnslib.experiments.records.LINE_COLUMNS`) in words: its
+    claim's ``ours.<id>`` template over the line's numbers (those it has; counts as integers), method and facts."""
+    has = {k: line[k] for k in ("estimate", "lo", "hi", "thesis_value", "p", "p_holm", "games", "effective_games")
+           if line[k] is not None and line[k] == line[k]}
+    counts = {k: int(has[k]) for k in ("games", "effective_games") if k in has}
+    return render(f"ours.{line['id']}", **has | counts, method=line["method"], **line["facts"])
+
+
 def words(text: str) -> int:
     """How many words a rendered sentence has for a reader: its links' addresses and markup left out."""
     return len(re.sub(r"\]\([^)]*\)|[*`\[]", " ", text).split())
 
 
-__all__ = ["COMPARISON_WORDS", "MATCHING_WORDS", "NOISE_WORDS", "RECOGNITION_WORDS", "TEMPLATES", "count", "holm_value",
-           "interval", "percent", "points", "render", "words"]
+__all__ = ["CHANCE_WORDS", "COMPARISON_WORDS", "MATCHING_WORDS", "NOISE_WORDS", "OURS", "RECOGNITION_WORDS",
+           "TEMPLATES", "count", "holm_value", "interval", "ours", "percent", "points", "render", "words"]

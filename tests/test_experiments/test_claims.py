@@ -4,9 +4,10 @@ import pandas as pd
 import pytest
 
 from pawnslib.config import RunSettings
-from pawnslib.experiments.claims import chance_word, every_reading_claims, pr_frequencies, reading_claims
+from pawnslib.experiments.claims import chance_label, every_reading_claims, pr_frequencies, reading_claims
 from pawnslib.experiments.evidence import evidence_lines, judge
 from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS
+from pawnslib.report import words
 
 TINY = RunSettings(rounds=2, train_rounds=1, depth=1, seed=3, jobs=1)
 
@@ -52,10 +53,21 @@ def test_reading_claims_from_a_tiny_run(tiny_claims):
     assert list(both) == ["kalles"] and both["kalles"].claims.equals(rc.claims)
 
 
-def test_chance_word_follows_the_interval():
-    assert chance_word(0.27, 0.37, 0.25) == "above chance"
-    assert chance_word(0.15, 0.23, 0.25) == "below chance"  # the review's Harmony* recognition: 15 to 23 %
-    assert chance_word(0.20, 0.30, 0.25) == "not distinguishable from chance"
+def test_chance_label_follows_the_interval():
+    assert chance_label(0.27, 0.37, 0.25) == "above"
+    assert chance_label(0.15, 0.23, 0.25) == "below"  # the review's Harmony* recognition: 15 to 23 %
+    assert chance_label(0.20, 0.30, 0.25) == "within"
+
+
+def test_every_line_says_its_figure_from_its_own_record(tiny_claims):
+    _, rc = tiny_claims
+    lines = pd.concat([rc.claims, rc.timing], ignore_index=True)
+    said = lines.apply(words.ours, axis=1)  # every claim has its template, and every line the facts it quotes
+    assert said.str.len().gt(0).all() and not said.str.contains("nan|None").any()
+    by_id = dict(zip(lines.id, said, strict=False))
+    dsum = lines.set_index("id").loc["ch11.dsum_values"]
+    assert by_id["ch11.dsum_values"] == f"{int(dsum.estimate)} in the {int(dsum.games)} games of Table 10.2"
+    assert by_id["t10_2.cells"].startswith("2 games a pairing; its cells: ")
 
 
 def test_reading_claims_need_the_thesis_set(tmp_path):

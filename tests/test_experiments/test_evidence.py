@@ -15,7 +15,7 @@ from pawnslib.experiments.evidence import (
     table_verdict,
     tally,
 )
-from pawnslib.experiments.records import VERDICTS, line
+from pawnslib.experiments.records import CLAIM_CSV_COLUMNS, VERDICTS, line
 
 
 def test_a_claims_verdict_weighs_its_lines():
@@ -93,7 +93,7 @@ def test_the_word_follows_the_counts():
 
 
 def _line(cid, evidence, verdict, strategies="thesis", chapter="10"):
-    return line(cid, chapter, f"claim {cid}", "t", evidence=evidence, ours="o", verdict=verdict, why="w",
+    return line(cid, chapter, f"claim {cid}", "t", evidence=evidence, verdict=verdict, why="w",
                 strategies=strategies)
 
 
@@ -112,6 +112,9 @@ def test_readings_and_sets_are_lines_under_one_claim():
     assert claims.verdict.to_dict() == {"x": "reproduced", "y": "mixed", "z": "new", "w": "not reproduced"}
     assert claims["lines"].to_dict() == {"x": 3, "y": 2, "z": 1, "w": 2}
     assert claims.loc["x", "lines_reproduced"] == 2 and claims.loc["x", "lines_inconclusive"] == 1
+    # claims.csv counts every line once, a whole table's "mixed" line too
+    table = judge(add_lines(lines, [_line("x", "shows it", "mixed") | {"reading": "king"}]))[CLAIM_CSV_COLUMNS]
+    assert (table.filter(like="lines_").sum(axis=1) == table["lines"]).all() and table.lines_mixed.sum() == 1
     counted = tally(claims.reset_index())
     assert counted["claims"] == 4 and counted["thesis"] == 3  # each claim once, however many lines
     assert counted["evidence"] == {"shows it": 1, "cannot show it": 1, "no data": 1, "ours": 1}

@@ -9,7 +9,7 @@ from pawnslib.experiments.records import CSV_COLUMNS, LINE_COLUMNS, PAGES, line
 
 def _line(**change):
     fields = {"id": "t10_2.cells", "chapter": "10", "claim": "Table 10.2", "thesis": "9 games", "evidence": "shows it",
-              "ours": "o", "verdict": "inconclusive", "why": "w"} | change
+              "verdict": "inconclusive", "why": "w"} | change
     return line(fields.pop("id"), fields.pop("chapter"), fields.pop("claim"), fields.pop("thesis"), **fields)
 
 
@@ -17,8 +17,9 @@ def test_a_line_holds_its_numbers_and_ids():
     row = _line(estimate=0.66, lo=0.64, hi=0.68, games=1600, p=0.01, p_holm=0.04, group="t10_2.cells", unit="share")
     assert list(row) != [] and set(row) == set(LINE_COLUMNS)
     assert row["page"] == PAGES["10"] and row["estimate"] == 0.66 and math.isnan(row["thesis_value"])
-    assert set(CSV_COLUMNS) <= set(LINE_COLUMNS) and not {"ours", "why", "note", "claim", "thesis"} & set(CSV_COLUMNS)
+    assert set(CSV_COLUMNS) <= set(LINE_COLUMNS) and not {"facts", "why", "note", "claim", "thesis"} & set(CSV_COLUMNS)
     assert _line(page="04_pawns")["page"] == "04_pawns"
+    assert _line()["facts"] == {} and _line(facts={"rounds": 9})["facts"] == {"rounds": 9}  # what the figure says
 
 
 @pytest.mark.parametrize("change, match", [

@@ -131,3 +131,18 @@ def test_chapter_12_claims_are_in_win_rate_points():
         "Chapter 12's \"the asymmetric tree helps Black quite a lot where a win was unlikely\" (1-2 1-3; 200 paired "
         "games, Black's wins): +2.0 win-rate points (−1.0 to +5.0), p (Holm over Chapter 12's 1 claims) = 0.6: **not "
         "reproduced** by the report's rule, a second sample beside the report's.")
+
+
+def test_the_report_lines_say_chapter_13s_figures_from_their_records():
+    from pawnslib.experiments import chapter13_verdicts
+
+    claims = pd.DataFrame({"id": ["ch12.helps_unlikely"], "claim": ["helps"], "method": ["one-hist"],
+                           "pairs": ["1-2 1-3"], "games": [200], "diff": [0.02], "diff_lo": [-0.01], "diff_hi": [0.05],
+                           "p": [0.3], "verdict": ["not reproduced"]})
+    t = tables.methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("one-hist-game", 0.010, 1.0)])
+    pays, helps = chapter13_verdicts.report_lines(t, claims, "kalles")
+    assert words.ours(pays) == ("`one-hist-game` +1.0 score points (−2.0 to +4.0; simultaneous 95 % interval and "
+                                "Holm p 1 both over the 3 methods against plain6); 1600 paired games; at this power "
+                                "no prediction method gains more than +4.0")
+    assert words.ours(helps) == ("2 pairings with a plain Black win rate under 1/3 (1-2 1-3): +2.0 win-rate points "
+                                 "(−1.0 to +5.0), 200 paired games")

@@ -18,7 +18,7 @@ TABLES = ROOT / "results" / "tables"
 
 
 def _line(cid, chapter, evidence, verdict, **more):
-    return line(cid, chapter, f"claim {cid}", "t", evidence=evidence, ours="o", verdict=verdict, why="w", **more)
+    return line(cid, chapter, f"claim {cid}", "t", evidence=evidence, verdict=verdict, why="w", **more)
 
 
 def _lines(pays_p=0.9):

@@ -14,21 +14,23 @@ from pawnslib.report import verdicts
 
 def _lines() -> pd.DataFrame:
     def frame(rows):
-        return pd.DataFrame([line(i, ch, c, t, evidence=e, note=n, strategies=st, ours=o, verdict=v, why="",
-                                  page=page) for i, ch, c, t, e, n, st, o, v, page in rows])
+        return pd.DataFrame([line(i, ch, c, t, evidence=e, note=n, strategies=st, verdict=v, why="", page=page, **our)
+                             for i, ch, c, t, e, n, st, our, v, page in rows])
 
-    kalles = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis",
-                     "100 games", "not reproduced", None),
-                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis", "7.4",
-                     "not reproduced", "04_pawns"),
-                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "harmony", "7.7",
-                     "not reproduced", "04_pawns"),
-                    ("dbn.recognises", "beyond", "the DBN recognises White's strategy", "never measured", "ours", "",
-                     "thesis", "39 % <b>", "new", None)])
-    king = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis", "100 games",
+    cells = {"facts": {"rounds": 100, "cells": {"not reproduced": 1, "inconclusive": 15}}, "estimate": 0.66}
+    seen = {"facts": {"move": 10, "chance": "above"}, "estimate": 0.39, "lo": 0.37, "hi": 0.41, "thesis_value": 0.25}
+    kalles = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis", cells,
+                     "not reproduced", None),
+                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis",
+                     {"estimate": 7.4, "lo": 7.2, "hi": 7.6}, "not reproduced", "04_pawns"),
+                    ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "harmony",
+                     {"estimate": 7.7, "lo": 7.5, "hi": 7.9}, "not reproduced", "04_pawns"),
+                    ("dbn.recognises", "beyond", "<b>the DBN</b> recognises White's strategy", "never measured",
+                     "ours", "", "thesis", seen, "new", None)])
+    king = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis", cells,
                    "inconclusive", None),
-                  ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis", "13.6",
-                   "reproduced", "04_pawns")])
+                  ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis",
+                   {"estimate": 13.6, "lo": 13.1, "hi": 14.0}, "reproduced", "04_pawns")])
     return evidence_lines({"kalles": kalles, "king": king})
 
 
@@ -46,12 +48,16 @@ def test_claims_table_has_one_row_a_claim_its_lines_links_and_escapes_text():
     assert head == ["claim", "the thesis says", "its own evidence", "our lines of evidence", "verdict"]
     assert len(re.findall(r"<tr>", table)) == 1 + 3  # each claim once
     assert len(re.findall(r"<li>", table)) == len(lines) == 6  # each line beneath its claim
-    assert "<b>king, thesis strategies</b>: 13.6" in table and "<b>kalles, harmony strategies</b>: 7.7" in table
+    # each line says our figure from its record, by its claim's template
+    assert "<b>king, thesis strategies</b>: 13.6 (13.1-14.0)" in table
+    assert "<b>kalles, harmony strategies</b>: 7.7 (7.5-7.9)" in table
+    assert "100 games a pairing; its cells: 1 not reproduced, 15 inconclusive" in table
+    assert "39 % right after White&#x27;s move 10 (37-41 %), chance 25 %: above chance" in table
     assert table.count(">mixed</span>") == 2  # each holds (or fails) under one reading only
     # each claim links to the page its record names
     assert '<a href="04_pawns.html">branching factor' in table and '<a href="08_dbn.html">' in table
     assert '<a href="10_harmony_search.html">' in table
-    assert "39 % &lt;b&gt;" in table and "<b>the DBN" not in table
+    assert "&lt;b&gt;the DBN" in table and "<b>the DBN" not in table
 
 
 def test_bad_verdicts_and_missing_columns_are_refused():

@@ -10,4 +10,4 @@ Layer ``report``: it imports the layers below it; anywidget only in :mod:`~.widg
 
 from pawnslib import lazy_exports
 
-lazy_exports(__name__, {"game": ("PlayController",), "widget": ("PlayBoard",)})
+lazy_exports(__name__, {"controller": ("PlayController",), "widget": ("PlayBoard",)})

@@ -26,7 +26,7 @@ from pawnslib.guided.predict import pessimistic_ratios
 from pawnslib.guided.replies import likely_replies
 from pawnslib.play.foresight import move_of
 from pawnslib.play.players import AlphaBeta, AsymPlayer, DeepAlphaBeta, Observer, Player, RecognisingPlayer
-from pawnslib.play.records import append_record
+from pawnslib.play.records import PER_MOVE, append_record
 from pawnslib.report.board import view
 from pawnslib.report.board.settings import PERSON, Engine, EngineSource, GameSettings
 from pawnslib.search.seeds import derive_seed
@@ -74,7 +74,6 @@ class PlayController:
             self.engine = dataclasses.replace(self.engine, notes=(why, *self.engine.notes))
             self.say(why, error=True)
 
-    # --- the game ---------------------------------------------------------------------------------------------
     def _start(self, settings: GameSettings) -> None:
         """A new game with ``settings``; Black moves first, so the engine does when the person plays White.
 
@@ -143,13 +142,9 @@ class PlayController:
         return pos.result is None and (pos.side_to_move == "white") == (self.person_side == WHITE)
 
     def _push(self, move: Move, value, nodes, seconds, info: dict) -> None:
-        g = self.game
-        g.history.append(self.position.play(move))
-        g.moves.append(str(move))
-        g.values.append(value)
-        g.nodes.append(nodes)
-        g.seconds.append(seconds)
-        g.info.append(info)
+        row = (self.position.play(move), str(move), value, nodes, seconds, info)
+        for key, x in zip(("history", *PER_MOVE), row, strict=True):
+            getattr(self.game, key).append(x)
 
     def _engine_move(self) -> None:
         """The engine's move, searched with the tournament's seeds for this ply."""
@@ -161,8 +156,7 @@ class PlayController:
         """Play the person's legal ``move``, note what the engine made of it, then the engine's reply."""
         likely = self.likely()
         self._push(move, None, None, None, {})
-        info = self._observe(self.game.history)
-        self.game.info[-1] = info
+        self.game.info[-1] = info = self._observe(self.game.history)
         self.game.views.append(self._view(move, likely, info))
         self.selected = None
         said = f"You played {move}."
@@ -188,7 +182,6 @@ class PlayController:
                 view["pr"] = info["pr"]
         return view
 
-    # --- what the engine thinks ---------------------------------------------------------------------------------
     def likely(self) -> list[tuple[Move, object]] | None:
         """The person's replies the engine's model calls likely now, with their pr; None where it predicts nothing.
 
@@ -217,19 +210,18 @@ class PlayController:
         post = self.recogniser.posterior(self.game.history)
         return [(int(i), float(p)) for i, p in zip(self.recogniser.model.strategy_ids, post, strict=True)]
 
-    # --- actions ------------------------------------------------------------------------------------------------
     def say(self, message: str, *, error: bool = False) -> dict:
         """Show ``message`` (an error in red), and return the state."""
         self.message, self.error = str(message), error
         return self.state()
 
-    def _refuse(self) -> str | None:
-        """Why the person cannot move now, or None."""
-        pos = self.position
-        if pos.result is not None:
-            return f"The game is over ({view.result_text(pos.result, self.settings.colour)}): start a new game " \
-                   "or undo."
-        return None if self.persons_turn() else "It is the engine's turn."
+    def _refused(self) -> dict | None:
+        """The error state saying why the person cannot move now, or None."""
+        result = self.position.result
+        if result is not None:
+            return self.say(f"The game is over ({view.result_text(result, self.settings.colour)}): start a new game "
+                            "or undo.", error=True)
+        return None if self.persons_turn() else self.say("It is the engine's turn.", error=True)
 
     def click(self, square) -> dict:
         """A click on ``square`` (``"r,c"`` or ``(r, c)``): select one of the person's pieces (a base square selects
@@ -238,15 +230,12 @@ class PlayController:
             sq = view.parse_square(square)
         except ValueError as e:
             return self.say(str(e), error=True)
-        refused = self._refuse()
-        if refused:
-            return self.say(refused, error=True)
-        if self.selected is not None:
-            frm = None if self.selected == "base" else self.selected
-            chosen = [m for m in self.position.legal_moves() if m.frm == frm and m.to == sq]
-            if chosen:
-                return self._person_move(chosen[0])
-        return self._select(sq)
+        if (refused := self._refused()) is not None:
+            return refused
+        frm = None if self.selected == "base" else self.selected
+        legal = self.position.legal_moves() if self.selected is not None else []
+        chosen = [m for m in legal if m.frm == frm and m.to == sq]
+        return self._person_move(chosen[0]) if chosen else self._select(sq)
 
     def _select(self, sq: tuple[int, int]) -> dict:
         """Select (or deselect) the person's piece on ``sq``, or the base, refusing a square that holds none of theirs
@@ -274,9 +263,8 @@ class PlayController:
             move = Move.from_text(str(text))
         except ValueError as e:
             return self.say(str(e), error=True)
-        refused = self._refuse()
-        if refused:
-            return self.say(refused, error=True)
+        if (refused := self._refused()) is not None:
+            return refused
         try:
             self.position.play(move)
         except IllegalMoveError:
@@ -291,8 +279,8 @@ class PlayController:
             return self.say("Nothing to undo: you have not moved yet.", error=True)
         while True:
             mover = g.history[-2].side_to_move
-            for seq in (g.history, g.moves, g.values, g.nodes, g.seconds, g.info):
-                seq.pop()
+            for key in ("history", *PER_MOVE):
+                getattr(g, key).pop()
             if mover == person:
                 break
         g.views.pop()
@@ -311,7 +299,6 @@ class PlayController:
             return self.say(f"No new game: {e}", error=True)
         return self.state()
 
-    # --- the record ---------------------------------------------------------------------------------------------
     def record(self) -> dict:
         """The game as a tournament's record (:class:`~pawnslib.play.records.GameRecord`'s fields; the person's id is
         :data:`PERSON`, their moves have no value, nodes or time), with ``person``, ``engine`` and ``views``."""
@@ -319,8 +306,7 @@ class PlayController:
         ids = {s.colour: PERSON, s.engine_colour: s.strategy}
         rec = {"black": ids["black"], "white": ids["white"], "round": 0, "result": self.position.result,
                "plies": self.position.ply, "rules": s.rules, "positions": [p.to_text() for p in g.history],
-               "features": [p.features().tolist() for p in g.history], "moves": list(g.moves),
-               "values": list(g.values), "nodes": list(g.nodes), "seconds": list(g.seconds), "info": list(g.info)}
+               "features": [p.features().tolist() for p in g.history], **{k: list(getattr(g, k)) for k in PER_MOVE}}
         if not any(rec["info"]):
             del rec["info"]
         engine = {**dataclasses.asdict(s), "label": self.engine.label}
@@ -340,7 +326,6 @@ class PlayController:
             return self.say(f"Could not save to {path}: {e}", error=True)
         return self.say(f"Saved the game to {path}.")
 
-    # --- what a view shows --------------------------------------------------------------------------------------
     def targets(self) -> list[tuple[int, int]]:
         """The squares the selected piece can move to."""
         if self.selected is None or not self.persons_turn():

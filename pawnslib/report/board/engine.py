@@ -90,9 +90,6 @@ def chapter13_engine(settings: GameSettings, *, results: str | Path,
         run: the run whose models and training games are read (its ``rules`` become the game's reading): the
             models must have been trained on its games, as Chapter 13's comparison requires.
 
-    Returns:
-        The engine.
-
     Raises:
         ValueError: an unknown method or set, a method a person cannot meet, or a file it needs is missing or was
             made otherwise (the message says what to run).
@@ -111,8 +108,7 @@ def chapter13_engine(settings: GameSettings, *, results: str | Path,
                                   f"tournament: {m.name} is a method for Black.",)
         return Engine(strategies, white_extra=m.extra if plain else 0, notes=notes,
                       label=f"{label}, plain alpha-beta")
-    missing = _missing(folder, settings.strategy_set, m)
-    if missing:
+    if missing := _missing(folder, settings.strategy_set, m):
         raise ValueError(missing)
     bound = _max_pr(str(folder), settings.strategy_set, m.slices, run) if m.rule == "threshold" else None
     factory, method_label = black_player(folder, settings.strategy_set, m.name, settings=run, bound=bound)

@@ -1,5 +1,5 @@
 """What a game against the engine is set up with: :class:`GameSettings` (a person's choices) and :class:`Engine`
-(what an ``engines(settings)`` source builds from them), for :class:`~.game.PlayController`.
+(what an ``engines(settings)`` source builds from them), for :class:`~.controller.PlayController`.
 
 Layer ``report``; it imports ``config``, ``game``, ``search``, ``dbn`` and ``play`` (names and bounds only).
 """

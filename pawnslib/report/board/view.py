@@ -1,4 +1,4 @@
-"""What notebook 14's board shows of a :class:`~.game.PlayController`, as JSON values and HTML (no widget here).
+"""What notebook 14's board shows of a :class:`~.controller.PlayController`, as JSON values and HTML (no widget here).
 
 :func:`state_of` is the controller's ``state()``: the board (:func:`board_of`: the last move highlighted, the replies
 the engine calls likely as purple arrows, the selected piece and its targets in green, and one transparent square per
@@ -51,32 +51,23 @@ def result_text(result: str, colour: str) -> str:
 
 def _overlay(c: PlayController, size: int) -> list[str]:
     """The selected piece (or base) outlined, its targets dotted, and the click squares over everything."""
-    out = []
-    if c.selected is not None:
-        squares = BASE_SQUARES[c.person_side] if c.selected == "base" else [c.selected]
-        for r, col in squares:
-            out.append(f'<rect class="selected" x="{MARGIN + col * size + 2}" y="{MARGIN + r * size + 2}" '
-                       f'width="{size - 4}" height="{size - 4}" fill="none" stroke="{SELECT_STROKE}" '
-                       'stroke-width="3"/>')
-    for r, col in c.targets():
-        out.append(f'<circle class="target" cx="{MARGIN + col * size + size / 2}" cy="{MARGIN + r * size + size / 2}" '
-                   f'r="{size * 0.17}" fill="{SELECT_STROKE}" opacity="0.8"/>')
+    selected = [] if c.selected is None else BASE_SQUARES[c.person_side] if c.selected == "base" else [c.selected]
+    out = [f'<rect class="selected" x="{MARGIN + col * size + 2}" y="{MARGIN + r * size + 2}" width="{size - 4}" '
+           f'height="{size - 4}" fill="none" stroke="{SELECT_STROKE}" stroke-width="3"/>' for r, col in selected]
+    out += [f'<circle class="target" cx="{MARGIN + col * size + size / 2}" cy="{MARGIN + r * size + size / 2}" '
+            f'r="{size * 0.17}" fill="{SELECT_STROKE}" opacity="0.8"/>' for r, col in c.targets()]
     if c.persons_turn():
-        for r in range(8):
-            for col in range(8):
-                out.append(f'<rect class="sq" data-sq="{r},{col}" x="{MARGIN + col * size}" y="{MARGIN + r * size}" '
-                           f'width="{size}" height="{size}" fill="#000" fill-opacity="0" style="cursor:pointer">'
-                           f'<title>{r},{col}</title></rect>')
+        out += [f'<rect class="sq" data-sq="{r},{col}" x="{MARGIN + col * size}" y="{MARGIN + r * size}" '
+                f'width="{size}" height="{size}" fill="#000" fill-opacity="0" style="cursor:pointer">'
+                f'<title>{r},{col}</title></rect>' for r in range(8) for col in range(8)]
     return out
 
 
 def board_of(c: PlayController) -> str:
     """The board's SVG: the position, the likely replies (purple), the selection and the click squares."""
-    g, size = c.game, c.size
-    likely = c.likely() or []
-    before = g.history[-2] if len(g.history) > 1 else None
-    svg = board_svg(c.position, size=size, before=before, marks=[m for m, _ in likely])
-    return svg[: -len("</svg>")] + "".join(_overlay(c, size)) + "</svg>"
+    before = c.game.history[-2] if len(c.game.history) > 1 else None
+    svg = board_svg(c.position, size=c.size, before=before, marks=[m for m, _ in c.likely() or []])
+    return svg[: -len("</svg>")] + "".join(_overlay(c, c.size)) + "</svg>"
 
 
 def belief_svg(belief: list[tuple[int, float]], *, width: int = 220) -> str:

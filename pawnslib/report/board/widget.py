@@ -1,4 +1,4 @@
-"""Play Pawns against the engine in JupyterLab: :class:`PlayBoard`, a widget over :class:`~.game.PlayController`.
+"""Play Pawns against the engine in JupyterLab: :class:`PlayBoard`, a widget over :class:`~.controller.PlayController`.
 
 The widget is an `anywidget <https://anywidget.dev>`_: a small ES module (:data:`ESM`, no build step, no network)
 draws the controller's state and sends the person's actions back as messages (a click on a square of the board
@@ -129,11 +129,8 @@ def _settings(raw) -> dict:
     """A view's new-game settings, integers as integers (what is not one stays text, for the controller to refuse)."""
     if not isinstance(raw, dict):
         return {}
-    out = dict(raw)
-    for key in INTEGERS:
-        if isinstance(out.get(key), str) and out[key].strip().lstrip("-").isdigit():
-            out[key] = int(out[key])
-    return out
+    return {key: int(v) if key in INTEGERS and isinstance(v, str) and v.strip().lstrip("-").isdigit() else v
+            for key, v in raw.items()}
 
 
 class PlayBoard(anywidget.AnyWidget):
@@ -173,9 +170,8 @@ class PlayBoard(anywidget.AnyWidget):
         results = REPOSITORY / config.COMMITTED_RESULTS if results is None else Path(results)
         settings = GameSettings(colour=colour, rules=rules, strategy_set=strategy_set, strategy=strategy,
                                 method=method, depth=depth, seed=seed, noise=noise)
-        self.controller = PlayController(chapter13_engines(results, run=run), settings,
-                                         records=results / PLAY_RECORDS if records is None else records,
-                                         size=size)
+        self.controller = PlayController(chapter13_engines(results, run=run), settings, size=size,
+                                         records=results / PLAY_RECORDS if records is None else records)
         super().__init__(state=self.controller.state())
         self.on_msg(self._on_message)
 
