@@ -26,6 +26,7 @@ import functools
 import importlib
 import inspect
 import re
+import signal
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -510,8 +511,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             :data:`INTERRUPTED` with a line saying what was kept after Ctrl-C.
     """
     a = parse(sys.argv[1:] if argv is None else argv)
+    import joblib  # after parsing: --help and a bad argument import nothing they do not need
+
+    # Ctrl-C is the command's to handle: its joblib workers ignore it (the command's interrupt stops them), so none
+    # prints a traceback of its own from wherever the interrupt found it
+    quiet_workers = joblib.parallel_config(backend="loky", initializer=signal.signal,
+                                           initargs=(signal.SIGINT, signal.SIG_IGN))
     try:
-        pages = COMMANDS[a.command].run(a)
+        with quiet_workers:
+            pages = COMMANDS[a.command].run(a)
     except (ValueError, FileNotFoundError) as e:
         _error(a.command, _blamed(e, a))
     except KeyboardInterrupt:  # Ctrl-C: one line saying what the command leaves (Command.kept)

@@ -533,7 +533,10 @@ def test_ctrl_c_keeps_every_finished_game_and_says_so_in_one_line(tmp_path):
     # (a busy machine starves it), the run is still playing when the interrupt comes
     argv = [sys.executable, "-m", "pawnslib", "tournament", "--results", str(tmp_path), "--new", "--rounds", "500",
             "--depth", "4", "--jobs", "2"]
-    run = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # Ctrl-C as at a terminal: a test run as a background job (`make test &`, CI under nohup) inherits SIGINT
+    # ignored, and so would the command, so the command starts with the default disposition
+    run = subprocess.Popen(argv, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # noqa: PLW1509
     raw, deadline = tmp_path / "runs" / "thesis_minimax" / "games.jsonl", time.monotonic() + 600
     while not (raw.exists() and len(raw.read_text().splitlines()) >= 2):
         assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()[-2000:]
