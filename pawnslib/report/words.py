@@ -4,7 +4,7 @@ A template only formats: each decision (a verdict, which method is best, whether
 decided, in the record it renders, so a sentence cannot contradict its table. The filters format numbers one way
 everywhere: :func:`points` (a difference of shares, signed, in points), :func:`percent`, :func:`count`.
 
-Layer ``report``: it imports Jinja2 only.
+Layer ``report``: it imports Jinja2, and :mod:`~pawnslib.experiments.records` for the numbers a line holds.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ import re
 from collections.abc import Mapping
 
 import jinja2
+
+from pawnslib.experiments.records import NUMBERS
 
 
 def points(x: float) -> str:
@@ -325,8 +327,7 @@ def render(kind: str, **record) -> str:
 def ours(line: Mapping) -> str:
     """Our figure on a line of evidence (a row of :data:`~pawnslib.experiments.records.LINE_COLUMNS`) in words: its
     claim's ``ours.<id>`` template over the line's numbers (those it has; counts as integers), method and facts."""
-    has = {k: line[k] for k in ("estimate", "lo", "hi", "thesis_value", "p", "p_holm", "games", "effective_games")
-           if line[k] is not None and line[k] == line[k]}
+    has = {k: line[k] for k in (*NUMBERS, "effective_games") if line[k] is not None and line[k] == line[k]}
     counts = {k: int(has[k]) for k in ("games", "effective_games") if k in has}
     return render(f"ours.{line['id']}", **has | counts, method=line["method"], **line["facts"])
 
