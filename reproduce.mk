@@ -114,7 +114,8 @@ $(2)/notebooks/03_minimax.ipynb: $(2)/runs/thesis_minimax/done
 $(2)/notebooks/07_features.ipynb: $(2)/runs/thesis_minimax/done $(2)/data/dbn_thesis.npz
 $(2)/notebooks/08_dbn.ipynb: $(foreach s,$(SETS_$(1)),$(2)/data/dbn_$(s).npz $(2)/data/dbn_game_$(s).npz)
 $(2)/notebooks/10_harmony_search.ipynb: $(2)/runs/thesis_minimax/done $(2)/runs/harmony_minimax/done
-$(2)/notebooks/11_asymmetric_game_tree.ipynb: $(foreach s,$(SETS_$(1)),$(2)/runs/$(s)_asym/done)
+# Notebook 11 shows how well Chapter 8's recognisers name White: notebook 08's table, so notebook 08 runs first.
+$(2)/notebooks/11_asymmetric_game_tree.ipynb: $(foreach s,$(SETS_$(1)),$(2)/runs/$(s)_asym/done) $(2)/notebooks/08_dbn.ipynb
 $(call per_reading_out,$(1)): $(2)/notebooks/%.ipynb: notebooks/%.ipynb $(NB_PY) .venv/stamp
 	@mkdir -p $(2)/notebooks $(2)/html $(2)/logs
 	$$(call timed,notebook $$* $(1),$(PAPERMILL) -p RESULTS $(2) -p RULES $(1) \
@@ -125,7 +126,7 @@ $(foreach r,$(READINGS),$(eval $(call READING,$(r),$(call reading_dir,$(r)))))
 
 # --- Chapter 13: the paired comparison of Black's methods, the set COMPARE_SET under RULES, in results/ ------------
 COMPARE_METHODS := plain6 plain8 one-hist two-hist one-thr two-thr random one-hist-game om-perfect prom-uniform prom-dbn \
-	prom-dbn-cal om-matched oracle one-hist-told1 oracle-deep
+	prom-dbn-cal prom-learned om-matched oracle one-hist-told1 oracle-deep
 C13 := $(R)/runs/ch13/$(COMPARE_SET)
 $(R)/data/dbn2_%.npz: $(R)/runs/%_minimax/done $(MODEL)
 	$(call timed,train two-slice $*,$(CLI) train --slices 2 --set $* --results $(R) $(ARGS))
@@ -134,13 +135,14 @@ $(C13)_%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/ma
 	[ ! -e $@ ] || rm -rf $(C13)_$*
 	$(call timed,compare $(COMPARE_SET) $*,$(CLI) compare --set $(COMPARE_SET) --method $* --results $(R) $(ARGS))
 	touch $@
-$(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal): $(R)/data/dbn_game_$(COMPARE_SET).npz
+# (the per-game model's step also fits the set's recognisers: the tempered one and the choice model)
+$(patsubst %,$(C13)_%/done,one-hist-game prom-dbn prom-dbn-cal prom-learned): $(R)/data/dbn_game_$(COMPARE_SET).npz
 # Where prediction pays (pawnslib.experiments.predictability): MAP_METHODS in every cell of White's tie-breaking
 # (MAP_NOISES) by White's depth (MAP_DEPTHS), MAP_ROUNDS rounds a pairing from seeded openings, one step a cell
 # (the module's WHITE_NOISES, WHITE_DEPTHS, MAP_METHODS and MAP_ROUNDS; a test keeps them in step).
 MAP_NOISES := none half thesis
 MAP_DEPTHS := 2 6
-MAP_METHODS := plain6 plain8 oracle om-matched om-perfect prom-uniform one-hist prom-dbn-cal
+MAP_METHODS := plain6 plain8 oracle om-matched om-perfect prom-uniform one-hist prom-dbn-cal prom-learned
 MAP_ROUNDS := 25
 MAP_CELLS := $(foreach n,$(MAP_NOISES),$(foreach d,$(MAP_DEPTHS),$(n)_white$(d)))
 $(R)/runs/ch13_map/%/done: $(ASYM) pawnslib/experiments/chapter13.py pawnslib/experiments/predictability.py \

@@ -285,8 +285,9 @@ def _train(a: argparse.Namespace) -> Sequence[Page]:
         _error(a.command, f"argument --latent: --latent game (one S_w per game) is a one-slice model, "
                           f"not with --slices {a.slices}")
     pipeline.train_model(a.results, a.set, settings=_settings(a), slices=a.slices, latent=a.latent)
-    if a.latent == "game":  # and its calibrated recogniser (Chapter 13's prom-dbn-cal, the board's belief bars)
-        pipeline.calibrated_recogniser(a.results, a.set, settings=_settings(a))
+    if a.latent == "game":  # and the set's recognisers of White: Chapter 13's prom-dbn-cal and prom-learned, the board
+        pipeline.tempered_recogniser(a.results, a.set, settings=_settings(a))
+        pipeline.choice_model(a.results, a.set, settings=_settings(a))
     return ()
 
 
@@ -399,7 +400,7 @@ COMMANDS = {
         _train,
         "  python -m pawnslib train --set thesis                # the opponent model: data/dbn_thesis.npz\n"
         "  python -m pawnslib train --set thesis --slices 2     # Chapter 13's two-slice model: data/dbn2_thesis.npz\n"
-        "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and its calibrated recogniser",
+        "  python -m pawnslib train --set thesis --latent game  # one S_w per game, and the recognisers",
         kept="every finished game is kept; no model is saved until EM ends, and the same command starts it again"),
     "compare": Command(
         "play Black methods' games of Chapter 13's paired comparison: runs/ch13/<set>_<method>",

@@ -99,9 +99,14 @@ def model_path(results: str | Path, strategy_set: str, slices: int = 1, latent: 
 
 
 def recogniser_path(results: str | Path, strategy_set: str) -> Path:
-    """The calibrated recogniser of a set (its tempering exponent, fitted on the training games): a small JSON beside
+    """The tempered recogniser of a set (its tempering exponent, fitted on the training games): a small JSON beside
     the per-game model it tempers."""
     return Path(results) / "data" / f"recogniser_{strategy_set}.json"
+
+
+def choice_path(results: str | Path, strategy_set: str) -> Path:
+    """The choice model of White's moves of a set (:mod:`pawnslib.dbn.choice`, fitted on the training games)."""
+    return Path(results) / "data" / f"choice_{strategy_set}.json"
 
 
 def comparison_dir(results: str | Path, strategy_set: str, method: str, *, white_depth: int | None = None) -> Path:

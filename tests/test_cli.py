@@ -408,6 +408,12 @@ def test_the_per_game_model_is_its_own_file_and_kind(trained, capsys):
     path = config.model_path(results, "thesis", latent="game")
     assert path.name == "dbn_game_thesis.npz" and path.is_file()
     game = pipeline.opponent_model(results, "thesis", settings=TRAINED, latent="game")
+    # the step fits the set's recognisers too: the tempered one and the choice model, each recording its training
+    assert config.recogniser_path(results, "thesis").is_file()
+    choice = pipeline.choice_model(results, "thesis", settings=TRAINED, fit=False)
+    assert choice.training == game.training and choice.depth == 1
+    with pytest.raises(ValueError, match="holds no choice model fitted on the training games asked"):
+        pipeline.choice_model(results, "thesis", settings=TRAINED.replace(seed=4), fit=False)
     assert game.latent == "game" and game.sw_matched
     assert pipeline.opponent_model(results, "thesis", settings=TRAINED).latent == "row"
     shutil.copy(config.model_path(results, "thesis"), path)  # a per-row model under the per-game name

@@ -36,6 +36,7 @@ from pawnslib.dbn.discretise import N_INTERVALS, Discretiser
 from pawnslib.dbn.em import EM_MAX_ITER, EM_RESTARTS, EM_TOL, PSEUDO_COUNT, Structure
 from pawnslib.dbn.learn import fit_slice, match_latent_states, slice_structure
 from pawnslib.dbn.pe import KernelArrays, log_pe_children, log_pe_states, sw_loglik_into
+from pawnslib.dbn.rows import white_chain
 from pawnslib.game.rules import FEATURE_NAMES
 
 N_SLICES = 4  # DBN time slices (Section 11.2): a prediction reads the last N_SLICES moves
@@ -334,6 +335,11 @@ class OpponentModel:
         out = np.empty(len(self.strategy_ids))
         sw_loglik_into(self.kernel_arrays(), self.discretise(np.atleast_2d(history)), sb, out)
         return softmax(out)
+
+    def belief(self, history: Sequence, sb: int) -> np.ndarray:
+        """P(S_w | the game so far), ``history`` its positions x_0 first: :meth:`sw_posterior` of its White chain
+        x_0, x_2, ... (the recogniser interface of :class:`~pawnslib.play.players.RecognisingPlayer`)."""
+        return self.sw_posterior(white_chain(history), sb)
 
     # --- files (pawnslib.dbn.modelfile) -----------------------------------------------------
     def save(self, path: str | Path) -> Path:

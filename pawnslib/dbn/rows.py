@@ -39,6 +39,12 @@ def row_columns(*, feature_names: Sequence[str] = FEATURE_NAMES) -> list[str]:
     return [f + PREV for f in feature_names] + list(feature_names) + ["S_b", "S_w"]
 
 
+def white_chain(history: Sequence) -> np.ndarray:
+    """The raw feature scores of White's chain x_0, x_2, ... of a game so far (``history``: its positions, x_0 first),
+    as (n, F) int64: the evidence a model's posterior over S_w reads during a game."""
+    return np.array([p.features() for p in history[0::2]], np.int64)
+
+
 def features_after_opening(record: dict) -> np.ndarray:
     """A game record's feature scores from its seeded random opening's end on: x_k..x_T, k = ``record["opening"]``
     (0, all of them, when absent). The opening's moves are random, no strategy's choices, so no training row or

@@ -58,9 +58,9 @@ class Method:
     rule: str = "seen_before"  # the mostlikely predicate: "seen_before" or "threshold" (pr < MAX_PR)
     random: bool = False  # P(e) replaced by a seeded random number per child
     latent: str = "row"  # a one-slice model's S_w: one per training row (the thesis's) or one per game
-    # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn" the model's mix; or White's first
-    # reply foreseen (pawnslib.play.foresight): "oracle" the very reply, "matched" by White's weights and depth, "told"
-    # the very reply marked at ply 1 of the thesis's tree
+    # OM/PrOM search against: "perfect" White's weights, "uniform" the set, "dbn", "dbn-cal" or "learned" a
+    # recogniser's mix (players.OpponentFactory); or White's first reply foreseen (pawnslib.play.foresight): "oracle"
+    # the very reply, "matched" by White's weights and depth, "told" the very reply marked at ply 1 of the thesis's tree
     opponent: str = ""
 
     @property
@@ -90,9 +90,12 @@ METHODS = {m.name: m for m in (
     Method("prom-dbn", "PrOM search over the four strategies, probabilities "
            "$P(S_w \\mid \\text{White's moves so far})$ from the "
            "per-game model, updated after every White move", slices=1, latent="game", opponent="dbn"),
-    Method("prom-dbn-cal", "PrOM search as `prom-dbn`, with the calibrated recogniser: uniform before White's first "
+    Method("prom-dbn-cal", "PrOM search as `prom-dbn`, with the tempered recogniser: uniform before White's first "
            "move, then the per-game model's evidence of White's moves tempered by an exponent fitted on the "
            "training games", slices=1, latent="game", opponent="dbn-cal"),
+    Method("prom-learned", "PrOM search as `prom-dbn`, with the choice model of White's moves: uniform before White's "
+           "first move, then Bayes' rule over P(White's move | its position, strategy), a conditional logit fitted on "
+           "the training games", opponent="learned"),
     Method("om-matched", "OM search knowing White's weights, White's reply at ply 1 by a noise-free search to "
            "White's own depth (6 plies below Black's move, not 5)", opponent="matched"),
     Method("oracle", "White's actual reply to every Black move known (White's own search with the seed it will use), "
@@ -164,10 +167,13 @@ def black_player(results: str | Path, set_name: str, method: str, *, settings: R
     if m.slices:  # the model, trained or checked here
         pipeline.opponent_model(results, set_name, settings=settings, slices=m.slices, latent=m.latent)
         path = str(config.model_path(results, set_name, m.slices, m.latent))
+    if m.opponent == "learned":  # the choice model, fitted or checked here
+        pipeline.choice_model(results, set_name, settings=settings)
+        path = str(config.choice_path(results, set_name))
     if m.opponent == "told":
         return ToldFactory(path, strategies, settings.white_depth, settings.white_share), label
     if m.opponent == "dbn-cal":
-        tau = pipeline.calibrated_recogniser(results, set_name, settings=settings).tau
+        tau = pipeline.tempered_recogniser(results, set_name, settings=settings).tau
         return OpponentFactory(m.opponent, strategies, path, tau), f"{label} tau={tau:.6g}"
     if m.opponent:
         return OpponentFactory(m.opponent, strategies, path), label
@@ -281,7 +287,7 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     return out
 
 
-# The paired contrasts, foresight and calibrated recognition: (method, against, White's strategy or None for every
+# The paired contrasts, foresight and recognition: (method, against, White's strategy or None for every
 # pairing, what it measures).
 CONTRASTS = (
     ("oracle", "plain6", None, "knowing White's next reply, against the thesis's player"),
@@ -297,8 +303,11 @@ CONTRASTS = (
     ("om-perfect", "plain6", 1, "OM search against White 1"),
     ("om-matched", "plain6", 1, "OM search with White's depth matched, against White 1"),
     ("om-matched", "om-perfect", 1, "matching White's depth, against White 1"),
-    ("prom-dbn-cal", "prom-uniform", None, "calibrated recognition of White, against none (1/4 each)"),
-    ("prom-dbn-cal", "prom-dbn", None, "calibrated recognition of White, against the overconfident one"),
+    ("prom-learned", "prom-uniform", None, "recognising White by its moves, against recognising no one (1/4 each)"),
+    ("prom-learned", "prom-dbn-cal", None, "recognising White by its moves, against the tempered DBN"),
+    ("prom-learned", "om-perfect", None, "recognising White by its moves, against knowing White's weights"),
+    ("prom-dbn-cal", "prom-uniform", None, "tempered recognition of White, against none (1/4 each)"),
+    ("prom-dbn-cal", "prom-dbn", None, "tempered recognition of White, against the overconfident one"),
 )
 
 

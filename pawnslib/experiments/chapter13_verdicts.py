@@ -31,8 +31,10 @@ from pawnslib.experiments.chapter13 import (
 )
 from pawnslib.experiments.records import line
 
-LEARNED = ("prom-dbn", "prom-dbn-cal", "one-hist-game")  # the learned models whose share of om-perfect's gain is given
-PROM = ("prom-uniform", "prom-dbn", "prom-dbn-cal")  # PrOM search's methods
+# the learned models whose share of om-perfect's gain is given
+LEARNED = ("prom-learned", "prom-dbn", "prom-dbn-cal", "one-hist-game")
+PROM = ("prom-uniform", "prom-dbn", "prom-dbn-cal", "prom-learned")  # PrOM search's methods
+RECOGNISER = "prom-learned"  # PrOM search with the recogniser that recognises: whether recognition pays
 
 
 def at_floor(p: float) -> bool:
@@ -124,7 +126,7 @@ def contrast_decisions(contrasts: pd.DataFrame, alpha: float) -> dict[str, str]:
     matching = _matching(out)
     if matching:
         out["matching"] = matching
-    recognition = out.get(contrasts_id("prom-dbn-cal", "prom-uniform"))
+    recognition = out.get(contrasts_id(RECOGNISER, "prom-uniform"))
     if recognition:
         out["recognition"] = {"better": "pays", "worse": "loses"}.get(recognition, "not measurable")
     return out
@@ -151,7 +153,8 @@ def decisions(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None, alph
         with White's true weights loses beyond noise: the published warning holds), ``prom_beats_alphabeta`` (a PrOM
         search beats plain6 beyond noise: the published finding holds); and the labels ``matching`` (does matching
         White's depth remove OM search's loss against White 1: "no loss", "not removed", "reduced", "removed") and
-        ``recognition`` (does calibrated recognition pay over none: "pays", "loses", "not measurable").
+        ``recognition`` (does recognising White with the choice model, ``prom-learned``, pay over none: "pays",
+        "loses", "not measurable").
     """
     out = _method_decisions(methods.set_index("method"), alpha, target)
     if contrasts is not None and len(contrasts):

@@ -18,11 +18,12 @@ from pathlib import Path
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, Difference, RunSettings, SettingsMismatch
 from pawnslib.dbn import learn
-from pawnslib.dbn.calibrated import CALIBRATION_FOLDS, TemperedRecogniser, cross_validated_tau
+from pawnslib.dbn.choice import ChoiceModel
 from pawnslib.dbn.em import EM_RESTARTS
 from pawnslib.dbn.model import N_SLICES, OpponentModel
 from pawnslib.dbn.modelfile import ModelFileError
 from pawnslib.dbn.rows import training_rows, write_training_csv
+from pawnslib.dbn.tempered import CALIBRATION_FOLDS, TemperedRecogniser, cross_validated_tau
 from pawnslib.dbn.twoslice import TwoSliceModel
 from pawnslib.play.harmony import HarmonyParams, HarmonyRun, harmony_star
 from pawnslib.play.players import AsymFactory
@@ -242,9 +243,9 @@ def _checked_model(results: str | Path, set_name: str, asked: dict, slices: int 
     return model
 
 
-def calibrated_recogniser(results: str | Path, set_name: str, *,
-                          settings: RunSettings = DEFAULT_SETTINGS) -> TemperedRecogniser:
-    """The set's calibrated recogniser (:mod:`pawnslib.dbn.calibrated`): the per-game model with its tempering
+def tempered_recogniser(results: str | Path, set_name: str, *,
+                        settings: RunSettings = DEFAULT_SETTINGS) -> TemperedRecogniser:
+    """The set's tempered recogniser (:mod:`pawnslib.dbn.tempered`): the per-game model with its tempering
     exponent, read from ``data/recogniser_<set>.json`` when that file records the same training, else fitted by
     cross-validation on the training games (``CALIBRATION_FOLDS`` folds of rounds) and written.
 
@@ -272,3 +273,42 @@ def calibrated_recogniser(results: str | Path, set_name: str, *,
     tmp.write_text(json.dumps(fit | {"training": asked}, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     tmp.replace(path)
     return TemperedRecogniser(model, fit["tau"])
+
+
+def calibrated_recogniser(*args, **kwargs) -> TemperedRecogniser:
+    """Deprecated name of :func:`tempered_recogniser` (one release only)."""
+    warnings.warn("pawnslib.experiments.pipeline.calibrated_recogniser is renamed tempered_recogniser; the old name "
+                  "goes in the next release", DeprecationWarning, stacklevel=2)
+    return tempered_recogniser(*args, **kwargs)
+
+
+def choice_model(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS,
+                 fit: bool = True) -> ChoiceModel:
+    """The set's choice model of White's moves (:mod:`pawnslib.dbn.choice`): read from ``data/choice_<set>.json``
+    when that file records the same training, else fitted on the training games (their White moves, each labelled
+    with White's strategy) and written.
+
+    Args:
+        results: the results folder.
+        set_name: one of :data:`~pawnslib.config.SETS`.
+        settings: the training rounds (played if missing), their depth (White's, the model's D), seed, reading and
+            noise; the workers for the fit's searches.
+        fit: whether to fit the model when no file records this training (False: ValueError instead).
+
+    Raises:
+        ValueError: an unknown set, bad arguments, a damaged model file, or (``fit=False``) no model of this training.
+    """
+    path, asked = config.choice_path(results, set_name), _training(set_name, settings)
+    if path.is_file():
+        model = ChoiceModel.load(path)
+        if model.training == asked:
+            return model
+    if not fit:
+        raise ValueError(f"{path} holds no choice model fitted on the training games asked ({asked}); `python -m "
+                         f"pawnslib train --latent game --set {set_name} --results {results}` fits it")
+    records = set_tournament(results, set_name, settings=settings.replace(rounds=settings.train_rounds),
+                             progress=False)
+    model = ChoiceModel.fit(records, strategy_set(results, set_name), depth=settings.depth, n_jobs=settings.jobs,
+                            training=asked)
+    model.save(path)
+    return model

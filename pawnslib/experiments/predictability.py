@@ -57,7 +57,8 @@ from pawnslib.search.alphabeta import MAX_DEPTH
 # MAP_METHODS and MAP_ROUNDS). 25 rounds of 16 pairings: 400 games a method and cell.
 WHITE_NOISES = {"none": 0.0, "half": 0.5, "thesis": 1.0}
 WHITE_DEPTHS = (2, 6)
-MAP_METHODS = ("plain6", "plain8", "oracle", "om-matched", "om-perfect", "prom-uniform", "one-hist", "prom-dbn-cal")
+MAP_METHODS = ("plain6", "plain8", "oracle", "om-matched", "om-perfect", "prom-uniform", "one-hist", "prom-dbn-cal",
+               "prom-learned")
 MAP_ROUNDS = 25
 
 Cell = tuple[str, int]  # (White's tie-breaking level, White's depth)

@@ -3,7 +3,8 @@
 :func:`recognition_trace` gives P(S_w | the game so far) after each White move, :func:`recognition_accuracy` how
 often its best guess names White's true strategy (:func:`accuracy_table`: every recogniser's frame). Whether a
 recogniser's confidence means what it says: :func:`calibration_table`, :func:`reliability_table` and
-:func:`log_loss_gain`. It carries no run settings: it reads a model's beliefs and recorded games.
+:func:`log_loss_gain`, and whether it meets the goals of a recogniser that recognises, :func:`recognition_goals`. It
+carries no run settings: it reads a model's beliefs and recorded games.
 
 Imports: :mod:`pawnslib.dbn` (the posteriors) and :mod:`pawnslib.experiments.stats` (Wilson intervals).
 """
@@ -16,10 +17,11 @@ import numpy as np
 import pandas as pd
 from scipy.stats import norm
 
-from pawnslib.dbn.calibrated import TemperedRecogniser
+from pawnslib.dbn.choice import ChoiceModel
 from pawnslib.dbn.model import OpponentModel
 from pawnslib.dbn.posteriors import chain_posteriors
 from pawnslib.dbn.rows import features_after_opening
+from pawnslib.dbn.tempered import TemperedRecogniser
 from pawnslib.experiments.stats import wilson
 
 RECOGNITION_MIN_GAMES = 30  # recognition curves are drawn only at White moves where this many games still run
@@ -100,6 +102,14 @@ def accuracy_table(hits: Sequence[np.ndarray], probs: Sequence[np.ndarray], k: i
     return out
 
 
+def beliefs_accuracy(belief: Sequence[np.ndarray], truth: Sequence[int]) -> pd.DataFrame:
+    """:func:`accuracy_table` of one recogniser's beliefs (per game a (J, K) array, row j-1 after White's j-th move;
+    ``truth``: each game's true column), its guess the most probable strategy (the first of a tie)."""
+    k = np.asarray(belief[0]).shape[1] if len(belief) else 1
+    return accuracy_table([np.asarray(b).argmax(axis=1) == t for b, t in zip(belief, truth, strict=True)],
+                          [np.asarray(b)[:, t] for b, t in zip(belief, truth, strict=True)], k)
+
+
 CALIBRATION_COLUMNS = ["recogniser", "move", "games", "accuracy", "mean_max_p", "log_loss", "brier"]
 P_FLOOR = 1e-15  # a probability of the true strategy below this scores as this (log-loss at most 34.5 nats)
 
@@ -171,14 +181,15 @@ def log_loss_gain(belief: Sequence[np.ndarray], truth: Sequence[int], *, level: 
     return pd.DataFrame({"games": g["size"], "diff": g["mean"], "lo": g["mean"] - half, "hi": g["mean"] + half})
 
 
-def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser],
+def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser | ChoiceModel],
                      records: Sequence[dict]) -> tuple[dict[str, list[np.ndarray]], list[int]]:
     """Each recogniser's belief after every White move of each game, and each game's true strategy (its column).
 
-    A model's belief is its posterior given White's chain x_0, x_2, ... (:func:`recognition_trace`); a calibrated
-    recogniser's is uniform before White's first move and counts only what White's moves produced
-    (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`), its rows from White's first move on. A game with a seeded
-    random opening counts from the opening's end (:func:`~pawnslib.dbn.rows.features_after_opening`).
+    A model's belief is its posterior given White's chain x_0, x_2, ... (:func:`recognition_trace`); the tempered
+    recogniser's and the choice model's are uniform before White's first move and count only what White's moves
+    produced (:class:`~pawnslib.dbn.tempered.TemperedRecogniser`, :class:`~pawnslib.dbn.choice.ChoiceModel`), their
+    rows from White's first move on. A game with a seeded random opening counts from the opening's end
+    (:func:`~pawnslib.dbn.rows.features_after_opening`).
 
     Raises:
         ValueError: recognisers whose strategy ids differ (their columns would not be the same strategies).
@@ -188,7 +199,64 @@ def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser],
         raise ValueError(f"the recognisers name their strategies differently: {sorted(ids)}")
     order = list(ids.pop())
     features = [features_after_opening(g) for g in records]
-    beliefs = {name: [r.trace(f, int(g["black"]))[1:] if isinstance(r, TemperedRecogniser)
-                      else recognition_trace(r, f, int(g["black"])) for f, g in zip(features, records, strict=True)]
+    beliefs = {name: [_beliefs(r, f, g, n) for n, (f, g) in enumerate(zip(features, records, strict=True))]
                for name, r in recognisers.items()}
     return beliefs, [order.index(int(g["white"])) for g in records]
+
+
+def _beliefs(recogniser, features: np.ndarray, record: dict, n: int) -> np.ndarray:
+    """One recogniser's (J, K) beliefs after each White move of the ``n``-th game (:func:`held_out_beliefs`)."""
+    if isinstance(recogniser, ChoiceModel):
+        return recogniser.trace(record, where=f"record {n}")[1:]
+    if isinstance(recogniser, TemperedRecogniser):
+        return recogniser.trace(features, int(record["black"]))[1:]
+    return recognition_trace(recogniser, features, int(record["black"]))
+
+
+GOAL_COLUMNS = ["recogniser", "goal", "move", "games", "estimate", "lo", "hi", "target", "verdict"]
+
+
+def _goal_verdict(lo: float, hi: float, inside) -> str:
+    """"met" when the whole interval meets the goal, "not met" when none of it does, else "within noise"."""
+    return "met" if inside(lo) and inside(hi) else "not met" if not inside(lo) and not inside(hi) else "within noise"
+
+
+def recognition_goals(beliefs: dict[str, Sequence[np.ndarray]], truth: Sequence[int], *, at: int = 10,
+                      moves: Sequence[int] = (1, 5, 10, 20), accuracy: float = 0.70, gap: float = 0.05,
+                      alpha: float = 0.05) -> pd.DataFrame:
+    """Whether each recogniser meets the goals of a recogniser that recognises, each by one-sided tests over games.
+
+    The goals: accuracy after White's move ``at`` of at least ``accuracy``; log-loss below ln K (knowing nothing)
+    after each of ``moves``; mean largest probability within ``gap`` of the accuracy after each of ``moves``. Each is
+    a one-sided claim (the last a two-sided band, tested by two one-sided tests, TOST), so each is judged by the
+    two-sided 1 - 2 ``alpha`` interval (90 % at the default): its ends are the one-sided bounds at level ``alpha``. The
+    intervals: Wilson's for the accuracy; normal over games for the log-loss (:func:`log_loss_gain`) and for each
+    game's largest probability minus whether its guess was right (0 on average when calibrated). A verdict is "met"
+    when the whole interval meets the goal, "not met" when none of it does, else "within noise". "Meets every goal"
+    is an intersection-union test, at level ``alpha`` without a correction for the goals' number. A move no game
+    reaches is left out.
+
+    Returns:
+        :data:`GOAL_COLUMNS`, one row per recogniser, goal (``accuracy``, ``log_loss_below_uniform``,
+        ``confidence_gap``) and move.
+    """
+    level = 1 - 2 * alpha
+    z, rows = norm.ppf(0.5 + level / 2), []
+    for name, b in beliefs.items():
+        d = _by_move(b, truth)
+        k = np.asarray(b[0]).shape[1] if len(b) else 1
+        hits = d[d.move == at].hit
+        if len(hits):
+            lo, hi = wilson(int(hits.sum()), len(hits), level)
+            rows.append([name, "accuracy", at, len(hits), hits.mean(), lo, hi, accuracy,
+                         _goal_verdict(lo, hi, lambda x: x >= accuracy)])
+        for move, g in log_loss_gain(b, truth, level=level).loc[lambda t: t.index.isin(moves)].iterrows():
+            rows.append([name, "log_loss_below_uniform", move, int(g.games), g["diff"] + np.log(k), g.lo + np.log(k),
+                         g.hi + np.log(k), np.log(k), _goal_verdict(g.lo, g.hi, lambda x: x < 0)])
+        for move in moves:
+            e = (d.max_p - d.hit)[d.move == move]
+            if len(e):
+                half = z * e.std() / np.sqrt(len(e)) if len(e) > 1 else np.inf
+                rows.append([name, "confidence_gap", move, len(e), e.mean(), e.mean() - half, e.mean() + half, gap,
+                             _goal_verdict(e.mean() - half, e.mean() + half, lambda x: abs(x) <= gap)])
+    return pd.DataFrame(rows, columns=GOAL_COLUMNS)

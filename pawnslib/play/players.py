@@ -9,8 +9,9 @@ unless told otherwise:
 - :class:`DeepAlphaBeta`: the same moves and values by the transposition-table search (White's, Harmony*'s);
 - :class:`AsymPlayer`: Black with the asymmetric tree, keeping its predictions of White's replies (Chapters 9, 11);
 - :class:`PromPlayer`: Black searching by PrOM against fixed opponent types (OM search: one type; Chapter 13);
-- :class:`RecognisingPlayer`: PrOM with an opponent model's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``,
-  and ``prom-dbn-cal`` with the calibrated recogniser of :mod:`pawnslib.dbn.calibrated`).
+- :class:`RecognisingPlayer`: PrOM with a recogniser's P(S_w | White's moves so far) (Chapter 13's ``prom-dbn``,
+  ``prom-dbn-cal`` with the tempered recogniser of :mod:`pawnslib.dbn.tempered`, and ``prom-learned`` with the
+  choice model of White's moves, :mod:`pawnslib.dbn.choice`).
 
 Every player searches by one tie-breaking scheme, its ``noise`` (:mod:`pawnslib.search.noise`, default
 ``config.NOISE``); the tournament gives both players its own. A player's moves depend on nothing random but
@@ -40,8 +41,9 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from pawnslib import config
-from pawnslib.dbn.calibrated import TemperedRecogniser
+from pawnslib.dbn.choice import ChoiceModel
 from pawnslib.dbn.model import OpponentModel
+from pawnslib.dbn.tempered import TemperedRecogniser
 from pawnslib.dbn.twoslice import TwoSliceModel, load_model
 from pawnslib.game.position import Position
 from pawnslib.guided.asym import asym_search
@@ -236,9 +238,11 @@ class AsymPlayer:
 
 
 @lru_cache(maxsize=4)
-def cached_model(path: str) -> OpponentModel | TwoSliceModel:
-    """The model file at ``path``, loaded once per process (a tournament's workers build many players)."""
-    return load_model(path)
+def cached_model(path: str) -> OpponentModel | TwoSliceModel | ChoiceModel:
+    """The model file at ``path``, loaded once per process (a tournament's workers build many players): a choice
+    model's ``.json`` (:mod:`pawnslib.dbn.choice`, which keeps the likelihoods of the White moves it has scored), else
+    a DBN's ``.npz``."""
+    return ChoiceModel.load(path) if path.endswith(".json") else load_model(path)
 
 
 def strategy_id(strategies: StrategySet, weights: Sequence[int]) -> int:
@@ -302,18 +306,37 @@ class PromPlayer:
         return prom_search(history[-1], self.weights, self.opponents, self.depth, seed=seed, noise=self.noise)
 
 
+@runtime_checkable
+class Recogniser(Protocol):
+    """What :class:`RecognisingPlayer` asks of a model of White: its beliefs over White's strategy during a game."""
+
+    @property
+    def sw_matched(self) -> bool:
+        """Whether its beliefs' entries are matched to strategy ids."""
+
+    @property
+    def strategy_ids(self) -> tuple[int, ...]:
+        """The strategy ids, in the beliefs' order."""
+
+    def check_sb(self, sb: int) -> int:
+        """Black's strategy id, checked (ValueError for an unknown one)."""
+
+    def belief(self, history: list[Position], sb: int) -> np.ndarray:
+        """P(S_w | the game so far), ``history`` x_0 first, Black playing ``sb``."""
+
+
 @dataclass(frozen=True)
 class RecognisingPlayer:
-    """Black searching by PrOM search with the opponent model's P(S_w | White's moves so far).
+    """Black searching by PrOM search with a recogniser's P(S_w | White's moves so far).
 
-    The probabilities are recomputed before every move from the game's White chain x_0, x_2, ...
-    (the evidence :func:`pawnslib.experiments.recognition.recognition_trace` uses), so they change after every
-    White move; each move's ``info`` records them (``p_sw``, in the model's strategy order).
+    The probabilities are recomputed before every move from the game so far, so they change after every White move;
+    each move's ``info`` records them (``p_sw``, in the model's strategy order).
 
     Attributes:
         weights: Black's weights.
-        model: a model whose S_w states are matched to strategy ids (``sw_matched``), or a calibrated recogniser
-            over one (:class:`~pawnslib.dbn.calibrated.TemperedRecogniser`: uniform before White's first move).
+        model: a :class:`Recogniser`: a DBN whose S_w states are matched to strategy ids (``sw_matched``), its
+            evidence tempered (:class:`~pawnslib.dbn.tempered.TemperedRecogniser`: uniform before White's first
+            move), or the choice model of White's moves (:class:`~pawnslib.dbn.choice.ChoiceModel`).
         black_strategy: Black's strategy id.
         strategies: every id the model knows, with that strategy's weights.
         depth: the search's depth.
@@ -323,7 +346,7 @@ class RecognisingPlayer:
     """
 
     weights: Weights
-    model: OpponentModel | TemperedRecogniser
+    model: Recogniser
     black_strategy: int
     strategies: StrategySet
     depth: int = field(default=config.DEPTH, kw_only=True)
@@ -341,9 +364,8 @@ class RecognisingPlayer:
         self.model.check_sb(self.black_strategy)
 
     def posterior(self, history: list[Position]) -> np.ndarray:
-        """P(S_w | the White chain x_0, x_2, ... of ``history``), in the model's strategy order."""
-        chain = np.array([p.features() for p in history[0::2]], np.int64)
-        return self.model.sw_posterior(chain, self.black_strategy)
+        """P(S_w | the game so far, ``history``), in the model's strategy order."""
+        return self.model.belief(history, self.black_strategy)
 
     def choose(self, history: list[Position], seed: int | None) -> SearchResult:
         """The PrOM move at ``history[-1]`` (Black to move) against the recognised mixture of strategies."""
@@ -354,21 +376,25 @@ class RecognisingPlayer:
         return replace(res, info={**res.info, "p_sw": [round(float(p), 4) for p in post]})
 
 
+OPPONENT_KINDS = ("perfect", "uniform", "dbn", "dbn-cal", "learned")  # OpponentFactory's kinds
+
+
 @dataclass(frozen=True)
 class OpponentFactory:
     """``factory(weights, *, depth, opponent, noise)`` for one of Chapter 13's opponent-model methods.
 
     Attributes:
-        kind: ``"perfect"`` (OM search with White's true weights, ``opponent``), ``"uniform"`` (PrOM over
-            ``strategies`` at 1/K each), ``"dbn"`` (PrOM with the model's P(S_w | moves so far)) or ``"dbn-cal"``
-            (the same with the calibrated recogniser: the model's transitions tempered by ``tau``).
+        kind: one of :data:`OPPONENT_KINDS`: ``"perfect"`` (OM search with White's true weights, ``opponent``),
+            ``"uniform"`` (PrOM over ``strategies`` at 1/K each), ``"dbn"`` (PrOM with the model's P(S_w | moves
+            so far)), ``"dbn-cal"`` (the same with the tempered recogniser: the model's transitions tempered by
+            ``tau``) or ``"learned"`` (the same with the choice model of White's moves).
         strategies: the set's (id, weights) pairs.
-        model_path: the opponent model file (``"dbn"`` and ``"dbn-cal"``), loaded once per process.
-        tau: the calibrated recogniser's tempering exponent (``"dbn-cal"`` only).
+        model_path: the model file (every kind but ``"perfect"`` and ``"uniform"``), loaded once per process.
+        tau: the tempered recogniser's exponent (``"dbn-cal"`` only).
 
     Raises:
-        ValueError: an unknown kind, ``"dbn"`` or ``"dbn-cal"`` without a model file, or ``"dbn-cal"`` without a
-            tau in [0, 1].
+        ValueError: an unknown kind, a kind that reads a model without its file, or ``"dbn-cal"`` without a tau in
+            [0, 1].
     """
 
     kind: str
@@ -377,9 +403,9 @@ class OpponentFactory:
     tau: float | None = None
 
     def __post_init__(self):
-        if self.kind not in ("perfect", "uniform", "dbn", "dbn-cal"):
-            raise ValueError(f"kind must be 'perfect', 'uniform', 'dbn' or 'dbn-cal', got {self.kind!r}")
-        if self.kind.startswith("dbn") and not self.model_path:
+        if self.kind not in OPPONENT_KINDS:
+            raise ValueError(f"kind must be one of {', '.join(map(repr, OPPONENT_KINDS))}, got {self.kind!r}")
+        if self.kind not in ("perfect", "uniform") and not self.model_path:
             raise ValueError(f"kind {self.kind!r} needs the opponent model's file, model_path")
         if self.kind == "dbn-cal" and (self.tau is None or not 0 <= self.tau <= 1):
             raise ValueError(f"kind 'dbn-cal' needs a tempering exponent tau in [0, 1], got {self.tau!r}")

@@ -20,7 +20,7 @@ lazy_exports(__name__, {
     "style": ("METHOD_STYLES", "READING_COLOURS", "SET_COLOURS", "THESIS_COLOUR", "escape_markdown", "log_ticks",
               "method_style", "number", "plain_ticks", "reading_label", "set_label", "short_p", "show", "use"),
     "plots": ("forest", "max_pr_sweep", "strength_cost"),
-    "tables": ("markdown_table", "save_figure", "save_table", "save_timing"),
+    "tables": ("markdown_table", "read_table", "save_figure", "save_table", "save_timing"),
     "verdicts": ("claims_html", "legend_html"),
     "replay": ("Replay",),
     "annotate": ("changed_move", "first_difference", "predicted_replies"),

@@ -129,8 +129,9 @@ def foresight_sentences(contrasts: pd.DataFrame, alpha: float = thesis.ALPHA) ->
         out.append(render("ch13.matched_all", a=c["om-matched", "plain6", "all"],
                           b=c["om-matched", "om-perfect", "all"], group=group))
     if "recognition" in decided:
-        out.append(render("ch13.recognition", uniform=c["prom-dbn-cal", "prom-uniform", "all"],
-                          dbn=c.get(("prom-dbn-cal", "prom-dbn", "all")), recognition=decided["recognition"],
+        out.append(render("ch13.recognition", uniform=c[cv.RECOGNISER, "prom-uniform", "all"],
+                          tempered=c.get((cv.RECOGNISER, "prom-dbn-cal", "all")),
+                          perfect=c.get((cv.RECOGNISER, "om-perfect", "all")), recognition=decided["recognition"],
                           group=group))
     return out
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pawnslib.experiments.stats import thesis_cell
+from pawnslib.experiments.stats import thesis_cell, wilson
 from pawnslib.report.readable import count, interval, need, percent, points
 from pawnslib.report.style import MISSING, short_p
 
@@ -72,6 +72,57 @@ def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
         "right (95 % interval)": percent(r["accuracy"], r["ci_low"], r["ci_high"]),
         "mean posterior of the true strategy": percent(r["p_true"]),
         "below the ceiling, points": f"{r['gap to ceiling (points)']:.1f}"} for _, r in at.iterrows()], index=at.index)
+
+
+def recognisers_table(calibration: pd.DataFrame) -> pd.DataFrame:
+    """Rows of ``recognition_calibration`` (Chapter 8's recognisers at one White move each) as a page shows them: per
+    set and recogniser the held-out games, the share right with its 95 % Wilson interval, the mean largest
+    probability (calibrated: as high as the share right) and the log-loss (ln K knows nothing).
+
+    Raises:
+        ValueError: a column missing (named).
+    """
+    need(calibration, ["set", "recogniser", "move", "games", "accuracy", "mean_max_p", "log_loss"],
+         "the recognisers' calibration table")
+    rows = []
+    for _, r in calibration.iterrows():
+        lo, hi = wilson(round(r["accuracy"] * r["games"]), int(r["games"]))
+        rows.append({"set": r["set"], "recogniser": r["recogniser"], "after White's move": int(r["move"]),
+                     "held-out games": count(r["games"]), "right (95 % interval)": percent(r["accuracy"], lo, hi,
+                                                                                            digits=0),
+                     "mean largest probability": f"{r['mean_max_p']:.2f}", "log-loss, nats": f"{r['log_loss']:.2f}"})
+    return pd.DataFrame(rows)
+
+
+GOAL_WORDS = {  # recognition_goals' goals: (what is measured, how its estimate is written, its target in words)
+    "accuracy": ("right after White's move {move}", lambda r: percent(r["estimate"], r["lo"], r["hi"], digits=0),
+                 lambda t: f"at least {100 * t:.0f} %"),
+    "log_loss_below_uniform": ("log-loss after White's move {move}, nats",
+                               lambda r: interval(r["estimate"], r["lo"], r["hi"], "{:.2f}"),
+                               lambda t: f"below ln K = {t:.2f}"),
+    "confidence_gap": ("largest probability minus accuracy after White's move {move}",
+                       lambda r: interval(r["estimate"], r["lo"], r["hi"], "{:+.2f}"),
+                       lambda t: f"within ±{t:.2f}"),
+}
+
+
+def goals_table(goals: pd.DataFrame) -> pd.DataFrame:
+    """``recognition_goals`` as a page shows it: per set and recogniser each goal in words, the held-out games, the
+    estimate with its 90 % interval (its ends one-sided 5 % bounds), the target and the verdict.
+
+    Raises:
+        ValueError: a column missing (named), or a goal without words.
+    """
+    need(goals, ["set", "recogniser", "goal", "move", "games", "estimate", "lo", "hi", "target", "verdict"],
+         "the recognition goals' table")
+    unknown = sorted(set(goals["goal"]) - set(GOAL_WORDS))
+    if unknown:
+        raise ValueError(f"the recognition goals' table has goals without words: {', '.join(unknown)}")
+    return pd.DataFrame([{
+        "set": r["set"], "recogniser": r["recogniser"],
+        "goal": GOAL_WORDS[r["goal"]][0].format(move=int(r["move"])),
+        "held-out games": count(r["games"]), "estimate (90 % interval)": GOAL_WORDS[r["goal"]][1](r),
+        "target": GOAL_WORDS[r["goal"]][2](r["target"]), "verdict": r["verdict"]} for _, r in goals.iterrows()])
 
 
 def balance_table(counts: pd.DataFrame) -> pd.DataFrame:

@@ -35,8 +35,8 @@ METHOD_STYLES: dict[str, tuple[str, str]] = {
     "one-hist": ("#0072B2", "^"), "two-hist": ("#88CCEE", "v"), "one-thr": ("#332288", "<"),
     "two-thr": ("#44AA99", ">"), "random": ("#999933", "X"), "one-hist-game": ("#117733", "D"),
     "om-perfect": ("#D55E00", "P"), "prom-uniform": ("#E69F00", "h"), "prom-dbn": ("#CC6677", "p"),
-    "prom-dbn-cal": ("#DDCC77", "H"), "om-matched": ("#AA4499", "*"), "oracle": ("#882255", "d"),
-    "one-hist-told1": ("#6699CC", "8"), "oracle-deep": ("#661100", "x"),
+    "prom-dbn-cal": ("#DDCC77", "H"), "prom-learned": ("#EE3377", "+"), "om-matched": ("#AA4499", "*"),
+    "oracle": ("#882255", "d"), "one-hist-told1": ("#6699CC", "8"), "oracle-deep": ("#661100", "x"),
 }
 
 P_COLUMNS = ("p", "p_value", "p_holm", "thesis_p")  # columns that hold p-values (and any "p (Holm over ...)")

@@ -58,6 +58,18 @@ def save_table(df: pd.DataFrame, name: str, results_dir: str | Path) -> tuple[Pa
     return csv, md
 
 
+def read_table(name: str, results_dir: str | Path, *, made_by: str) -> pd.DataFrame:
+    """``results_dir/tables/<name>.csv``, as :func:`save_table` wrote it.
+
+    Raises:
+        FileNotFoundError: no such table, naming the file and ``made_by`` (what writes it).
+    """
+    path = Path(results_dir) / "tables" / f"{name}.csv"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path} is missing: {made_by} writes it (`make reproduce` runs it first)")
+    return pd.read_csv(path)
+
+
 def save_timing(df: pd.DataFrame, name: str, results_dir: str | Path, *, rules: str = config.RULES) -> str:
     """Save the wall-clock table ``df`` as ``tables/<name>_timing.csv`` and ``.md``; return a sentence for the page.
 

@@ -19,8 +19,10 @@ from pawnslib.experiments.records import NUMBERS
 
 
 def points(x: float) -> str:
-    """A difference of two shares in points (hundredths), signed, one decimal: 0.0965 -> "+9.7"."""
-    return f"{100 * x:+.1f}".replace("-", "−")
+    """A difference of two shares in points (hundredths), signed, one decimal: 0.0965 -> "+9.7"; one that rounds to
+    zero is "0.0", whichever side of zero it lies."""
+    text = f"{100 * x:+.1f}"
+    return "0.0" if float(text) == 0 else text.replace("-", "−")
 
 
 def percent(x: float) -> str:
@@ -54,8 +56,8 @@ MATCHING_WORDS = {
     "not removed": "Matching White's depth **does not remove** OM search's loss there",
     "reduced": "Matching White's depth **reduces but does not remove** OM search's loss there",
     "removed": "Matching White's depth **removes** OM search's loss there"}
-RECOGNITION_WORDS = {"pays": "**it pays**", "loses": "**no: calibrated recognition loses to recognising no one**",
-                     "not measurable": "**no gain from recognition is measurable** at this power"}
+RECOGNITION_WORDS = {"pays": "**Yes, it pays**", "loses": "**No, it loses to recognising no one**",
+                     "not measurable": "**No gain from recognition is measurable** at this power"}
 CHANCE_WORDS = {"above": "above chance", "below": "below chance", "within": "not distinguishable from chance"}
 NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noise in half its searches",
                "thesis": "breaking ties by the thesis's noise"}
@@ -154,8 +156,8 @@ TEMPLATES = {
         "The random control changes it by {{ change(random) }}, the thesis's `one-hist` by {{ change(hist) }}: the "
         "same tree and rule, the DBN's predictions against chance."),
     "ch13.power": (
-        "Power: every difference's 95 % interval is within +-{{ '%.1f' | format(100 * widest) }} score points"
-        "{% if reached %} (goal +-{{ '%.0f' | format(100 * target) }}).{% else %}, wider than the goal of +-"
+        "Power: every difference's 95 % interval is within ±{{ '%.1f' | format(100 * widest) }} score points"
+        "{% if reached %} (goal ±{{ '%.0f' | format(100 * target) }}).{% else %}, wider than the goal of ±"
         "{{ '%.0f' | format(100 * target) }}; `{{ method }}` would need about {{ rounds }} rounds a pairing to reach "
         "it.{% endif %}"),
     "ch13.om": (
@@ -195,9 +197,11 @@ TEMPLATES = {
         "{{ MATCHING_WORDS[matching] }}."),
     "ch13.matched_all": "Over every pairing, `om-matched` is {{ said(a, group) }}, and {{ said(b, group) }}.",
     "ch13.recognition": (
-        "Does recognising White pay once its beliefs are calibrated? PrOM search with them (`prom-dbn-cal`) is "
-        "{{ said(uniform, group) }}, PrOM search that recognises no one{% if dbn %}, and {{ said(dbn, group) }}"
-        "{% endif %}: {{ RECOGNITION_WORDS[recognition] }}."),
+        "Does recognising White pay? {{ RECOGNITION_WORDS[recognition] }}. PrOM search with the beliefs of the "
+        "learned choice model of White's moves (`prom-learned`, notebook 08's best recogniser) is "
+        "{{ said(uniform, group) }}, PrOM search that recognises no one{% if tempered %}; it is "
+        "{{ said(tempered, group) }}, the tempered DBN's{% endif %}{% if perfect %}; and it is "
+        "{{ said(perfect, group) }}, OM search knowing White's weights{% endif %}."),
     "ch13.claim12": (
         "Chapter 12's \"{{ r.claim }}\" ({{ r.pairs }}; {{ r.games }} paired games, Black's wins): "
         "{{ change(r, 'win-rate points') }}, {{ holm(r, group) }}: **{{ r.verdict }}** by the report's rule, a "

@@ -64,8 +64,8 @@ def test_whether_matching_removes_om_searchs_loss_is_a_label(om_white1, matched_
 
 @pytest.mark.parametrize("diff, p, answer", [(-0.011, 0.004, "loses"), (0.02, 0.001, "pays"),
                                              (0.002, 0.6, "not measurable")])
-def test_whether_calibrated_recognition_pays_is_a_label(diff, p, answer):
-    rows = pd.DataFrame([{"method": "prom-dbn-cal", "against": "prom-uniform", "white": "all", "games": 1600,
+def test_whether_recognition_pays_is_a_label_of_prom_learned_against_prom_uniform(diff, p, answer):
+    rows = pd.DataFrame([{"method": "prom-learned", "against": "prom-uniform", "white": "all", "games": 1600,
                           "diff": diff, "diff_lo": diff - 0.006, "diff_hi": diff + 0.006, "p": p, "p_holm": p}])
     assert cv.contrast_decisions(rows, 0.05)["recognition"] == answer
 

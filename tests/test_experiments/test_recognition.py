@@ -115,7 +115,7 @@ def test_log_loss_gain_is_paired_by_move():
 
 
 def test_held_out_beliefs_need_one_naming_of_the_strategies(model, game_model, records):
-    from pawnslib.dbn.calibrated import TemperedRecogniser
+    from pawnslib.dbn.tempered import TemperedRecogniser
     from pawnslib.experiments.recognition import held_out_beliefs
 
     beliefs, truth = held_out_beliefs({"row": model, "cal": TemperedRecogniser(game_model, 0.1)}, records[:3])
@@ -131,7 +131,7 @@ def test_held_out_beliefs_need_one_naming_of_the_strategies(model, game_model, r
 
 def test_a_seeded_opening_is_no_evidence(model, game_model, records):
     """A game with a seeded random opening is recognised from the opening's end: as the same game without it."""
-    from pawnslib.dbn.calibrated import TemperedRecogniser
+    from pawnslib.dbn.tempered import TemperedRecogniser
     from pawnslib.experiments.recognition import held_out_beliefs
 
     # records[k] given a fictitious 2-ply opening: its first two positions become the opening's.
@@ -143,3 +143,27 @@ def test_a_seeded_opening_is_no_evidence(model, game_model, records):
     for name in recognisers:
         for g, w in zip(got[name], want[name], strict=True):
             np.testing.assert_array_equal(g, w)
+
+
+def test_the_goals_are_judged_by_their_intervals():
+    from pawnslib.experiments.recognition import GOAL_COLUMNS, beliefs_accuracy, recognition_goals
+
+    beliefs, rng = _synthetic(n_games=1500, moves=12)
+    truth = [int(rng.choice(4, p=b[9])) for b in beliefs]  # calibrated at White's 10th move
+    uniform = [np.full_like(b, 0.25) for b in beliefs]
+    g = recognition_goals({"knows": beliefs, "uniform": uniform}, truth, moves=(10,)).set_index(["recogniser", "goal"])
+    assert list(g.reset_index().columns) == GOAL_COLUMNS
+    knows, none = g.loc["knows"], g.loc["uniform"]
+    assert knows.loc["confidence_gap", "verdict"] == "met"  # calibrated at move 10 by construction
+    loss = knows.loc["log_loss_below_uniform"]
+    assert loss.verdict == "met" and loss.hi < np.log(4)
+    assert none.loc["accuracy", "verdict"] == "not met" and none.loc["log_loss_below_uniform", "verdict"] == "not met"
+    acc = knows.loc["accuracy"]
+    assert acc.lo < acc.estimate < acc.hi and acc.games == len(beliefs) and acc.target == 0.70
+    # its accuracy at move 10 is the accuracy table's
+    assert beliefs_accuracy(beliefs, truth).loc[10, "accuracy"] == pytest.approx(acc.estimate)
+    sure = [np.tile([0.97, 0.01, 0.01, 0.01], (10, 1))] * 200  # right half the time, 0.97 sure: overconfident
+    over = recognition_goals({"over": sure}, [0, 1] * 100, moves=(10,)).set_index("goal")
+    assert over.loc["confidence_gap", "verdict"] == "not met" and over.loc["accuracy", "verdict"] == "not met"
+    few = recognition_goals({"few": sure[:20]}, [0] * 12 + [1] * 8, moves=(10,)).set_index("goal")
+    assert few.loc["accuracy", "verdict"] == "within noise"  # 60 % of 20 games: the interval spans 70 %

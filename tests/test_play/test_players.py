@@ -209,10 +209,11 @@ def test_the_factory_builds_each_method(positions, game_model, tmp_path):
     assert same(uniform.choose([pos], 5), prom_search(pos, THESIS[1], uniform.opponents, 3, seed=5))
     dbn = OpponentFactory("dbn", SET, str(path))(THESIS[3], depth=3, opponent=THESIS[2], noise=config.NOISE)
     assert isinstance(dbn, RecognisingPlayer) and dbn.black_strategy == 3
-    with pytest.raises(ValueError, match="kind must be 'perfect', 'uniform', 'dbn' or 'dbn-cal'"):
+    with pytest.raises(ValueError, match="kind must be one of 'perfect', 'uniform', 'dbn', 'dbn-cal', 'learned'"):
         OpponentFactory("oracle", SET)
-    with pytest.raises(ValueError, match="needs the opponent model's file"):
-        OpponentFactory("dbn", SET)
+    for kind in ("dbn", "learned"):
+        with pytest.raises(ValueError, match="needs the opponent model's file"):
+            OpponentFactory(kind, SET)
 
 
 def test_the_recognising_player_searches_with_the_posterior_of_whites_moves(game_model):

@@ -22,8 +22,8 @@ def test_the_verdict_is_rendered_from_the_table():
         "(`plain8`) change it by +10.0 score points (+8.0 to +12.0) at 9.0 times plain6's nodes per search; "
         "`one-hist` changes it within noise, at 1.30 times. The random control changes it by −5.0 score points (−7.0 "
         "to −3.0), the thesis's `one-hist` by +1.0 score points (−1.0 to +3.0): the same tree and rule, the DBN's "
-        "predictions against chance. Power: every difference's 95 % interval is within +-6.0 score points, wider than "
-        "the goal of +-4; `plain8` would need about 25 rounds a pairing to reach it.")
+        "predictions against chance. Power: every difference's 95 % interval is within ±6.0 score points, wider than "
+        "the goal of ±4; `plain8` would need about 25 rounds a pairing to reach it.")
 
 
 def test_a_gain_beyond_noise_is_named_with_its_share_of_plain8s_and_the_alpha_is_the_one_given():
@@ -31,7 +31,7 @@ def test_a_gain_beyond_noise_is_named_with_its_share_of_plain8s_and_the_alpha_is
     text = chapter13_text.verdict_text(t)
     assert "Beyond noise (p < 0.05, Holm-corrected over the 3 methods against plain6), `one-hist` beats `plain6` by " \
         "+5.0 score points (+3.0 to +7.0)." in text
-    assert "`one-hist` gains 50 % of that at 1.30 times." in text and "(goal +-4)." in text
+    assert "`one-hist` gains 50 % of that at 1.30 times." in text and "(goal ±4)." in text
     strict = chapter13_text.verdict_text(t, alpha=0.001)
     assert "**No prediction method beats `plain6` beyond noise** (p < 0.001, " in strict
     assert "`om-perfect` is not distinguishable (once Holm-corrected) from `plain6`" in strict  # +3 to +7 points
@@ -43,7 +43,7 @@ def test_the_opponent_sentences_follow_their_labels():
     text = chapter13_text.verdict_text(tables.methods(rows))
     assert ("Knowing White's weights exactly, OM search: `om-perfect` is better than `plain6` (+8.0 score points "
             "(+6.0 to +10.0), p (Holm over the 4 methods against plain6) = 0.0001), at 2.5 times") in text
-    assert "Of that gain, a learned model recovers 25 % with `prom-dbn` (+2.0 score points (+0.0 to +4.0)); 50 % " \
+    assert "Of that gain, a learned model recovers 25 % with `prom-dbn` (+2.0 score points (0.0 to +4.0)); 50 % " \
         "with `one-hist-game`" in text
     assert "can be disastrous **does not show here**" in text
     assert "**is not reproduced here**: `prom-uniform` is" in text
@@ -77,18 +77,19 @@ def test_a_p_at_the_randomised_test_floor_is_an_upper_bound():
 @pytest.mark.parametrize("diff, p, answer", [(-0.011, 0.004, "loses"), (0.02, 0.001, "pays"),
                                              (0.002, 0.6, "not measurable")])
 def test_the_recognition_sentence_says_its_label(diff, p, answer):
-    rows = pd.DataFrame([{"method": "prom-dbn-cal", "against": a, "white": "all", "games": 1600, "diff": d,
+    rows = pd.DataFrame([{"method": "prom-learned", "against": a, "white": "all", "games": 1600, "diff": d,
                           "diff_lo": d - 0.006, "diff_hi": d + 0.006, "p": p, "p_holm": p}
-                         for a, d in (("prom-uniform", diff), ("prom-dbn", 0.04))])
+                         for a, d in (("prom-uniform", diff), ("prom-dbn-cal", 0.04))])
     said = chapter13_text.foresight_sentences(rows, 0.05)
     word = {"pays": "better than", "loses": "worse than"}.get(answer, "not distinguishable from")
-    assert said == [f"Does recognising White pay once its beliefs are calibrated? PrOM search with them "
-                    f"(`prom-dbn-cal`) is {word} `prom-uniform`: {words.points(diff)} score points "
-                    f"({words.points(diff - 0.006)} to {words.points(diff + 0.006)}; 1600 paired games, p (Holm over "
-                    f"the 2 paired contrasts) = {p:.2g}), PrOM search that recognises no one, and "
-                    f"{'better than' if p < 0.05 else 'not distinguishable (once Holm-corrected) from'} `prom-dbn`: "
+    against_tempered = "better than" if p < 0.05 else "not distinguishable (once Holm-corrected) from"
+    assert said == [f"Does recognising White pay? {RECOGNITION_WORDS[answer]}. PrOM search with the beliefs of the "
+                    f"learned choice model of White's moves (`prom-learned`, notebook 08's best recogniser) is {word} "
+                    f"`prom-uniform`: {words.points(diff)} score points ({words.points(diff - 0.006)} to "
+                    f"{words.points(diff + 0.006)}; 1600 paired games, p (Holm over the 2 paired contrasts) = "
+                    f"{p:.2g}), PrOM search that recognises no one; it is {against_tempered} `prom-dbn-cal`: "
                     f"+4.0 score points (+3.4 to +4.6; 1600 paired games, p (Holm over the 2 paired contrasts) = "
-                    f"{p:.2g}): {RECOGNITION_WORDS[answer]}."]
+                    f"{p:.2g}), the tempered DBN's."]
 
 
 def test_the_map_sentences_name_each_cell_and_the_answer():

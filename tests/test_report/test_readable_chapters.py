@@ -129,3 +129,26 @@ def test_the_tiebreak_verdicts_in_words():
                                "to 4.3 score points; none not judged, no interval: +21.9 score points")
     with pytest.raises(ValueError, match="tiebreak_sensitivity lacks the column.*none_class"):
         rc.survival_table(_survival().drop(columns="none_class"))
+
+
+def test_the_recognisers_and_their_goals_in_words():
+    calibration = pd.DataFrame({"set": ["thesis"], "recogniser": ["learned choice model"], "move": [10],
+                                "games": [320], "accuracy": [0.828125], "mean_max_p": [0.8231], "log_loss": [0.4043]})
+    shown = rc.recognisers_table(calibration)
+    _words_only(shown)
+    assert shown["right (95 % interval)"][0] == "83 % (78 to 87)" and shown["log-loss, nats"][0] == "0.40"
+    goals = pd.DataFrame({"set": ["thesis"] * 3, "recogniser": ["learned"] * 3,
+                          "goal": ["accuracy", "log_loss_below_uniform", "confidence_gap"], "move": [10, 1, 5],
+                          "games": [320] * 3, "estimate": [0.83, 1.38, -0.02], "lo": [0.78, 1.37, -0.05],
+                          "hi": [0.87, 1.385, 0.01], "target": [0.7, np.log(4), 0.05],
+                          "verdict": ["met", "met", "within noise"]})
+    said = rc.goals_table(goals)
+    _words_only(said)
+    assert said["goal"].tolist() == ["right after White's move 10", "log-loss after White's move 1, nats",
+                                     "largest probability minus accuracy after White's move 5"]
+    assert said["target"].tolist() == ["at least 70 %", "below ln K = 1.39", "within ±0.05"]
+    assert said["estimate (90 % interval)"][2] == "−0.02 (−0.05 to +0.01)"
+    with pytest.raises(ValueError, match="goals without words: speed"):
+        rc.goals_table(goals.assign(goal="speed"))
+    with pytest.raises(ValueError, match="lacks the column.*verdict"):
+        rc.goals_table(goals.drop(columns="verdict"))

@@ -9,7 +9,7 @@ from pawnslib.report.words import OURS, TEMPLATES, count, interval, ours, percen
 
 
 def test_numbers_are_formatted_one_way():
-    assert points(0.0965625) == "+9.7" and points(-0.0775) == "−7.8" and points(0) == "+0.0"
+    assert points(0.0965625) == "+9.7" and points(-0.0775) == "−7.8" and points(0) == "0.0" == points(-0.0004)
     assert percent(0.361) == "36 %" and count(25600) == "25,600" and interval(-0.1, 0.02) == "(−10.0 to +2.0)"
 
 

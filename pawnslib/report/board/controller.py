@@ -104,7 +104,7 @@ class PlayController:
         return engine.black(weights, depth=s.depth, opponent=(), noise=s.noise)  # a person has no weights
 
     def _new_recogniser(self) -> RecognisingPlayer | None:
-        """prom-dbn-cal's player over the calibrated recogniser, for its belief in the person's (White's) strategy."""
+        """A recognising player over the engine's recogniser, for its belief in the person's (White's) strategy."""
         if self.engine.belief is None or self.settings.colour != "white":
             return None
         s = self.settings
@@ -203,7 +203,7 @@ class PlayController:
         return self._likely_cache[1]
 
     def belief(self) -> list[tuple[int, float]] | None:
-        """P(S_w | the person's moves so far) by the calibrated recogniser, per strategy id (uniform before the
+        """P(S_w | the person's moves so far) by the engine's recogniser, per strategy id (uniform before the
         person's first move); None where not shown."""
         if self.recogniser is None:
             return None

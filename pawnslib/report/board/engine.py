@@ -2,8 +2,9 @@
 
 :func:`chapter13_engine` turns a game's :class:`~.settings.GameSettings` into an :class:`~.settings.Engine`: Black's
 player factory by :func:`pawnslib.experiments.chapter13.black_player` itself (so the engine is the thesis's players,
-not a copy of them), the set's strategies, and the per-game opponent model for the belief bars. It trains nothing and
-plays no tournament: a method whose files the results folder lacks is refused with a message saying what to run.
+not a copy of them), the set's strategies, and the choice model of White's moves for the belief bars. It trains
+nothing and plays no tournament: a method whose files the results folder lacks is refused with a message saying what
+to run.
 
 A person playing White meets any method but those that know White's true weights or search (:data:`KNOWS_WHITE`: a
 person has neither); playing Black, White's plain alpha-beta, as White plays in every tournament (``plain8``: two
@@ -44,6 +45,9 @@ def _missing(folder: Path, set_name: str, m: Method) -> str | None:
         if not path.exists():
             return (f"method {m.name!r} needs the opponent model {path}, which is missing; "
                     f"{_train_hint(folder, set_name, m)}")
+    if m.opponent == "learned" and not (path := config.choice_path(folder, set_name)).exists():
+        return (f"method {m.name!r} needs the choice model of White's moves {path}, which is missing; "
+                f"{_train_hint(folder, set_name, METHODS['prom-dbn'])}")
     if m.rule == "threshold":
         games = config.run_dir(folder, set_name, "minimax")
         if not any((games / name).exists() for name in (ARCHIVE_NAME, RAW_NAME)):
@@ -60,23 +64,23 @@ def _max_pr(folder: str, set_name: str, slices: int, run: RunSettings) -> float:
 
 @lru_cache(maxsize=8)
 def _recogniser(folder: str, set_name: str, run: RunSettings):
-    """The set's calibrated recogniser, its per-game model checked against ``run``'s training games."""
-    return pipeline.calibrated_recogniser(folder, set_name, settings=run)
+    """The set's choice model of White's moves (the best recogniser: notebook 08), fitted on ``run``'s training games
+    (ValueError otherwise: nothing is fitted here)."""
+    return pipeline.choice_model(folder, set_name, settings=run, fit=False)
 
 
 def _belief(folder: Path, settings: GameSettings, run: RunSettings) -> tuple[object | None, tuple[str, ...]]:
-    """The calibrated recogniser for the belief bars when the person plays White (uniform before the person's
-    first move), or None and why not."""
+    """The choice model for the belief bars when the person plays White (uniform before the person's first move),
+    or None and why not."""
     if settings.colour != "white":
         return None, ()
-    for path in (config.model_path(folder, settings.strategy_set, 1, "game"),
-                 config.recogniser_path(folder, settings.strategy_set)):
-        if not path.exists():
-            hint = _train_hint(folder, settings.strategy_set, METHODS["prom-dbn-cal"])
-            return None, (f"No belief bars: the calibrated recogniser's {path} is missing; {hint}.",)
+    path = config.choice_path(folder, settings.strategy_set)
+    if not path.exists():
+        hint = _train_hint(folder, settings.strategy_set, METHODS["prom-dbn"])
+        return None, (f"No belief bars: the choice model of White's moves, {path}, is missing; {hint}.",)
     try:
         return _recogniser(str(folder), settings.strategy_set, run), ()
-    except ValueError as e:  # ModelFileError: trained on other games, or damaged
+    except ValueError as e:  # a damaged file
         return None, (f"No belief bars: {e}",)
 
 

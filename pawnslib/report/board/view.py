@@ -71,7 +71,7 @@ def board_of(c: PlayController) -> str:
 
 
 def belief_svg(belief: list[tuple[int, float]], *, width: int = 220) -> str:
-    """P(S_w | moves) as horizontal bars, one per strategy id, the most probable in bold."""
+    """A recogniser's belief in each strategy as horizontal bars, one per strategy id, the most probable in bold."""
     row, label, top = 18, 70, max(p for _, p in belief)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{row * len(belief) + 4}" '
            'font-family="sans-serif" font-size="11" class="belief">']
@@ -94,9 +94,6 @@ def _rule(c: PlayController) -> str:
 
 def _likely_html(c: PlayController) -> str:
     """The panel's section on the replies the engine's model calls likely now."""
-    if c.settings.colour != "white":
-        return ("<p>You play Black. The opponent model predicts White's moves, and White's engine plays plain "
-                "alpha-beta as in every tournament: it models nothing of yours.</p>")
     likely = c.likely()
     if likely is None and c.persons_turn():
         return (f"<p>The engine's method, {html.escape(c.method_name)}, does not predict your replies: only the "
@@ -134,27 +131,42 @@ def _last_html(c: PlayController) -> str:
     return f"<p>{text}</p><p>Predictions so far: {len(made)} made, {right} right.</p>"
 
 
-def panel_html(c: PlayController) -> str:
-    """The engine's mind beside the board: likely replies, the last move's pr, the belief bars, and notes."""
+def _belief_html(c: PlayController) -> str:
+    """The panel's section on which strategy the person (White) plays like: the bars and one sentence."""
     belief = c.belief()
-    if belief is not None:
-        bars = belief_svg(belief)
-    elif c.settings.colour != "white":
-        bars = "<p>Only White's strategy is modelled (S_w).</p>"
+    if belief is None:
+        return "<p>No recogniser of White: see the notes.</p>"
+    sid, p = max(belief, key=lambda b: b[1])
+    if not c.game.views:
+        said = "Before your first move every strategy is equally likely."
     else:
-        bars = "<p>No per-game model: see the notes.</p>"
+        said = (f"After your {len(c.game.views)} move{'s' if len(c.game.views) != 1 else ''}, you play most like "
+                f"<b>strategy {sid}</b> (probability {p:.2f}).")
+    return (f"{belief_svg(belief)}<p>{said} The engine's recogniser weighs each of your moves among your legal "
+            "replies by how likely each strategy was to play it (the learned choice model).</p>")
+
+
+def panel_html(c: PlayController) -> str:
+    """The engine's mind beside the board: as White, the likely replies, the last move's pr and the belief bars; as
+    Black, that nothing models the person; and notes."""
     notes = "".join(f"<li>{html.escape(n)}</li>" for n in c.engine.notes)
     result = c.position.result
     banner = (f'<p class="pp-result"><b>{result_text(result, c.settings.colour)}</b> '
               f"({result} after {c.position.ply} plies).</p>") if result else ""
-    legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
-              f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go. '
-              f'<span style="color:{MARK_STROKE}">Purple</span> arrows: your replies the model calls likely.</p>')
+    if c.settings.colour == "white":
+        legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
+                  f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go. '
+                  f'<span style="color:{MARK_STROKE}">Purple</span> arrows: your replies the model calls likely.</p>')
+        mind = (f"{_heading('Your replies the model calls likely')}{_likely_html(c)}"
+                f"{_heading('Your last move')}{_last_html(c)}"
+                f"{_heading('Which strategy you play like')}{_belief_html(c)}")
+    else:
+        legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
+                  f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go.</p>')
+        mind = (f"{_heading('What the engine models')}<p>Nothing of yours: you play Black, and White's engine plays "
+                "plain alpha-beta, as in every tournament. Only White's strategy is ever modelled.</p>")
     return (f'<div class="pp-panel">{banner}<p class="pp-engine">Engine: {html.escape(c.engine_name)}</p>{legend}'
-            f"{_heading('Your replies the model calls likely')}{_likely_html(c)}"
-            f"{_heading('Your last move')}{_last_html(c)}"
-            f"{_heading('Which strategy you play like: P(S<sub>w</sub> | your moves)')}{bars}"
-            + (f"{_heading('Notes')}<ul>{notes}</ul>" if notes else "") + "</div>")
+            f"{mind}" + (f"{_heading('Notes')}<ul>{notes}</ul>" if notes else "") + "</div>")
 
 
 def state_of(c: PlayController) -> dict:

@@ -30,11 +30,12 @@ GAME = GameSettings(colour="white", strategy=2, method="one-hist", depth=2, seed
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    """A results folder with the thesis set's opponent models (one slice, per game) trained on RUN's games, and the
-    calibrated recogniser over the per-game one."""
+    """A results folder with the thesis set's opponent models (one slice, per game) trained on RUN's games, the
+    tempered recogniser over the per-game one and the choice model of White's moves."""
     folder = tmp_path_factory.mktemp("play")
     pipeline.opponent_model(folder, "thesis", settings=RUN)
-    pipeline.calibrated_recogniser(folder, "thesis", settings=RUN)
+    pipeline.tempered_recogniser(folder, "thesis", settings=RUN)
+    pipeline.choice_model(folder, "thesis", settings=RUN)
     return folder
 
 
@@ -169,18 +170,21 @@ def test_a_saved_game_loads_and_replays(results, tmp_path):
     assert "Replay" not in replay.title and replay.to_html().count('class="pr-board"') == rec["plies"] + 1
 
 
-def test_the_belief_bars_are_the_calibrated_belief_uniform_before_the_persons_first_move(results):
-    c = controller(results, GameSettings(colour="white", strategy=4, method="prom-dbn-cal", depth=1, seed=1))
+def test_the_belief_bars_are_the_choice_models_belief_uniform_before_the_persons_first_move(results):
+    c = controller(results, GameSettings(colour="white", strategy=4, method="prom-learned", depth=1, seed=1))
     assert c.state()["likely"] is None and "does not predict" in c.state()["panel"]
     assert [p for _, p in c.state()["belief"]] == [0.25] * 4  # nothing of the person's seen yet
+    assert "equally likely" in c.state()["panel"]
     for _ in range(4):
         state = c.play(c.state()["legal"][0])
-        p_sw = c.game.info[-1]["p_sw"]  # what prom-dbn-cal searched its reply with, after the person's move
+        p_sw = c.game.info[-1]["p_sw"]  # what prom-learned searched its reply with, after the person's move
         assert [round(p, 4) for _, p in state["belief"]] == p_sw
         assert abs(sum(p for _, p in state["belief"]) - 1) < 1e-9
     assert 'class="belief"' in state["panel"]
+    top, p = max(state["belief"], key=lambda b: b[1])
+    assert p > 0.4 and f"you play most like <b>strategy {top}</b>" in state["panel"]  # the bars have moved
     c = controller(results, GameSettings(colour="white", strategy=4, method="prom-dbn", depth=1, seed=1))
-    assert [p for _, p in c.state()["belief"]] == [0.25] * 4  # the bars are calibrated whatever the engine
+    assert [p for _, p in c.state()["belief"]] == [0.25] * 4  # the choice model's bars, whatever the engine
 
 
 def test_the_person_as_black_meets_whites_plain_search_and_no_model(results):
@@ -192,15 +196,17 @@ def test_the_person_as_black_meets_whites_plain_search_and_no_model(results):
     white = DeepAlphaBeta(THESIS[3], depth=3)  # plain8: two plies beyond the depth
     history = c.game.history[:2]
     assert c.game.moves[1] == str(white.choose(history, derive_seed(4, 1)).move)
-    assert "You play Black" in c.state()["panel"] and "plain alpha-beta (plain8), depth 3" in c.engine_name
+    panel = c.state()["panel"]
+    assert "you play Black" in panel and "plain alpha-beta (plain8), depth 3" in c.engine_name
+    assert "your replies" not in panel.lower() and "S_w" not in panel and "S<sub>w" not in panel
 
 
 def test_missing_model_files_are_said_and_the_board_still_plays(results, tmp_path):
     state = controller(tmp_path).state()  # no models at all: one-hist cannot play
     assert state["error"] and "Could not start 'one-hist'" in state["message"] and "dbn_thesis.npz" in state["message"]
     assert state["settings"]["method"] == "plain6" and state["belief"] is None
-    assert state["notes"][0] == state["message"] and "dbn_game_thesis.npz" in state["notes"][1]
-    assert "calibrated recogniser" in state["notes"][1]
+    assert state["notes"][0] == state["message"]
+    assert "choice_thesis.json" in state["notes"][1] and "choice model" in state["notes"][1]
     c = controller(tmp_path, GameSettings(method="plain6"))
     before = snapshot(c)
     assert "missing" in c.new_game(method="two-hist")["message"] and snapshot(c) == before

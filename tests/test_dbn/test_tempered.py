@@ -1,10 +1,11 @@
-"""The calibrated recogniser: uniform before any evidence, White's moves tempered, tau fitted by cross-validation."""
+"""The tempered recogniser: uniform before any evidence, White's moves tempered, tau fitted by cross-validation."""
 
 import numpy as np
 import pytest
 from scipy.special import softmax
 
-from pawnslib.dbn.calibrated import (
+from pawnslib.dbn.posteriors import chain_posteriors
+from pawnslib.dbn.tempered import (
     TemperedRecogniser,
     chain_evidence,
     cross_validated_tau,
@@ -12,7 +13,6 @@ from pawnslib.dbn.calibrated import (
     log_loss,
     transition_evidence,
 )
-from pawnslib.dbn.posteriors import chain_posteriors
 from pawnslib.play.players import RecognisingPlayer
 from pawnslib.play.records import positions_of
 from pawnslib.search.strategies import THESIS
@@ -91,7 +91,7 @@ def test_tau_is_cross_validated_on_the_training_games(records):
     assert again == fit  # seeded: the same tau every time
 
 
-def test_prom_with_the_calibrated_recogniser_starts_from_the_prior(game_model, records):
+def test_prom_with_the_tempered_recogniser_starts_from_the_prior(game_model, records):
     player = RecognisingPlayer(THESIS[2], TemperedRecogniser(game_model, 0.3), 2, SET, depth=1)
     history = positions_of(records[0], 0)
     assert np.allclose(player.posterior(history[:1]), 0.25)  # Black's first move: nothing of White's seen yet
