@@ -76,7 +76,8 @@ def white_decisions(record: Mapping, *, where: str = "record") -> tuple[str, lis
         (rules, White's positions as arrays, the codes of the moves played), oldest first.
 
     Raises:
-        ValueError: a missing field, an unreadable position or move, or a bad opening, naming ``where``.
+        ValueError: a missing field, an unreadable position or move, a move not legal where it was played, or a bad
+            opening, naming ``where``.
     """
     try:
         rules, texts, moves, opening = record["rules"], record["positions"], record["moves"], record.get("opening", 0)
@@ -86,10 +87,14 @@ def white_decisions(record: Mapping, *, where: str = "record") -> tuple[str, lis
         raise ValueError(f"{where}: opening must be an even number of plies, got {opening!r}")
     plies = range(opening + 1, min(len(moves), len(texts) - 1), 2)  # Black moves first: White at the odd plies
     try:
-        return rules, [Position.from_text(texts[t], rules=rules).array for t in plies], \
+        roots, codes = [Position.from_text(texts[t], rules=rules).array for t in plies], \
             [Move.from_text(moves[t]).code for t in plies]
     except ValueError as e:
         raise ValueError(f"{where}: {e}") from None
+    for t, root, code in zip(plies, roots, codes, strict=True):
+        if code not in legal_codes(root):
+            raise ValueError(f"{where}: White's move {moves[t]!r} at ply {t} is not legal in its position")
+    return rules, roots, codes
 
 
 def _reply_features(roots: np.ndarray, weights: np.ndarray, depth: int) -> list[np.ndarray]:
@@ -152,8 +157,9 @@ def choice_loglik(beta: np.ndarray, x: np.ndarray, starts: np.ndarray, played: n
     e = np.exp(s - top[group])
     z = np.add.reduceat(e, starts)
     p = e / z[group]
-    return float((s[played] - top - np.log(z)).sum()), x[played].sum(axis=0) - np.add.reduceat(p[:, None] * x, starts
-                                                                                                 ).sum(axis=0)
+    loglik = float((s[played] - top - np.log(z)).sum())
+    gradient = x[played].sum(axis=0) - np.add.reduceat(p[:, None] * x, starts).sum(axis=0)  # observed - expected
+    return loglik, gradient
 
 
 def _fit_one(phis: Sequence[np.ndarray], played: Sequence[int]) -> np.ndarray:

@@ -150,6 +150,16 @@ def test_a_damaged_or_foreign_file_is_refused_naming_it(fitted, tmp_path):
         ChoiceModel.load(bad)
 
 
+def test_a_record_with_an_illegal_or_unreadable_move_is_refused_naming_it(games):
+    moves = list(games[0]["moves"])
+    moves[1] = moves[0]  # White replays Black's first move
+    with pytest.raises(ValueError, match=r"record 0: White's move .* at ply 1 is not legal"):
+        ChoiceModel.fit([dict(games[0], moves=moves), *games[1:]], THESIS, depth=2)
+    moves[1] = "nonsense"
+    with pytest.raises(ValueError, match="record 0: "):
+        ChoiceModel.fit([dict(games[0], moves=moves), *games[1:]], THESIS, depth=2)
+
+
 def test_fitting_needs_games_of_every_strategy_and_of_one_reading(games):
     with pytest.raises(ValueError, match="never played strategy 4"):
         ChoiceModel.fit([g for g in games if g["white"] != 4], THESIS, depth=2)

@@ -19,3 +19,18 @@ def test_a_model_trained_on_other_games_is_both_a_mismatch_and_a_model_file_erro
     assert isinstance(error, SettingsMismatch) and isinstance(error, ModelFileError)
     assert error.fields == ("depth",)
     assert str(error) == "m.npz was trained on other games (depth: asked 2, recorded 1); retrain"
+
+
+def test_the_old_names_of_the_tempered_recogniser_warn_and_give_the_same(monkeypatch):
+    import importlib
+    import sys
+
+    monkeypatch.setattr(pipeline, "tempered_recogniser", lambda *args, **kwargs: (args, kwargs))
+    with pytest.warns(DeprecationWarning, match="calibrated_recogniser is renamed tempered_recogniser"):
+        assert pipeline.calibrated_recogniser("r", "thesis") == (("r", "thesis"), {})
+    sys.modules.pop("pawnslib.dbn.calibrated", None)
+    with pytest.warns(DeprecationWarning, match="pawnslib.dbn.calibrated is renamed pawnslib.dbn.tempered"):
+        old = importlib.import_module("pawnslib.dbn.calibrated")
+    from pawnslib.dbn.tempered import TemperedRecogniser
+
+    assert old.TemperedRecogniser is TemperedRecogniser

@@ -252,7 +252,7 @@ def test_methods_vs_baseline_sorts_the_methods_and_sets_the_yardstick_apart(meth
         assert [list(line.get_xdata()) for line in thin] == [[100 * r.diff_lo_all, 100 * r.diff_hi_all]]
         assert r.diff_lo_all <= r.diff_lo and r.diff_hi_all >= r.diff_hi
     legend = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert legend == ["95 % interval", "simultaneous 95 % interval over the 15 methods", "plain6 (0: no change)",
+    assert legend == ["95 % interval", "simultaneous 95 % interval over the 16 methods", "plain6 (0: no change)",
                       "plain8: what two more plies buy"]
     check_legible(fig)
 
