@@ -304,18 +304,31 @@ class ChoiceModel:
             out[t] = s[:, hit[0]] - logsumexp(s, axis=1)
         return out
 
-    def trace(self, record: Mapping, *, where: str = "record") -> np.ndarray:
-        """(J+1, K): row j is the belief after White's j-th move of one game (row 0: uniform).
+    def traces(self, records: Sequence[Mapping], *, n_jobs: int = 1) -> list[np.ndarray]:
+        """Per game, (J+1, K): row j is the belief after White's j-th move (row 0: uniform); every distinct White
+        position of the games is searched once.
 
         Raises:
-            ValueError: a game under another reading of the rules than the model's, or a malformed record.
+            ValueError: a game under another reading of the rules than the model's, or a malformed record (naming it).
         """
-        rules, roots, played = white_decisions(record, where=where)
-        if rules != self.rules:
-            raise ValueError(f"{where} was played under the {rules!r} reading of the rules; the model was fitted on "
-                             f"{self.rules!r} games")
-        ll = np.vstack([np.zeros(len(self.strategies)), self.logliks(roots, played)])
-        return softmax(np.cumsum(ll, axis=0), axis=1)
+        games = []
+        for n, record in enumerate(records):
+            rules, roots, played = white_decisions(record, where=f"record {n}")
+            if rules != self.rules:
+                raise ValueError(f"record {n} was played under the {rules!r} reading of the rules; the model was "
+                                 f"fitted on {self.rules!r} games")
+            games.append((roots, played))
+        if not games:
+            return []
+        ll = self.logliks([r for roots, _ in games for r in roots], [c for _, codes in games for c in codes],
+                          n_jobs=n_jobs)
+        ends = np.cumsum([len(roots) for roots, _ in games])[:-1]
+        start = np.zeros((1, len(self.strategies)))
+        return [softmax(np.cumsum(np.vstack([start, part]), axis=0), axis=1) for part in np.split(ll, ends)]
+
+    def trace(self, record: Mapping) -> np.ndarray:
+        """:meth:`traces` of one game."""
+        return self.traces([record])[0]
 
     def belief(self, history: Sequence[Position], sb: int) -> np.ndarray:
         """P(S_w | White's moves in ``history``) (K,), the game so far x_0 first; uniform before White's first move.

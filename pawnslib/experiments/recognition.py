@@ -199,18 +199,17 @@ def held_out_beliefs(recognisers: dict[str, OpponentModel | TemperedRecogniser |
         raise ValueError(f"the recognisers name their strategies differently: {sorted(ids)}")
     order = list(ids.pop())
     features = [features_after_opening(g) for g in records]
-    beliefs = {name: [_beliefs(r, f, g, n) for n, (f, g) in enumerate(zip(features, records, strict=True))]
+    beliefs = {name: [t[1:] for t in r.traces(records)] if isinstance(r, ChoiceModel)  # all games' positions at once
+               else [_beliefs(r, f, int(g["black"])) for f, g in zip(features, records, strict=True)]
                for name, r in recognisers.items()}
     return beliefs, [order.index(int(g["white"])) for g in records]
 
 
-def _beliefs(recogniser, features: np.ndarray, record: dict, n: int) -> np.ndarray:
-    """One recogniser's (J, K) beliefs after each White move of the ``n``-th game (:func:`held_out_beliefs`)."""
-    if isinstance(recogniser, ChoiceModel):
-        return recogniser.trace(record, where=f"record {n}")[1:]
+def _beliefs(recogniser: OpponentModel | TemperedRecogniser, features: np.ndarray, sb: int) -> np.ndarray:
+    """A DBN recogniser's (J, K) beliefs after each White move of one game (:func:`held_out_beliefs`)."""
     if isinstance(recogniser, TemperedRecogniser):
-        return recogniser.trace(features, int(record["black"]))[1:]
-    return recognition_trace(recogniser, features, int(record["black"]))
+        return recogniser.trace(features, sb)[1:]
+    return recognition_trace(recogniser, features, sb)
 
 
 GOAL_COLUMNS = ["recogniser", "goal", "move", "games", "estimate", "lo", "hi", "target", "verdict"]
