@@ -69,14 +69,9 @@ def recognition_accuracy(model: OpponentModel, records: Iterable[dict], *, windo
     """
     if not model.sw_matched:
         raise ValueError("S_w's latent states are not matched to strategy ids: fit with white_truth=...")
-    hits, probs = [], []
-    ids = np.array(model.strategy_ids)
-    for rec in records:
-        post = recognition_trace(model, features_after_opening(rec), int(rec["black"]), window=window)
-        true = model.strategy_ids.index(int(rec["white"]))
-        hits.append(ids[post.argmax(1)] == rec["white"])
-        probs.append(post[:, true])
-    return accuracy_table(hits, probs, len(ids))
+    records = list(records)
+    traces = [recognition_trace(model, features_after_opening(r), int(r["black"]), window=window) for r in records]
+    return beliefs_accuracy(traces, [model.strategy_ids.index(int(r["white"])) for r in records])
 
 
 def accuracy_table(hits: Sequence[np.ndarray], probs: Sequence[np.ndarray], k: int) -> pd.DataFrame:

@@ -153,16 +153,16 @@ def panel_html(c: PlayController) -> str:
     result = c.position.result
     banner = (f'<p class="pp-result"><b>{result_text(result, c.settings.colour)}</b> '
               f"({result} after {c.position.ply} plies).</p>") if result else ""
-    if c.settings.colour == "white":
-        legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
-                  f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go. '
-                  f'<span style="color:{MARK_STROKE}">Purple</span> arrows: your replies the model calls likely.</p>')
+    white = c.settings.colour == "white"  # only White is modelled: the likely replies and the bars are White's
+    purple = f' <span style="color:{MARK_STROKE}">Purple</span> arrows: your replies the model calls likely.'
+    legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
+              f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go.'
+              f'{purple if white else ""}</p>')
+    if white:
         mind = (f"{_heading('Your replies the model calls likely')}{_likely_html(c)}"
                 f"{_heading('Your last move')}{_last_html(c)}"
                 f"{_heading('Which strategy you play like')}{_belief_html(c)}")
     else:
-        legend = (f'<p class="pp-legend" style="color:#666;font-size:smaller">Yellow: the last move. '
-                  f'<span style="color:{SELECT_STROKE}">Green</span>: your selected piece and where it can go.</p>')
         mind = (f"{_heading('What the engine models')}<p>Nothing of yours: you play Black, and White's engine plays "
                 "plain alpha-beta, as in every tournament. Only White's strategy is ever modelled.</p>")
     return (f'<div class="pp-panel">{banner}<p class="pp-engine">Engine: {html.escape(c.engine_name)}</p>{legend}'
