@@ -17,7 +17,7 @@ ASYM := $(MODEL) $(wildcard pawnslib/guided/*.py)
 CLI = $(PY) -m pawnslib
 # The site's build and its Sphinx configuration (pages and front page). A notebook uses neither them nor the command
 # line, so a change to them rebuilds the site without re-running a notebook.
-SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py csvhtml.py headers.py pagetop.py publish.py tables_page.py \
+SITE_PY := $(addprefix pawnslib/report/,book.py bookconf.py csvhtml.py headers.py pagetop.py plan_page.py publish.py tables_page.py \
 	timings_page.py)
 NB_PY := $(filter-out $(SITE_PY) pawnslib/__main__.py pawnslib/report/lab.py pawnslib/report/reproducible.py,$(wildcard pawnslib/*.py \
 	pawnslib/*/*.py))
@@ -237,7 +237,7 @@ $(patsubst %,$(R)/notebooks/%.ipynb,$(ONCE)): $(R)/notebooks/%.ipynb: notebooks/
 # missing or older than a notebook or the build's code).
 SITE_SHARED := $(addprefix $(R)/html/,_static _images search.html searchindex.js)
 # The committed results' headlines are also the README's findings (pawnslib.report.findings.sync_readme).
-$(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) .venv/stamp
+$(HTML_OUT) $(INDEX) &: $(NB_OUT) $(SITE_PY) docs/analysis_plan.md .venv/stamp
 	$(call timed,site,$(CLI) site --results $(R))
 	$(if $(filter results,$(R)),$(PY) -c "from pawnslib.report.findings import sync_readme; sync_readme()")
 

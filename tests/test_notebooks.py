@@ -31,7 +31,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
     "14_play": ({"DEPTH": 2}, {}),
     "12_reproduction_report": (
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
-        {"tables/claims.csv": (None, 13), "tables/claim_lines.csv": (None, 14),
+        {"tables/claims.csv": (None, 13), "tables/claim_lines.csv": (None, 16), "tables/plan_power.csv": (None, 15),
          "tables/report_table_10_2.csv": (16, None),
          "tables/report_table_11_1.csv": (16, None), "tables/report_tables_11_2_11_3.csv": (10, None),
          "tables/report_table_10_2_king.csv": (16, None), "tables/rules_fit.csv": (20, 11),
@@ -64,10 +64,10 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
         {"ROUNDS": 2, "TRAIN_ROUNDS": 1, "DEPTH": 2, "SETS": ["thesis"]},
         {"tables/dbn_state_spaces.csv": (6, 6), "tables/dbn_em_restarts.csv": (5, 7),
          "tables/dbn_pe_examples.csv": (None, 11), "tables/dbn_pe_summary.csv": (1, 7),
-         "tables/dbn_recognition.csv": (None, 8), "tables/dbn_recognition_models.csv": (None, 9),
-         "tables/dbn_recognition_at_10.csv": (4, 10), "data/dbn_game_thesis.npz": None,
-         "data/choice_thesis.json": None, "tables/recognition_calibration.csv": (None, 7),
-         "tables/recognition_goals.csv": (None, 9),
+         "tables/dbn_recognition.csv": (None, 9), "tables/dbn_recognition_models.csv": (None, 10),
+         "tables/dbn_recognition_at_10.csv": (4, 11), "data/dbn_game_thesis.npz": None,
+         "data/choice_thesis.json": None, "tables/recognition_calibration.csv": (None, 8),
+         "tables/recognition_goals.csv": (None, 11),
          "tables/dbn_latent_mass.csv": (4, 5), "figures/dbn_em_loglik.png": None, "figures/dbn_cpts.png": None,
          "figures/dbn_unrolled.png": None, "figures/dbn_pe_examples.png": None, "figures/dbn_recognition.png": None,
          "figures/dbn_confusion.png": None, "data/dbn_thesis.npz": None, "data/training_thesis.csv": None},
@@ -80,7 +80,7 @@ NOTEBOOK_PARAMS: dict[str, tuple[dict, dict[str, tuple[int | None, int | None] |
          "WHITE_DEPTHS": [2], "MAP_ROUNDS": 1, "MAP_METHODS": ["plain6", "one-hist", "prom-uniform"]},  # 3 cells
         {"tables/ch13_methods.csv": (11, None), "tables/ch13_contrasts.csv": (1, None),  # om-perfect v White 1
          "tables/ch13_pairings.csv": (10 * 16, None),
-         "tables/ch13_recognition_in_play.csv": (None, 8), "figures/ch13_recognition_in_play.png": None,
+         "tables/ch13_recognition_in_play.csv": (None, 9), "figures/ch13_recognition_in_play.png": None,
          "tables/ch13_claims.csv": (2, None), "figures/ch13_forest.png": None, "figures/ch13_strength_cost.png": None,
          "figures/ch13_max_pr_sweep.png": None, "figures/ch13_pr_histograms.png": None,
          "runs/ch13/thesis_plain8/games.jsonl": None, "data/dbn2_thesis.npz": None,

@@ -1,4 +1,4 @@
-"""The perfect-knowledge recogniser: the ceiling of strategy recognition (beyond the thesis).
+"""The perfect-knowledge recogniser: a yardstick of strategy recognition (beyond the thesis).
 
 A learned opponent model (:mod:`pawnslib.dbn.posteriors`) sees only the feature scores of the positions White
 leaves behind. This recogniser knows the K candidate strategies' weights and the very search White plays with
@@ -9,10 +9,11 @@ noise-free search values best, each with some chance. The recogniser takes
     P(move | i) = 1 / |T_i| if the move is in T_i, else ``epsilon``,
     P(i | White's moves so far) proportional to the product of P(move | i) (uniform prior),
 
-so its accuracy is about the best a model of these K strategies can do from White's moves (short of knowing White's
-seeds, which pick among T_i, not uniformly): what it misses is the strategies' agreement (they often value the same
-replies best), not a lack of knowledge. :func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s
-output so that the two can be drawn together.
+so what it misses is mostly the strategies' agreement (they often value the same replies best), not a lack of
+knowledge. It is a yardstick, not a ceiling: it takes White's pick among T_i as uniform, and a recogniser that learns
+how White picks (the learned choice model, :mod:`pawnslib.dbn.choice`) can beat it, so no page calls it a
+bound. :func:`perfect_accuracy` has :func:`~.recognition.recognition_accuracy`'s output so that the two can be drawn
+together. (The module keeps its name, ``ceiling``, for its imports.)
 
 Imports :mod:`pawnslib.game`, :mod:`pawnslib.search` and :mod:`pawnslib.dbn` (the accuracy table).
 """

@@ -32,7 +32,7 @@ from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings, SettingError
-from pawnslib.experiments import costs, paired, pipeline, thesis
+from pawnslib.experiments import costs, paired, pipeline, plan, thesis
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.experiments.maxpr import max_pr, threshold_sweep, training_ranks
 from pawnslib.experiments.stats import pairing_counts
@@ -84,7 +84,7 @@ METHODS = {m.name: m for m in (
     Method("random", "P(e) replaced by a seeded random number per child; seen_before", slices=1, random=True),
     Method("one-hist-game", "the thesis's tree and seen_before, $P(e)$ from the per-game model (one $S_w$ per game)",
            slices=1, latent="game"),
-    Method("om-perfect", "OM search knowing White's true weights: the ceiling of opponent modelling",
+    Method("om-perfect", "OM search knowing White's true weights: opponent modelling with nothing left to learn",
            opponent="perfect"),
     Method("prom-uniform", "PrOM search over the set's four strategies, probability 1/4 each", opponent="uniform"),
     Method("prom-dbn", "PrOM search over the four strategies, probabilities "
@@ -251,7 +251,7 @@ class Comparison:
 
 
 def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str = "one-hist",
-                  thesis_set: bool = True, seed: int = config.SEED) -> pd.DataFrame:
+                  thesis_set: bool = True) -> pd.DataFrame:
     """Chapter 12's "the asymmetric tree helps where a win was unlikely" and "strategy 4 suffers", paired: a second
     sample of games for the report's claims of the same names (:data:`~.thesis.CLAIM_UNLIKELY`), in their unit.
 
@@ -259,31 +259,36 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     Black's wins, so these claims are in win-rate points wherever they are judged. The unlikely pairings are chosen
     on the Table 10.2 tournament's games (``plain``: Black's plain win rate under 1/3, the report's rule), never on
     the comparison's, so that regression to the mean cannot pass for an effect. Each claim is ``method`` against
-    ``plain6`` pooled over its pairings; ``p_holm`` corrects for the two claims; ``verdict`` is the report's rule
-    (:func:`~.thesis.magnitude_verdict` for "quite a lot", :func:`~.thesis.change_verdict` for a fall). "Strategy
-    4" is the thesis's (``thesis_set``); another set has no such claim.
+    ``plain6`` pooled over its pairings; ``p_holm`` corrects for the two claims; ``verdict`` is the report's rule:
+    the thesis's own change over its pairings (``thesis_value``, :data:`~.thesis.UNLIKELY_CHANGE` and
+    :data:`~.thesis.SUFFERS_CHANGE`) +- ``margin`` (:data:`~.thesis.CHANGE_MARGIN`, its reason ``margin_why``)
+    against our interval (:func:`~.plan.margin_verdict`). "Strategy 4" is the thesis's (``thesis_set``); another set
+    has no such claim.
     """
     counts = pairing_counts(plain)
     unlikely = [tuple(map(int, bw)) for bw in counts.query("win_rate < 1 / 3")[["black", "white"]].to_numpy()]
     top = thesis.STRONGEST
-    # each claim by its record's id: its words, pairings, direction and verdict rule
-    named = {"ch12.helps_unlikely": (thesis.CLAIM_UNLIKELY, unlikely, +1, thesis.magnitude_verdict)}
+    # each claim by its record's id: its words, pairings, direction and the thesis's own change
+    named = {"ch12.helps_unlikely": (thesis.CLAIM_UNLIKELY, unlikely, +1, thesis.UNLIKELY_CHANGE)}
     if thesis_set:
         named["ch12.strategy4_suffers"] = (thesis.CLAIM_SUFFERS, [(top, int(w)) for w in sorted(counts.white.unique())],
-                                           -1, thesis.change_verdict)
+                                           -1, thesis.SUFFERS_CHANGE)
     rows = []
-    for cid, (claim, pairs, direction, rule) in named.items():
+    for cid, (claim, pairs, direction, figure) in named.items():
+        said = {"id": cid, "claim": claim, "direction": direction, "thesis_value": figure,
+                "margin": thesis.CHANGE_MARGIN, "margin_why": thesis.CHANGE_WHY}
         if not pairs:
-            rows.append({"id": cid, "claim": claim, "pairs": "none", "direction": direction})
+            rows.append(said | {"pairs": "none"})
             continue
-        t = paired.subset_test(scores, method, pairs, baseline=BASELINE, seed=seed)
-        rows.append({"id": cid, "claim": claim, "direction": direction, **t,
-                     "pairs": " ".join(f"{b}-{w}" for b, w in pairs),
-                     "verdict": rule(direction, t["diff_lo"], t["diff_hi"])})
+        t = paired.subset_test(scores, method, pairs, baseline=BASELINE)
+        rows.append(said | t | {"pairs": " ".join(f"{b}-{w}" for b, w in pairs),
+                                "verdict": plan.margin_verdict(t["diff_lo"], t["diff_hi"], figure,
+                                                               thesis.CHANGE_MARGIN)})
     out = pd.DataFrame(rows)
     tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
     if tested.any():
         out.loc[tested, "p_holm"] = multipletests(out.p[tested], method="holm")[1]
+        out.loc[tested, "family"] = CLAIMS_GROUP
     return out
 
 
@@ -309,31 +314,36 @@ CONTRASTS = (
     ("prom-dbn-cal", "prom-uniform", None, "tempered recognition of White, against none (1/4 each)"),
     ("prom-dbn-cal", "prom-dbn", None, "tempered recognition of White, against the overconfident one"),
 )
+CONTRASTS_TABLE = ["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi", "diff_lo_all",
+                   "diff_hi_all", "se", "p", "p_holm", "family"]  # foresight_contrasts' columns
 
 
-def foresight_contrasts(scores: pd.DataFrame, *, seed: int = config.SEED) -> pd.DataFrame:
+def foresight_contrasts(scores: pd.DataFrame) -> pd.DataFrame:
     """The paired contrasts that answer the foresight questions (:data:`CONTRASTS`), on the same games.
 
     Each row is ``method`` against ``against`` (not only plain6: every method played the same games, so any two
-    pair), pooled over every pairing or over those against one White strategy; ``p_holm`` corrects for the
-    contrasts tested. A contrast whose methods were not played is left out.
+    pair), pooled over every pairing or over those against one White strategy (:func:`~.paired.subset_test`). The
+    contrasts played are one family (:data:`CONTRASTS_GROUP`): ``p_holm`` is Holm-corrected over them and
+    ``diff_lo_all`` to ``diff_hi_all`` is simultaneous over them (Bonferroni). A contrast whose methods were not
+    played is left out.
 
     Returns:
-        Columns ``method, against, white, what, games, diff, diff_lo, diff_hi, p, p_holm`` (fractions of a game).
+        Columns :data:`CONTRASTS_TABLE` (fractions of a game).
     """
     played = set(scores.method)
+    chosen = [c for c in CONTRASTS if {c[0], c[1]} <= played]
     rows = []
-    for method, against, white, what in CONTRASTS:
-        if {method, against} <= played:
-            pairs = [(b, w) for b, w in paired.pairings(scores) if white is None or w == white]
-            t = paired.subset_test(scores[scores.method.isin([method, against])], method, pairs, baseline=against,
-                                   seed=seed)
-            rows.append({"method": method, "against": against, "white": "all" if white is None else str(white),
-                         "what": what, **{k: v for k, v in t.items() if k not in ("method", "pairs")}})
-    out = pd.DataFrame(rows, columns=["method", "against", "white", "what", "games", "diff", "diff_lo", "diff_hi",
-                                      "p"])
-    out["p_holm"] = multipletests(out.p, method="holm")[1] if len(out) else []
-    return out
+    for method, against, white, what in chosen:
+        pairs = [(b, w) for b, w in paired.pairings(scores) if white is None or w == white]
+        pair = scores[scores.method.isin([method, against])]
+        t = paired.subset_test(pair, method, pairs, baseline=against)
+        every = paired.subset_test(pair, method, pairs, baseline=against, k=len(chosen))
+        rows.append({"method": method, "against": against, "white": "all" if white is None else str(white),
+                     "what": what, **{k: v for k, v in t.items() if k not in ("method", "pairs")},
+                     "diff_lo_all": every["diff_lo"], "diff_hi_all": every["diff_hi"], "family": CONTRASTS_GROUP})
+    out = pd.DataFrame(rows, columns=[c for c in CONTRASTS_TABLE if c != "p_holm"])
+    out["p_holm"] = plan.holm(out.p)
+    return out[CONTRASTS_TABLE]
 
 
 def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAULT_SETTINGS, methods=tuple(METHODS),
@@ -349,10 +359,10 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
         progress: progress bars.
 
     Returns:
-        The :class:`Comparison`. Its ``methods`` table has the columns ``method, games, score,
-        score_lo, score_hi, diff, diff_lo, diff_hi, p, p_holm, halfwidth, rounds_needed`` (scores
-        and differences as fractions), ``nodes_mean`` (Black's searches in play), and for the predicting
-        methods ``max_pr, white_moves, predicted_share, correct_share, likely_mean``. Its ``timing`` table has
+        The :class:`Comparison`. Its ``methods`` table has :func:`~.paired.method_summary`'s columns (scores and
+        differences as fractions; family :data:`METHODS_GROUP`, ``plain8`` the yardstick outside it),
+        ``nodes_mean`` (Black's searches in play), and for the predicting methods ``max_pr, white_moves,
+        predicted_share, correct_share, likely_mean``. Its ``timing`` table has
         ``method, seconds_mean`` (Black's searches in play, from the run's ``timings.json``; empty for games
         read back from the archive) and ``time_ratio, time_ratio_lo, time_ratio_hi, timed_positions`` (back to
         back against plain6).
@@ -368,7 +378,7 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
     records = {m: method_games(results, set_name, m, settings=settings, progress=progress,
                               bound=bounds.get(METHODS[m].slices)) for m in methods}
     scores = paired.scores_frame(records)
-    table = paired.method_summary(scores, baseline=BASELINE, seed=seed)
+    table = paired.method_summary(scores, baseline=BASELINE, family=METHODS_GROUP)
     factories = {m: black_player(results, set_name, m, settings=settings, bound=bounds.get(METHODS[m].slices))[0]
                  for m in methods}
     times = costs.time_methods(factories, pipeline.strategy_set(results, set_name),
@@ -385,10 +395,10 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
         costs.seconds_in_play(config.comparison_dir(results, set_name, m)) for m in methods]})
         .merge(costs.time_ratios(times, seed=seed), on="method"))
     plain = pipeline.set_tournament(results, set_name, settings=settings)
-    return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE, seed=seed),
+    return Comparison(records, scores, table, timing, paired.pairing_summary(scores, baseline=BASELINE),
                       sweeps, times, thesis_claims(paired.scores_frame(records, wins=True), plain,
-                                                   thesis_set=set_name == "thesis", seed=seed),
-                      foresight_contrasts(scores, seed=seed))
+                                                   thesis_set=set_name == "thesis"),
+                      foresight_contrasts(scores))
 
 
 # ----------------------------------------------------------------------------- every paired contrast, as data
@@ -398,8 +408,8 @@ def compare(results: str | Path, set_name: str, *, settings: RunSettings = DEFAU
 # intervals are simultaneous over its rows.
 METHODS_GROUP, CONTRASTS_GROUP, MAP_GROUP, LOSS_GROUP, CLAIMS_GROUP = (
     "ch13.methods", "ch13.contrasts", "ch13.map", "ch13.oracle_loss", "ch13.claims")
-CONTRAST_COLUMNS = ["id", "group", "method", "baseline", "white", "unit", "games", "diff", "diff_lo", "diff_hi",
-                    "sim_lo", "sim_hi", "p", "p_holm", "verdict"]  # contrast_records' columns
+CONTRAST_COLUMNS = ["id", "group", "family", "method", "baseline", "white", "unit", "games", "diff", "diff_lo",
+                    "diff_hi", "sim_lo", "sim_hi", "p", "p_holm", "verdict"]  # contrast_records' columns
 VERDICTS = ("better", "worse", "not distinguishable")  # verdict_label's labels
 SCORE_POINTS, WIN_RATE_POINTS = "score points", "win-rate points"  # a draw half a win; Black's wins only
 PAIRINGS_SLUGS = {"all": (), "diagonal": ("diagonal",), "off the diagonal": ("off-diagonal",)}
@@ -449,21 +459,24 @@ def claim_id(method: str, claim: str) -> str:
 
 
 def _row(r, *, key: str, group: str, method: str, baseline: str, white: str, unit: str = SCORE_POINTS,
-         sim: tuple[float, float] | None = None, depth: int | None = None, keep=None, wins: bool = False) -> dict:
-    """One row of :func:`contrast_records` from a table's row ``r``, with what its simultaneous interval is computed
-    from when the table has none: the games under the key ``depth`` (Black's depth: Chapter 13's; a map's cell), the
-    pairings ``keep(black, white)`` selects,
-    Black's wins if ``wins`` else scores."""
-    return {"id": key, "group": group, "method": method, "baseline": baseline, "white": white, "unit": unit,
-            "games": int(r.games), "diff": r.diff, "diff_lo": r.diff_lo, "diff_hi": r.diff_hi,
-            "sim_lo": np.nan if sim is None else sim[0], "sim_hi": np.nan if sim is None else sim[1], "p": r.p,
-            "p_holm": r.p_holm, "_spec": None if sim is not None else (depth, keep or (lambda b, w: True), wins)}
+         depth=None, keep=None, wins: bool = False) -> dict:
+    """One row of :func:`contrast_records` from a table's row ``r``: its family (the table's ``family``, else the
+    group) and its simultaneous interval (the table's ``diff_lo_all`` to ``diff_hi_all``; where the table has none,
+    what it is computed from: the games under the key ``depth`` (Black's depth: Chapter 13's; a map's cell), the
+    pairings ``keep(black, white)`` selects, Black's wins if ``wins`` else scores)."""
+    family = getattr(r, "family", group)
+    sim = (getattr(r, "diff_lo_all", np.nan), getattr(r, "diff_hi_all", np.nan))
+    known = not any(pd.isna(x) for x in sim)
+    return {"id": key, "group": group, "family": family if isinstance(family, str) and family else group,
+            "method": method, "baseline": baseline, "white": white, "unit": unit, "games": int(r.games),
+            "diff": r.diff, "diff_lo": r.diff_lo, "diff_hi": r.diff_hi, "sim_lo": sim[0], "sim_hi": sim[1],
+            "p": r.p, "p_holm": r.p_holm, "_spec": None if known else (depth, keep or (lambda b, w: True), wins)}
 
 
 def _methods_rows(methods: pd.DataFrame) -> list[dict]:
     """Each method against plain6 (``ch13_methods``), with its own simultaneous interval over the methods."""
     return [_row(r, key=contrast_id(METHODS_GROUP, r.method, BASELINE), group=METHODS_GROUP, method=r.method,
-                 baseline=BASELINE, white="all", sim=(r.diff_lo_all, r.diff_hi_all))
+                 baseline=BASELINE, white="all")
             for r in methods[methods.method != BASELINE].itertuples()]
 
 
@@ -507,19 +520,20 @@ def _claims_rows(claims: pd.DataFrame, depth: int) -> list[dict]:
     return rows
 
 
-def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple, *, level: float = 0.95,
-                          seed: int = config.SEED) -> tuple[float, float]:
-    """A contrast's interval simultaneous over the ``k`` contrasts of its group, by Bonferroni: the cluster
-    bootstrap's percentile interval (:func:`~.paired.subset_test`, the same resamples as its 95 % interval) at level
-    ``1 - (1 - level) / k``, as :func:`~.paired.method_summary`'s ``diff_lo_all`` to ``diff_hi_all``.
+def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple, *,
+                          level: float = plan.LEVEL) -> tuple[float, float]:
+    """A contrast's interval simultaneous over the ``k`` contrasts of its family, by Bonferroni: the paired t
+    interval (:func:`~.paired.subset_test`, :func:`~.plan.paired_t`) at level ``1 - (1 - level) / k``, as
+    :func:`~.paired.method_summary`'s ``diff_lo_all`` to ``diff_hi_all``: for a table that holds none.
 
     Args:
         games: Black's depth (Chapter 13's games) or a map's cell (White's tie-breaking, White's depth) -> method ->
             its games.
         method, baseline: the contrast.
-        k: the contrasts of its group.
+        k: the contrasts of its family.
         spec: (White's depth, ``keep(black, white)`` choosing the pairings pooled, whether Black's wins are counted
             rather than scores).
+        level: the family's confidence.
 
     Returns:
         (low, high); NaN when the games are not there.
@@ -534,20 +548,22 @@ def simultaneous_interval(games, method: str, baseline: str, k: int, spec: tuple
         pair = {baseline: pair[baseline], method: pair[method]}
     scores = paired.scores_frame(pair, wins=wins)
     pairs = [(b, w) for b, w in paired.pairings(scores) if keep(b, w)]
-    t = paired.subset_test(scores, method, pairs, baseline=baseline, level=1 - (1 - level) / k, seed=seed)
+    t = paired.subset_test(scores, method, pairs, baseline=baseline, level=level, k=k)
     return t["diff_lo"], t["diff_hi"]
 
 
 def contrast_records(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None,
                      white_map: pd.DataFrame | None = None, loss: pd.DataFrame | None = None,
                      claims: pd.DataFrame | None = None, *, games=None, depth: int = config.DEPTH,
-                     alpha: float = thesis.ALPHA, level: float = 0.95, seed: int = config.SEED) -> pd.DataFrame:
+                     alpha: float = thesis.ALPHA, level: float = plan.LEVEL) -> pd.DataFrame:
     """Every paired contrast of Chapter 13 as data: one row each, ids and numbers, no prose (``tables/contrasts.csv``).
 
-    The groups, each its own Holm correction (the tables' ``p_holm``): ``ch13.methods`` (each method against plain6,
-    :func:`compare`), ``ch13.contrasts`` (:func:`foresight_contrasts`), ``ch13.map`` (the map of where prediction pays,
+    The groups: ``ch13.methods`` (each method against plain6, :func:`compare`), ``ch13.contrasts``
+    (:func:`foresight_contrasts`), ``ch13.map`` (the map of where prediction pays,
     :func:`~.predictability.map_table`), ``ch13.oracle_loss`` (:func:`~.predictability.oracle_loss`) and
-    ``ch13.claims`` (:func:`thesis_claims`'s tested claims). The numbers are the tables' own.
+    ``ch13.claims`` (:func:`thesis_claims`'s tested claims). Each row's ``family`` is its table's (the group, but
+    ``yardstick`` for ``plain8``, measured beside its group's family, not in it): its ``p_holm`` is corrected over
+    that family and its ``sim_lo`` to ``sim_hi`` is simultaneous over it. The numbers are the tables' own.
 
     Args:
         methods, contrasts, white_map, loss, claims: the tables (any but ``methods`` may be None or empty).
@@ -555,30 +571,30 @@ def contrast_records(methods: pd.DataFrame, contrasts: pd.DataFrame | None = Non
             simultaneous intervals the tables do not hold; without them those are NaN.
         depth: Black's depth, at which White plays the comparison's games.
         alpha: the level the verdicts use.
-        level, seed: the intervals' level and the bootstrap's seed (the tables').
+        level: the intervals' level (the tables').
 
     Returns:
-        Columns :data:`CONTRAST_COLUMNS`: ``id`` (:func:`contrast_id`), ``group``, ``method``, ``baseline``,
-        ``white`` (the games pooled: "all" for every pairing with White at Black's depth, "strategy w" against
-        White strategy w only, "depth d" with White searching d plies, ", diagonal" / ", off the diagonal" for the
-        pairings where both sides play the same weights or not, "pairs b-w ..." for the named pairings),
+        Columns :data:`CONTRAST_COLUMNS`: ``id`` (:func:`contrast_id`), ``group``, ``family``, ``method``,
+        ``baseline``, ``white`` (the games pooled: "all" for every pairing with White at Black's depth, "strategy w"
+        against White strategy w only, "depth d" with White searching d plies, ", diagonal" / ", off the diagonal"
+        for the pairings where both sides play the same weights or not, "pairs b-w ..." for the named pairings),
         ``unit`` (:data:`SCORE_POINTS`, or :data:`WIN_RATE_POINTS` for the claims, which count Black's wins),
-        ``games`` (paired), ``diff`` with its 95 % interval ``diff_lo`` to ``diff_hi`` (fractions of a game: 0.01
-        is one point), ``sim_lo`` to ``sim_hi`` the interval simultaneous over the group (Bonferroni-adjusted
-        bootstrap quantiles, level ``1 - (1 - level) / k`` for the group's k rows: the methods' own ``diff_lo_all``
-        to ``diff_hi_all``, else :func:`simultaneous_interval`), ``p``, ``p_holm`` and ``verdict``
-        (:func:`verdict_label` at ``alpha``).
+        ``games`` (paired), ``diff`` with its 95 % paired t interval ``diff_lo`` to ``diff_hi`` (fractions of a
+        game: 0.01 is one point) and its ``p``, ``sim_lo`` to ``sim_hi`` the interval simultaneous over the family
+        (Bonferroni, level ``1 - (1 - level) / k`` for its k rows: the table's own ``diff_lo_all`` to
+        ``diff_hi_all``, else :func:`simultaneous_interval`), ``p_holm`` and ``verdict`` (:func:`verdict_label` at
+        ``alpha``).
     """
     rows = _methods_rows(methods)
     for table, build in ((contrasts, lambda t: _contrasts_rows(t, depth)), (white_map, _map_rows),
                          (loss, _loss_rows), (claims, lambda t: _claims_rows(t, depth))):
         if table is not None and len(table):
             rows += build(table)
-    sizes = pd.Series([r["group"] for r in rows]).value_counts().to_dict()
+    sizes = pd.Series([r["family"] for r in rows]).value_counts().to_dict()
     for r in rows:
         spec = r.pop("_spec")
         if spec is not None:
-            r["sim_lo"], r["sim_hi"] = simultaneous_interval(games, r["method"], r["baseline"], sizes[r["group"]],
-                                                             spec, level=level, seed=seed)
+            k = 1 if r["family"] == paired.YARDSTICK else sizes[r["family"]]
+            r["sim_lo"], r["sim_hi"] = simultaneous_interval(games, r["method"], r["baseline"], k, spec, level=level)
         r["verdict"] = verdict_label(r["diff"], r["p_holm"], alpha)
     return pd.DataFrame(rows, columns=CONTRAST_COLUMNS)

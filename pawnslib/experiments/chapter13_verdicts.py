@@ -5,10 +5,12 @@ prediction pays) and :func:`loss_decisions` (the oracle's loss) return a label o
 under a contrast's id (:func:`~.chapter13.contrast_id`); :mod:`pawnslib.report.chapter13_text` only looks them up
 and words them, so a sentence cannot contradict its table. A difference is beyond noise when its Holm-corrected p is
 below ``alpha`` (:data:`~.thesis.ALPHA`). Also here: the best prediction method and the bound on any
-(:func:`best_predicting`, :func:`bound`), Chapter 13's saved tables (:func:`load_tables`, :func:`load_map`) and its
-lines of evidence for the report's claims (:func:`report_lines`).
+(:func:`best_predicting`, :func:`bound`), both sides of the pay answer (:func:`pay_sides`), Chapter 13's saved
+tables (:func:`load_tables`, :func:`load_map`) and its lines of evidence for the report's claims
+(:func:`report_lines`).
 
-Imports the experiments :mod:`~.chapter13` (the methods and the contrasts' ids and verdicts) and :mod:`~.thesis`.
+Imports the experiments :mod:`~.chapter13` (the methods and the contrasts' ids and verdicts), :mod:`~.paired` (the
+yardstick's family), :mod:`~.plan` (the detectable effect) and :mod:`~.thesis`.
 """
 
 from __future__ import annotations
@@ -16,11 +18,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple
 
+import numpy as np
 import pandas as pd
 
-from pawnslib.experiments import paired, thesis
+from pawnslib import config
+from pawnslib.experiments import paired, plan, thesis
 from pawnslib.experiments.chapter13 import (
     BASELINE,
+    MAP_GROUP,
     METHODS,
     METHODS_GROUP,
     contrast_id,
@@ -37,20 +42,14 @@ PROM = ("prom-uniform", "prom-dbn", "prom-dbn-cal", "prom-learned")  # PrOM sear
 RECOGNISER = "prom-learned"  # PrOM search with the recogniser that recognises: whether recognition pays
 
 
-def at_floor(p: float) -> bool:
-    """Whether a randomised test's ``p`` is at its floor (no sign pattern was as extreme as the data's): the true p
-    is smaller than the estimate, so its Holm p is an upper bound."""
-    return p <= (1 + 1e-9) / (paired.N_PERM + 1)
-
-
 # ----------------------------------------------------------------------------- the decisions, from the numbers alone
 
 
 def comparison_label(diff: float, lo: float, hi: float, p_holm: float, alpha: float) -> str:
     """How a paired difference compares: "better" / "worse" when its Holm-corrected p is below ``alpha``
-    (:func:`~.chapter13.verdict_label`); "not distinguishable once corrected" when only the uncorrected interval
-    ``lo`` to ``hi`` excludes 0 (the intervals printed are per comparison; the words follow the correction for all of
-    them); else "not distinguishable"."""
+    (:func:`~.chapter13.verdict_label`); "not distinguishable once corrected" when only the uncorrected 95 % interval
+    ``lo`` to ``hi`` excludes 0 (its own test rejects, its family's correction does not: the printed interval is per
+    comparison, the words follow the correction); else "not distinguishable"."""
     label = verdict_label(diff, p_holm, alpha)
     if label == "not distinguishable" and (lo > 0 or hi < 0):
         return "not distinguishable once corrected"
@@ -164,8 +163,9 @@ def decisions(methods: pd.DataFrame, contrasts: pd.DataFrame | None = None, alph
 
 def map_decisions(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> dict[str, bool | str]:
     """The verdicts on where prediction pays, from the map (:func:`~.predictability.map_table`): each row's
-    :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.map_id`), and ``modelling_pays`` (a method that
-    models White, all but ``plain8``, beats plain6 beyond noise in some cell)."""
+    :func:`~.chapter13.verdict_label` by its id (:func:`~.chapter13.map_id`), by its Holm p over the map's family
+    (``plain8``, the yardstick outside it, by its own p), and ``modelling_pays`` (a method that models White, all but
+    ``plain8``, beats plain6 beyond noise in some cell)."""
     out: dict[str, bool | str] = {map_id(r.method, r.white_noise, r.white_depth): verdict_label(r.diff, r.p_holm, alpha)
                                   for r in table.itertuples()}
     out["modelling_pays"] = any(out[map_id(r.method, r.white_noise, r.white_depth)] == "better"
@@ -218,6 +218,97 @@ def bound(t: pd.DataFrame) -> tuple[float, str]:
     return float(t.loc[m, "diff_hi_all"]), m
 
 
+def _in_family(t: pd.DataFrame, family: str) -> pd.Series:
+    """Which rows of a table (``method`` a column) are in ``family``: by its ``family`` column, or, for a table that
+    names none, every row with a Holm p but the yardstick's."""
+    if "family" in t:
+        return t.family == family
+    return t.p_holm.notna() & ~t.method.isin(paired.YARDSTICKS)
+
+
+def family_size(t: pd.DataFrame) -> int:
+    """How many methods ch13_methods' family holds (``t`` by method): the Holm correction's and the simultaneous
+    intervals' ``k``."""
+    return int(_in_family(t.reset_index(), METHODS_GROUP).sum())
+
+
+def _side(r, source: str, noise: str, depth: int, alpha: float) -> dict:
+    """A row of ch13_methods or of the map as one comparison of the pay answer: where (``source``, White's tie-breaking
+    ``noise`` and ``depth``), the method, its change with its interval simultaneous over its family, p, Holm p and
+    its :func:`~.chapter13.verdict_label`."""
+    return {"source": source, "noise": noise, "depth": depth, "method": r.method, "diff": float(r.diff),
+            "lo": float(r.diff_lo_all), "hi": float(r.diff_hi_all), "p": float(r.p), "p_holm": float(r.p_holm),
+            "label": verdict_label(r.diff, r.p_holm, alpha)}
+
+
+def _detectable(t: pd.DataFrame, family: pd.Series) -> dict | None:
+    """The smallest change a family's comparison detects at 80 % power after its correction
+    (:func:`~.plan.detectable` at the family's typical, median, standard error and its ``k``), or None for a table
+    without standard errors."""
+    if "se" not in t or not family.any():
+        return None
+    se, k = float(t.se[family].median()), int(family.sum())
+    return {"effect": plan.detectable(se, k=k), "se": se, "k": k}
+
+
+def _recognition(white_map: pd.DataFrame | None, gain: dict | None, alpha: float) -> dict | None:
+    """Whether the headline gain (a PrOM search's, in a cell of the map) is recognition's: the cell's
+    ``prom-learned`` minus ``prom-uniform`` (:data:`~.predictability.RECOGNITION`) and ``comes_from`` "recognition"
+    (that contrast above 0 beyond noise) or "search" (not: PrOM search gains without recognising White); None
+    without such a gain or contrast."""
+    if gain is None or gain["source"] != "map" or gain["method"] not in PROM or white_map is None \
+            or "recognition" not in white_map:
+        return None
+    cell = white_map[(white_map.white_noise == gain["noise"]) & (white_map.white_depth == gain["depth"])].iloc[0]
+    if np.isnan(cell.recognition):
+        return None
+    beyond = cell.recognition_p < alpha and cell.recognition > 0
+    return {"diff": float(cell.recognition), "lo": float(cell.recognition_lo), "hi": float(cell.recognition_hi),
+            "p": float(cell.recognition_p), "comes_from": "recognition" if beyond else "search"}
+
+
+def pay_sides(methods: pd.DataFrame, white_map: pd.DataFrame | None = None, alpha: float = thesis.ALPHA, *,
+              depth: int = config.DEPTH) -> dict:
+    """Both sides of the pay answer, from Chapter 13's methods and the map: where modelling White loses beyond noise,
+    where it gains (beyond noise, else before the correction), whether that gain is recognition's, what ``plain8``
+    gains and the smallest change each design detects.
+
+    Args:
+        methods: ``ch13_methods``; its family (the methods but ``plain6`` and the yardstick) are Chapter 13's rows.
+        white_map: ``ch13_predictability``, or None before it was made; its family's rows join them.
+        alpha: the level a Holm p must be below.
+        depth: White's depth in Chapter 13's games (Black's).
+
+    Returns:
+        ``losses`` and ``gains`` (rows beyond noise after their family's Holm correction, worst loss and largest
+        gain first) and ``uncorrected`` (gains whose own p only is below ``alpha``), each row as :func:`_side`
+        makes it; ``gain``, the headline gain (the largest of ``gains``, else of ``uncorrected``, else None);
+        ``loss_depths`` (White's depths of the losses); ``recognition`` (:func:`_recognition`); ``deeper``
+        (``plain8`` in Chapter 13: ``diff``, ``lo``, ``hi``, its own 95 % interval) and ``deeper_map`` (its least and
+        most gain over the map's cells, or None); ``detectable`` and ``detectable_map`` (:func:`_detectable`).
+    """
+    t = methods.reset_index() if "method" not in methods else methods
+    ours = _in_family(t, METHODS_GROUP)
+    rows = [_side(r, "ch13", "thesis", depth, alpha) for r in t[ours].itertuples()]
+    mapped = _in_family(white_map, MAP_GROUP) if white_map is not None else None
+    if mapped is not None:
+        rows += [_side(r, "map", r.white_noise, int(r.white_depth), alpha) for r in white_map[mapped].itertuples()]
+    losses = sorted((r for r in rows if r["label"] == "worse"), key=lambda r: r["diff"])
+    gains = sorted((r for r in rows if r["label"] == "better"), key=lambda r: -r["diff"])
+    uncorrected = sorted((r for r in rows if r["label"] == "not distinguishable" and r["p"] < alpha and r["diff"] > 0),
+                         key=lambda r: -r["diff"])
+    gain = (gains or uncorrected or [None])[0]
+    deeper = t[t.method == "plain8"]
+    yard = white_map[white_map.method == "plain8"] if white_map is not None else pd.DataFrame()
+    return {"losses": losses, "gains": gains, "uncorrected": uncorrected, "gain": gain,
+            "loss_depths": sorted({r["depth"] for r in losses}), "recognition": _recognition(white_map, gain, alpha),
+            "deeper": None if deeper.empty else {k: float(deeper.iloc[0][c]) for k, c in
+                                                 (("diff", "diff"), ("lo", "diff_lo"), ("hi", "diff_hi"))},
+            "deeper_map": None if yard.empty else {"lo": float(yard["diff"].min()), "hi": float(yard["diff"].max())},
+            "detectable": _detectable(t, ours),
+            "detectable_map": None if mapped is None else _detectable(white_map, mapped)}
+
+
 class Tables(NamedTuple):
     """Chapter 13's saved tables, by name."""
 
@@ -254,24 +345,25 @@ def report_lines(methods: pd.DataFrame, claims: pd.DataFrame | None, rules: str)
     rule. A line under a claim the report makes takes that claim's own cells (:func:`~.evidence.add_lines`).
     """
     t = methods.set_index("method")
-    best, (most, _), k = best_predicting(t), bound(t), len(t) - 1
-    b = t.loc[best]
+    best, (most, _), k = best_predicting(t), bound(t), family_size(t)
     out = [line("ch13.pays", "13", "predicting the opponent pays (Chapter 13, run)",
                 "its question (Ch. 1, 13); never measured", evidence="ours", method=best, verdict="new",
-                facts={"floor": bool(at_floor(b.p)), "k": k, "most": most},
-                unit="score points", test="sign-flip-holm", group="ch13.methods", estimate=t.loc[best, "diff"],
+                facts={"k": k, "most": most},
+                unit="score points", test="paired-t-holm", group=METHODS_GROUP, estimate=t.loc[best, "diff"],
                 lo=t.loc[best, "diff_lo_all"], hi=t.loc[best, "diff_hi_all"], games=t.loc[best, "games"],
                 p=t.loc[best, "p"], p_holm=t.loc[best, "p_holm"],
-                why="paired games against plain6, p Holm-corrected over the methods; the best method's interval "
-                    "simultaneous over them (it was picked as the best)") | {"reading": rules}]
+                why="paired games against plain6 (paired t-test on the game pairs), p Holm-corrected over the methods' "
+                    "family (plain8, the yardstick, outside it); the best method's interval simultaneous over them "
+                    "(it was picked as the best)") | {"reading": rules}]
     tested = claims.dropna(subset=["p"]) if claims is not None and "p" in claims else pd.DataFrame()
     for c in tested.itertuples():
         out.append(line(c.id, "12", c.claim, "", evidence="ours",
                         strategies="thesis (Chapter 13's games)", verdict=c.verdict,
                         facts={"pairs": [] if c.pairs == "none" else c.pairs.split()}, unit="win-rate points",
-                        test="paired-bootstrap",
+                        test="paired-t", thesis_value=c.thesis_value, margin=c.margin, margin_why=c.margin_why,
                         estimate=c.diff, lo=c.diff_lo, hi=c.diff_hi, games=c.games, p=c.p,
                         why=f"Chapter 13's {c.method} against plain6, a second sample of games; Black's wins pooled, "
-                            "paired by round; 95 % interval") | {"reading": rules})
+                            "paired by game (paired t-test); 95 % interval against the thesis's change and its "
+                            "margin") | {"reading": rules})
     return out
 

@@ -18,13 +18,13 @@ import pandas as pd
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import OpponentModel
-from pawnslib.experiments import cells, pipeline, thesis
+from pawnslib.experiments import cells, pipeline, plan, thesis
 from pawnslib.experiments.chapter_claims import balance_claims, prediction_claims, tree_claims
 from pawnslib.experiments.costs import compare_with_plain
 from pawnslib.experiments.offline import offline_claims
 from pawnslib.experiments.recognition import recognition_accuracy
 from pawnslib.experiments.records import line
-from pawnslib.experiments.stats import pairing_counts, search_summary, white_moves, wilson
+from pawnslib.experiments.stats import pairing_counts, search_summary, white_moves
 from pawnslib.game.rules import FEATURE_NAMES
 from pawnslib.guided.asym import EXTENSION
 from pawnslib.play.records import GameRecord, positions_of
@@ -82,6 +82,7 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
                                note="a mean without its spread", verdict=v,
                                unit="nodes", test="bootstrap", estimate=mean, lo=lo, hi=hi,
                                thesis_value=thesis.NODES_PLAIN, games=len(plain[s]),
+                               margin=thesis.RELATIVE_MARGIN * thesis.NODES_PLAIN, margin_why=thesis.RELATIVE_WHY,
                                why="Black's searches in the plain tournament"))
         v, r, lo, hi = thesis.ratio_verdict(black["asym"], black["plain"], thesis.NODE_RATIO, seed,
                                             clusters=thesis.search_games(asym[s]),
@@ -89,7 +90,8 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
         claims.append(line("ch11.node_ratio", "11.2", "the asymmetric tree visits about as many nodes as the plain one",
                            f"{thesis.NODES_ASYM} against {thesis.NODES_PLAIN} ({thesis.NODE_RATIO:.2f}x; Chapter 12: "
                            "fewer)", evidence="no data", note="two means without their spread", strategies=s,
-                           verdict=v, unit="ratio", test="bootstrap",
+                           verdict=v, unit="ratio", test="bootstrap", margin=thesis.RELATIVE_MARGIN * thesis.NODE_RATIO,
+                           margin_why=thesis.RELATIVE_WHY,
                            estimate=r, lo=lo, hi=hi, thesis_value=thesis.NODE_RATIO, games=len(asym[s]),
                            why="mean nodes of Black's searches, asymmetric over plain tournament; predicted replies "
                                f"go {EXTENSION} plies deeper"))
@@ -105,16 +107,26 @@ def _cost_claims(plain: dict[str, list[GameRecord]], asym: dict[str, list[GameRe
                                   "plain_ms": 1000 * same.plain_seconds.mean()},
                            verdict=v, unit="ratio", test="bootstrap", estimate=r, lo=lo, hi=hi,
                            thesis_value=thesis.TIME_RATIO, games=len(held),
+                           margin=thesis.RELATIVE_MARGIN * thesis.TIME_RATIO, margin_why=thesis.RELATIVE_WHY,
                            why=f"both searches on the same {len(same)} held-out positions, back to back; P(e) runs "
                                "inside the numba search"))
-        share = sa["share extended"]
+        share, lo, hi = thesis.cluster_interval(*_extended(asym[s]), seed)
         claims.append(line("ch12.often_deeper", "12", "the asymmetric tree often searches to depth "
                            f"{thesis.SEARCH_DEPTH + EXTENSION}", "often", evidence="no data", note="no figure",
-                           strategies=s,
-                           verdict="reproduced" if share >= 1 / 3 else "not reproduced", unit="share", test="rule",
-                           estimate=share, thesis_value=1 / 3, games=len(asym[s]),
-                           why="'often' read as at least a third of the searches"))
+                           strategies=s, facts={"side": +1, "searches": sa["searches"]},
+                           verdict=plan.bound_verdict(lo, hi, thesis.OFTEN, +1), unit="share", test="one-sided",
+                           estimate=share, lo=lo, hi=hi, thesis_value=thesis.OFTEN, games=len(asym[s]),
+                           margin_why="none: a bound, 'often' read as at least a third of the searches",
+                           why="Black's searches that went deeper somewhere, an interval over games; reproduced when "
+                               "it lies above a third, not reproduced when below"))
     return claims, timing, nodes
+
+
+def _extended(records: list[GameRecord]) -> tuple[list[bool], list[int]]:
+    """Whether each Black search of asymmetric ``records`` went deeper somewhere, and its game (to resample games)."""
+    pairs = [(bool(i["extended"]), k) for k, r in enumerate(records) for i in r.get("info", [])[0::2]
+             if "extended" in i]
+    return [e for e, _ in pairs], [k for _, k in pairs]
 
 
 def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict]:
@@ -125,12 +137,13 @@ def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict
                                          order=o).nodes
                        for o in (True, False)] for r in held for t in range(0, r["plies"], 8)
                       for p in positions_of(r, t)[-1:]])
-    _, ratio, lo, hi = thesis.ratio_verdict(nodes[:, 1], nodes[:, 0], thesis.SORT_SAVES, settings.seed,
-                                            clusters=np.arange(len(nodes)), paired=True)  # positions resampled
+    ratio, lo, hi = thesis.ratio_interval(nodes[:, 1], nodes[:, 0], settings.seed, clusters=np.arange(len(nodes)),
+                                          paired=True)  # positions resampled
     claims = [line("ch11.sorting", "11.2", f"sorting the children greatly reduces the search space (depth "
                    f"{settings.depth})", "greatly", evidence="no data", note="no figure",
-                   verdict=thesis.change_verdict(+1, np.log(lo / thesis.SORT_SAVES), np.log(hi / thesis.SORT_SAVES)),
-                   unit="ratio", test="bootstrap", estimate=ratio, lo=lo, hi=hi, thesis_value=thesis.SORT_SAVES,
+                   verdict=plan.bound_verdict(lo, hi, thesis.SORT_SAVES, +1), facts={"side": +1},
+                   unit="ratio", test="one-sided", estimate=ratio, lo=lo, hi=hi, thesis_value=thesis.SORT_SAVES,
+                   margin_why="none: a bound, 'greatly' read as at least halving the nodes",
                    games=len(nodes), why=f"'greatly' read as at least halving the nodes: the ratio's interval above "
                                          f"{thesis.SORT_SAVES}")]
     dsum = FEATURE_NAMES.index("DSum")
@@ -140,6 +153,7 @@ def _search_claims(played: list[GameRecord], settings: RunSettings) -> list[dict
                        note=f"a count of its data, 'over {thesis.DSUM_VALUES}'",
                        verdict="reproduced" if len(values) > thesis.DSUM_VALUES else "not reproduced", unit="values",
                        test="count", estimate=len(values), thesis_value=thesis.DSUM_VALUES, games=len(played),
+                       margin_why="none: an exact count against the thesis's bound",
                        why="distinct DSum scores of every position of the plain tournament"))
     return claims
 
@@ -157,15 +171,17 @@ def _recognition_claims(plain: dict[str, list[GameRecord]], models: dict[str, Op
         if held:
             acc = recognition_accuracy(models[s], held)
             rows.append(acc.reset_index().assign(strategies=s))
-            at = acc.loc[min(10, acc.index.max())]
-            lo, hi = wilson(round(at.accuracy * at.games), int(at.games))
+            at = acc.loc[min(10, acc.index.max())]  # every held-out game; one that has ended at its last belief
+            lo, hi = at.ci_low, at.ci_high  # the 95 % Wilson interval over all of them
             claims.append(line("dbn.recognises", "beyond", "the DBN recognises White's strategy",
                                "its purpose (Ch. 1, 8); never measured", evidence="ours", strategies=s,
-                               facts={"move": int(at.name), "chance": chance_label(lo, hi, at.chance)},
+                               facts={"move": int(at.name), "running": int(at.running),
+                                      "chance": chance_label(lo, hi, at.chance)},
                                verdict="new", unit="share", test="wilson",
                                estimate=at.accuracy, lo=lo, hi=hi, games=int(at.games), thesis_value=at.chance,
-                               why="the model's most probable White strategy given the game so far, on held-out "
-                                   "games; each training row has its own latent strategy (thesis_value: chance)"))
+                               why="the model's most probable White strategy given the game so far, on all held-out "
+                                   "games, a game that ended before the move counted at its last belief; each "
+                                   "training row has its own latent strategy (thesis_value: chance)"))
     return claims, pd.concat(rows) if rows else pd.DataFrame()
 
 
@@ -210,7 +226,7 @@ def reading_claims(results: str | Path, *, settings: RunSettings = DEFAULT_SETTI
     models = {s: pipeline.opponent_model(results, s, settings=settings) for s in sets}
     asym = {s: pipeline.set_tournament(results, s, method="asym", settings=settings) for s in sets}
     strategies = {s: THESIS if s == "thesis" else pipeline.strategy_set(results, s) for s in sets}
-    balance, t102, strength = balance_claims(plain, settings.rounds)
+    balance, t102, strength = balance_claims(plain, settings.rounds, seed=settings.seed)
     moves = {s: white_moves(asym[s]) for s in sets}
     prediction, fit = prediction_claims(moves, settings.seed)
     offline, slices = offline_claims(results, plain, models, settings=settings)

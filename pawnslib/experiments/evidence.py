@@ -1,22 +1,27 @@
-"""The verdicts' rules above a line: a table's from its cells (:func:`table_verdict`), a claim's from its lines
-(:func:`claim_verdict`, :func:`judge`), and the tally's word (:func:`tally`, :func:`answer_word`).
+"""The verdicts' rules above a line: a table of changes from its pairings (:func:`table_verdict`), a claim's from
+its lines (:func:`claim_verdict`, :func:`judge`), the tally's word (:func:`tally`, :func:`answer_word`), and every
+rule's power (:func:`plan_power`, the analysis plan's power table).
 
 The thesis played one set of rules (which one, :mod:`~.rulesfit` cannot settle) with its own four strategies; we
 play both readings, and a second set of strategies our Harmony\\* found. Each reading and set that tests a claim
-is one line of evidence under it (:mod:`~.records`), and the claim gets one verdict that weighs them all. A table
-is judged by the majority of its testable cells, not by any one cell; a verdict that holds under one reading only
-is *mixed* while which reading the thesis played is unsettled.
+is one line of evidence under it (:mod:`~.records`), and the claim gets one verdict that weighs them all. A whole
+outcome table is judged by one joint test of its cells (:func:`~.cells.joint_verdict`); a table of changes (Tables
+11.2 and 11.3) from its pairings as a claim from its lines; a verdict that holds under one reading only is *mixed*
+while which reading the thesis played is unsettled.
 
-Every rule is a pure function of verdict labels and counts; :data:`CLAIM_RULES` and :data:`TABLE_RULE` say them
-in words for the report's legend.
+Every verdict rule here is a pure function of verdict labels and counts; :data:`CLAIM_RULES` and :data:`TABLE_RULE`
+say them in words for the report's legend.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+import numpy as np
 import pandas as pd
+from scipy import stats
 
+from pawnslib.experiments import plan
 from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS, VERDICTS
 
 CLAIM_RULES = {
@@ -25,12 +30,13 @@ CLAIM_RULES = {
     "mixed": "some lines reproduce it and others contradict it, or it holds (or fails) under one reading only "
              "while which reading the thesis played is not settled",
     "inconclusive": "every line is inconclusive (or untestable)",
-    "untestable": "no line could contradict it: no figure the thesis could have printed would be rejected against ours",
+    "untestable": "no line can reach a verdict: its rule's power computation puts every verdict out of reach at the "
+                  "thesis's evidence",
     "new": "the thesis never measured it; every line is a finding of ours",
 }
-TABLE_RULE = ("a whole table by its testable cells: not reproduced when most of them are, reproduced when most are "
-              "and none is contradicted, mixed when some are reproduced and some contradicted, untestable when no "
-              "cell is testable, else inconclusive")
+TABLE_RULE = ("a whole outcome table (10.2, 11.1) by one joint test of its 16 cells, never by a count of cells; a "
+              "table of changes (11.2, 11.3) by its pairings as a claim by its lines: untestable when no pairing is "
+              "testable, else reproduced, not reproduced or mixed by its testable pairings' verdicts")
 CLAIM_CELLS = ("chapter", "page", "claim", "thesis", "evidence", "note", "effective_games")  # a claim's, on every line
 DATA = ("shows it", "cannot show it")  # the thesis gives counts for these claims; "no data": figures without any
 
@@ -79,18 +85,18 @@ def claim_verdict(verdicts: Iterable[str], readings: Iterable[str] | None = None
 
 
 def table_verdict(verdicts: Iterable[str]) -> str:
-    """A whole table's verdict from its cells' (:data:`TABLE_RULE`): a cell judged ``untestable`` does not count."""
-    cells = [v for v in verdicts if v != "untestable"]
-    if unknown := set(cells) - {"reproduced", "not reproduced", "inconclusive"}:
+    """A table of changes' verdict from its pairings' (:data:`TABLE_RULE`), as a claim's from its lines: a pairing
+    judged ``untestable`` does not count, and the table is untestable when every pairing is.
+
+    Raises:
+        ValueError: an unknown pairing verdict, or none.
+    """
+    cells = set(verdicts)
+    if unknown := cells - {"reproduced", "not reproduced", "inconclusive", "untestable"}:
         raise ValueError(f"unknown cell verdict(s) {sorted(unknown)}")
     if not cells:
-        return "untestable"
-    yes, no = cells.count("reproduced"), cells.count("not reproduced")
-    if 2 * no > len(cells):
-        return "not reproduced"
-    if 2 * yes > len(cells) and not no:
-        return "reproduced"
-    return "mixed" if yes and no else "inconclusive"
+        raise ValueError("table_verdict needs at least one pairing's verdict")
+    return _combine(cells)
 
 
 def evidence_lines(by_reading: dict[str, pd.DataFrame]) -> pd.DataFrame:
@@ -143,21 +149,23 @@ def judge(lines: pd.DataFrame, *, settled: str | None = None) -> pd.DataFrame:
 
 
 def tally(claims: pd.DataFrame) -> dict:
-    """Each claim counted once: ``claims``; ``thesis``, the thesis's (not ours); per evidence kind (``evidence``);
-    per verdict the claims the thesis's own data can test (``data``: it gives counts, :data:`DATA`), those it
-    states without data (``no_data``) and all the thesis's (``all``)."""
+    """Each claim counted once, by :func:`judge`'s verdicts: ``claims``; ``thesis``, the thesis's (evidence not
+    "ours"); per evidence kind (``evidence``); ``all``, the thesis's claims by verdict (the headline's counts, the
+    same as ``claims.csv``'s over them); ``ours``, our own claims, counted apart; and, as detail that adds up to
+    ``all``, those the thesis gives counts for (``data``, :data:`DATA`) and those it states without (``no_data``)."""
     theirs = claims[claims.evidence != "ours"]
     verdicts = [v for v in VERDICTS if v != "new"]
     parts = {"data": theirs[theirs.evidence.isin(DATA)], "no_data": theirs[theirs.evidence == "no data"], "all": theirs}
-    return {"claims": len(claims), "thesis": len(theirs),
+    return {"claims": len(claims), "thesis": len(theirs), "ours": int((claims.evidence == "ours").sum()),
             "evidence": claims.evidence.value_counts().reindex(list(EVIDENCE), fill_value=0).to_dict(),
             **{k: f.verdict.value_counts().reindex(verdicts, fill_value=0).to_dict() for k, f in parts.items()}}
 
 
 def answer_word(counts: dict) -> str:
-    """The one word the counts of claims' verdicts (``tally``'s ``data``) allow for "does the thesis reproduce?":
-    "mostly" or "mostly not" only for a majority of the counted claims, "partly" when some are reproduced but not
-    most, "none reproduced" when some are contradicted and none reproduced, "undecided" when none is either."""
+    """The one word the counts of the thesis's claims' verdicts (``tally``'s ``all``) allow for "does the thesis
+    reproduce?": "mostly" or "mostly not" only for a majority of the counted claims, "partly" when some are
+    reproduced but not most, "none reproduced" when some are contradicted and none reproduced, "undecided" when none
+    is either."""
     total = sum(counts.values())
     yes, no = counts.get("reproduced", 0), counts.get("not reproduced", 0)
     if 2 * yes > total:
@@ -165,3 +173,49 @@ def answer_word(counts: dict) -> str:
     if 2 * no > total:
         return "mostly not"
     return "partly" if yes else "none reproduced" if no else "undecided"
+
+
+POWER_COLUMNS = ["id", "reading", "strategies", "method", "unit", "thesis_value", "margin", "estimate", "se",
+                 "rule", *(f"{t}_{v.replace(' ', '_')}" for t in ("at_thesis", "at_ours")
+                           for v in ("reproduced", "not reproduced")), "decisive", "verdict"]
+
+
+def plan_power(lines: pd.DataFrame) -> pd.DataFrame:
+    """The analysis plan's power table: for each line of the thesis's claims, P(reproduced) and P(not reproduced)
+    by its rule when the truth is the thesis's figure (``at_thesis_*``) and when it is our estimate (``at_ours_*``),
+    and whether the rule is decisive (both chances' sum at least :data:`~.plan.POWER` when the truth is ours).
+
+    A line whose rule computes its own chances (``facts["chances"]``: a whole table's joint test, simulated; a
+    table of changes, from its smallest attainable p; rule "computed") gives them; a line with an interval, a
+    figure and a margin gets them by :func:`~.plan.verdict_chances` (a bound, ``facts["side"]``, by
+    :func:`~.plan.bound_chances`), our estimate normal with the standard error its 95 % interval implies; a
+    statement about the tables has none (NaN, rule "statement").
+
+    Returns:
+        One row per line of :data:`POWER_COLUMNS`, in the lines' order.
+    """
+    z = stats.norm.ppf(0.5 + plan.LEVEL / 2)
+    rows = []
+    for _, x in lines[lines.evidence != "ours"].iterrows():
+        facts = x.facts if isinstance(x.facts, dict) else {}
+        se, at = np.nan, {}
+        if "chances" in facts:
+            rule, at = "computed", facts["chances"]
+        elif "side" in facts and np.isfinite([x.lo, x.hi, x.thesis_value]).all():
+            rule, se = "normal, bound", (x.hi - x.lo) / (2 * z)
+            at = {k: plan.bound_chances(x.thesis_value, facts["side"], se, truth)
+                  for k, truth in (("thesis", x.thesis_value), ("ours", x.estimate))}
+        elif np.isfinite([x.lo, x.hi, x.thesis_value, x.margin]).all():
+            rule, se = "normal", (x.hi - x.lo) / (2 * z)
+            at = {k: plan.verdict_chances(x.thesis_value, x.margin, se, truth)
+                  for k, truth in (("thesis", x.thesis_value), ("ours", x.estimate))}
+        else:
+            rule = "statement"
+        row = {k: x[k] for k in ("id", "reading", "strategies", "method", "unit", "thesis_value", "margin",
+                                 "estimate")} | {"se": se, "rule": rule, "verdict": x.verdict}
+        for t in ("thesis", "ours"):
+            for v in ("reproduced", "not reproduced"):
+                row[f"at_{t}_{v.replace(' ', '_')}"] = at.get(t, {}).get(v, np.nan)
+        row["decisive"] = plan.decisive(at["ours"]) if at else None
+        rows.append(row)
+    return pd.DataFrame(rows, columns=POWER_COLUMNS)

@@ -25,7 +25,7 @@ import pandas as pd
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings
 from pawnslib.dbn.model import N_SLICES
-from pawnslib.experiments import thesis
+from pawnslib.experiments import plan, thesis
 from pawnslib.experiments.maxpr import max_pr, reply_ranks, threshold_likely
 from pawnslib.experiments.records import line
 from pawnslib.play.records import GameRecord
@@ -83,13 +83,15 @@ def share_difference(a: pd.DataFrame, b: pd.DataFrame, *, seed: int = 0, n_boot:
 def threshold_against_random(model, records: list[GameRecord], bound: float, *, seed: int) -> dict:
     """Section 11.1's comparison: the threshold rule pr < ``bound`` with the DBN's P(e) (``a``) against the same rule
     with a seeded random P(e) per child (``b``), on the same moves (:func:`share_difference`), with the verdict on
-    the thesis's "the DBN performs worse" (:func:`~.thesis.change_verdict`, direction -1) and the mean likely set."""
+    the thesis's "the DBN performs worse", read as worse by at least a share's margin (:func:`~.plan.bound_verdict`
+    at -:data:`~.thesis.SHARE_MARGIN`, side -1), and the mean likely set."""
     dbn, rnd = reply_ranks(model, records), reply_ranks(model, records, random_seed=seed)
     hits = rule_hits(dbn, max_pr=bound), rule_hits(rnd, max_pr=bound)
     out = share_difference(*hits, seed=seed)
     for k, h in zip("ab", hits, strict=True):
         out[f"likely_{k}"] = float(h.likely[h.made].mean())
-    return out | {"max_pr": bound, "verdict": thesis.change_verdict(-1, out["diff_lo"], out["diff_hi"])}
+    return out | {"max_pr": bound,
+                  "verdict": plan.bound_verdict(out["diff_lo"], out["diff_hi"], -thesis.SHARE_MARGIN, -1)}
 
 
 def slices_effect(model, records: list[GameRecord], *, slices: tuple[int, ...] = OFFLINE_SLICES,
@@ -99,7 +101,8 @@ def slices_effect(model, records: list[GameRecord], *, slices: tuple[int, ...] =
 
     Returns:
         (one row per number of slices: ``slices``, ``predictions``, ``correct``, ``share`` and its interval, the
-        difference from 4 slices with its interval; the verdict by :func:`~.thesis.no_effect_verdict`).
+        difference from 4 slices with its interval and its own ``verdict`` against 0 +- :data:`~.thesis.NO_EFFECT`;
+        the claim's verdict by :func:`~.thesis.no_effect_verdict`).
 
     Raises:
         ValueError: ``slices`` lacks ``N_SLICES`` or holds a number below 1.
@@ -115,6 +118,7 @@ def slices_effect(model, records: list[GameRecord], *, slices: tuple[int, ...] =
                      "share": d["share_a"], "share_lo": d["a_lo"], "share_hi": d["a_hi"],
                      "diff": d["diff"], "diff_lo": d["diff_lo"], "diff_hi": d["diff_hi"]})
     table = pd.DataFrame(rows)
+    table["verdict"] = thesis.no_effect_verdicts(list(zip(table.diff_lo, table.diff_hi, strict=True)))
     others = table[table.slices != N_SLICES]
     return table, thesis.no_effect_verdict(list(zip(others.diff_lo, others.diff_hi, strict=True)))
 
@@ -141,25 +145,32 @@ def offline_claims(results: str | Path, games: dict[str, list[GameRecord]], mode
             "ch11.threshold_vs_random", "11.1",
             "with a fixed pr threshold the DBN predicts less well than a random P(e)",
             "worse (no figure)", evidence="no data", note="no figure", strategies=s,
-            facts={"share_a": t["share_a"], "share_b": t["share_b"]},
-            verdict=t["verdict"], unit="share", test="paired-bootstrap", estimate=t["diff"], lo=t["diff_lo"],
-            hi=t["diff_hi"], games=t["games"],
+            facts={"share_a": t["share_a"], "share_b": t["share_b"], "side": -1},
+            verdict=t["verdict"], unit="share", test="one-sided", estimate=t["diff"], lo=t["diff_lo"],
+            hi=t["diff_hi"], games=t["games"], thesis_value=-thesis.SHARE_MARGIN,
+            margin_why=f"none: a bound, 'worse' read as worse by at least {thesis.SHARE_WHY}",
             why=(f"pr < {t['max_pr']:.3f} (Chapter 13's MAX_PR) on the {t['games']} held-out games: {t['made_a']} and "
                  f"{t['made_b']} predictions, {t['likely_a']:.1f} and {t['likely_b']:.1f} likely replies a "
-                 "prediction; paired interval over games; reproduced when the DBN's share is lower (the interval of "
-                 "the difference below 0)")))
+                 "prediction; paired interval over games; reproduced when the DBN's share is lower by the margin or "
+                 "more (the interval of the difference wholly at or below it)")))
         table, verdict = slices_effect(model, held, seed=settings.seed)
         tables[s] = table
-        far = table.loc[table["diff"].abs().idxmax()]
+        # the line shows the change that decides the claim: one wholly beyond the margin, else one that straddles
+        # it, else the largest (every change within the margin)
+        order = table[table.slices != N_SLICES].assign(
+            rank=lambda d: d.verdict.map({"not reproduced": 0, "inconclusive": 1, "reproduced": 2}),
+            size=lambda d: -d["diff"].abs()).sort_values(["rank", "size"])
+        far = order.iloc[0]
         claims.append(line(
             "ch11.time_slices", "11.2", "the number of time slices has almost no effect on correct predictions",
             f"almost none (it used {N_SLICES})", evidence="no data", note="'initial tests', no figure", strategies=s,
             facts={"slices": [int(n) for n in table.slices], "at": int(far.slices)},
             verdict=verdict, unit="share", test="paired-bootstrap", estimate=far["diff"], lo=far.diff_lo,
-            hi=far.diff_hi, games=int(far.games), thesis_value=0,
+            hi=far.diff_hi, games=int(far.games), thesis_value=0, margin=thesis.NO_EFFECT,
+            margin_why=f"'almost no effect' read as under {thesis.SHARE_WHY}",
             why=(f"seen_before's share correct on the {int(far.games)} held-out games, each slice count against "
                  f"{N_SLICES} on the same moves; reproduced when every difference's 95 % interval lies within "
-                 f"±{100 * thesis.NO_EFFECT:.0f} points (the estimate: the largest change)")))
+                 f"±{100 * thesis.NO_EFFECT:.0f} points (the estimate: the change that decides)")))
     return claims, tables
 
 

@@ -4,23 +4,21 @@ Why paired. Every method's game of a (black, white, round) has the same seed, so
 through Black's choices; comparing them game by game removes what the seed contributes (openings, White's
 tie-breaks), which two unpaired win rates would each carry as noise.
 
-Why a bootstrap over rounds. A round, one game of every pairing, is the design's replicate. Resampling whole rounds
-(a cluster bootstrap; the statistic is the mean over all games of the drawn rounds) keeps each resample's mix of
-pairings that of the tournament (the pairings are fixed, not sampling noise), and stays valid if games of one round
-are related. Percentile intervals stay inside [0, 1] (scores) and [-1, 1] (differences), and are exactly (1, 1)
-when a method wins every game the baseline loses.
+How, by the analysis plan (:mod:`~.plan`). The unit is the game pair, one seed played by the method and by the
+baseline; the estimator is the mean of the pairs' differences; the test is Student's paired t-test on them and the
+interval is that test inverted (:func:`~.plan.paired_t`), so an interval excludes 0 exactly when p < alpha. p is
+computed, never simulated: it has no floor. A table that tests several methods against one baseline declares its
+*family* (column ``family``): the methods that answer its question, whose p are Holm-corrected together
+(:func:`~.plan.holm`) and whose intervals ``diff_lo_all`` to ``diff_hi_all`` are simultaneous over them by Bonferroni
+(:func:`~.plan.paired_t` with ``k``), so a simultaneous interval that excludes 0 always stands beside a Holm p below
+alpha. A *yardstick* (``plain8``: what two more plies buy) is measured, not tested for the family's question: it
+stays outside the family, with its own 95 % interval as its simultaneous one and its own p as its Holm p (a family
+of one).
 
-Why a sign-flip test. If a method plays as well as the baseline, each game's difference score(method) -
-score(baseline) is as likely to have either sign; flipping signs gives the mean difference's null distribution
-without a normal approximation for scores of 0, 1/2 and 1. It is exact (all 2**n patterns) when 2**n <= n_perm,
-else randomised with p = (1 + hits) / (1 + n_perm), never 0. Why Holm: :func:`method_summary` tests several methods
-against one baseline; Holm's step-down correction keeps the family-wise error rate without Bonferroni's loss of power.
+Scores and differences are fractions (0.53), not percent. Nothing here draws a random number: same table, same
+numbers.
 
-Scores and differences are fractions (0.53), not percent. Each interval and test draws from its own
-``np.random.default_rng(seed)``, so a row does not depend on the table's other rows: same seed, same table.
-
-Imports: ``config`` (the default seed) and :mod:`~.stats` (the cluster bootstrap, the pairings' counts); it plays
-nothing, so it takes a statistic's ``seed``, not a run's settings.
+Imports :mod:`~.plan` (the tests) and :mod:`~.stats` (the pairings' counts); it plays nothing.
 """
 
 from __future__ import annotations
@@ -30,19 +28,18 @@ from collections.abc import Iterable
 
 import numpy as np
 import pandas as pd
-from statsmodels.stats.multitest import multipletests
 
-from pawnslib import config
-from pawnslib.experiments.stats import cluster_ci, pairing_counts
+from pawnslib.experiments import plan
+from pawnslib.experiments.stats import pairing_counts
 
-N_BOOT = 10_000  # bootstrap resamples per interval
-N_PERM = 10_000  # sign patterns per randomised test (the test is exact when 2**games <= N_PERM)
 KEYS = ["black", "white", "round"]  # a game: the same for every method
 COLUMNS = ["method", *KEYS, "score"]
 SCORES = {"black": 1.0, "draw": 0.5, "white": 0.0}  # Black's score by the game's result
 SUMMARY = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "diff_lo_all",
-           "diff_hi_all", "p", "p_holm", "halfwidth", "rounds_needed"]  # method_summary's columns
-PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "p"]
+           "diff_hi_all", "se", "p", "p_holm", "family", "halfwidth", "rounds_needed"]  # method_summary's columns
+YARDSTICK = plan.YARDSTICK  # the family of a method measured beside the family, not in it (plain8)
+YARDSTICKS = ("plain8",)  # the methods kept outside a family by default: what two more plies buy
+PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "se", "p"]
 
 
 def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False) -> pd.DataFrame:
@@ -132,105 +129,100 @@ def _wide(scores: pd.DataFrame, baseline: str) -> pd.DataFrame:
     return scores.set_index([*KEYS, "method"]).score.unstack("method")[methods]
 
 
-def _sign_flip_p(diffs: np.ndarray, *, n_perm: int, seed: int) -> float:
-    """Two-sided sign-flip p-value of the mean of ``diffs`` (multiples of 1/2): P(|mean*| >= |mean|)."""
-    k = np.rint(2 * np.asarray(diffs)).astype(np.int64)  # integers: ties between |sums| compare exactly
-    n, total = len(k), int(k.sum())
-    if total == 0:
-        return 1.0  # every pattern ties the observed 0 (the randomised estimate is exactly 1 too)
-    if 2**n <= n_perm:  # exact: every sign pattern once
-        bits = (np.arange(2**n)[:, None] >> np.arange(n)) & 1
-        return float(np.mean(np.abs(2 * (bits @ k) - total) >= abs(total)))
-    rng, hits = np.random.default_rng(seed), 0
-    chunk = max(1, 2**22 // n)  # patterns per batch: about 16 MB of float32 at a time
-    # |null| <= 4n: whole numbers, exact in float32 below 2**24 (float32 halves the memory traffic)
-    dtype = np.float32 if 4 * n < 2**24 else np.float64
-    for start in range(0, n_perm, chunk):
-        m = min(chunk, n_perm - start)
-        # A bit per game (1: keep the sign, 0: flip it); packed bytes are 8 times cheaper to draw.
-        bits = np.unpackbits(rng.integers(0, 256, (m, (n + 7) // 8), dtype=np.uint8), axis=1, count=n)
-        null = 2 * (bits.astype(dtype) @ k.astype(dtype)) - total
-        hits += int(np.count_nonzero(np.abs(null) >= abs(total)))
-    return (hits + 1) / (n_perm + 1)
+def _paired(method: pd.Series, base: pd.Series, *, level: float = plan.LEVEL, k: int = 1) -> dict:
+    """Mean difference of two aligned score columns, its t interval (simultaneous over ``k`` comparisons) and the
+    paired t-test's p (:func:`~.plan.paired_t`; the unit is the game pair)."""
+    t = plan.paired_t(method.to_numpy() - base.to_numpy(), level=level, k=k)
+    return {"games": t.games, "diff": t.diff, "diff_lo": t.lo, "diff_hi": t.hi, "se": t.se, "p": t.p}
 
 
-def _paired(method: pd.Series, base: pd.Series, *, level: float, n_boot: int, n_perm: int, seed: int) -> dict:
-    """Mean difference of two aligned score columns, its cluster-bootstrap interval and sign-flip p."""
-    d = method.to_numpy() - base.to_numpy()
-    rounds = method.index.get_level_values("round").to_numpy()
-    lo, hi = cluster_ci(d, rounds, level=level, n_boot=n_boot, seed=seed)
-    return {"games": len(d), "diff": float(d.mean()), "diff_lo": lo, "diff_hi": hi,
-            "p": _sign_flip_p(d, n_perm=n_perm, seed=seed)}
+def family_size(methods: Iterable[str], baseline: str, yardsticks: Iterable[str] = YARDSTICKS) -> int:
+    """How many of ``methods`` a family over them holds: all but the baseline and the yardsticks."""
+    outside = {baseline, *yardsticks}
+    return sum(m not in outside for m in dict.fromkeys(methods))
 
 
-def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: float = 0.95, n_boot: int = N_BOOT,
-                   n_perm: int = N_PERM, seed: int = config.SEED, target: float = 0.04) -> pd.DataFrame:
+def method_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: float = plan.LEVEL,
+                   target: float = 0.04, family: str = "methods", yardsticks: Iterable[str] = YARDSTICKS,
+                   k: int | None = None) -> pd.DataFrame:
     """Each method's mean score and its paired difference from the baseline, with intervals and tests.
 
     Args:
         scores: the long table (:func:`scores_frame`).
         baseline: the method every other is compared with.
-        level, n_boot, n_perm, seed: the intervals' level, bootstrap resamples (of rounds), sign patterns of
-            the randomised test, and the seed of every draw.
+        level: the intervals' confidence.
         target: the interval half-width ``rounds_needed`` aims at (0.04: 4 points).
+        family: the id of the family the non-baseline methods other than ``yardsticks`` form (column ``family``).
+        yardsticks: methods measured beside the family, outside it (family :data:`YARDSTICK`).
+        k: the family's size when it is larger than this table (the map's family spans its cells); None: the
+            table's own (:func:`family_size`).
 
     Returns:
-        One row per method (baseline first, then in order of first appearance), columns :data:`SUMMARY`. ``p_holm``
-        is Holm-corrected over the non-baseline methods, and ``diff_lo_all`` to ``diff_hi_all`` is the change's
-        simultaneous interval over them (Bonferroni: each at level ``1 - (1 - level) / k`` for ``k`` methods), the
-        one to quote for a method picked as the best of them.
-        ``rounds_needed`` = ceil(rounds * (halfwidth / target)**2), the rounds per pairing at which the half-width
-        would reach ``target`` if it shrinks as 1/sqrt(rounds); it may be fewer than now (0 when the interval has
-        no width). The baseline's diff is 0 and its diff intervals, p, p_holm, halfwidth and rounds_needed are NaN.
+        One row per method (baseline first, then in order of first appearance), columns :data:`SUMMARY`. ``score``
+        with its t interval over the games (``score_lo`` to ``score_hi``); ``diff`` with its paired t interval
+        (``diff_lo`` to ``diff_hi``), its standard error ``se`` and the paired t-test's ``p``; ``diff_lo_all`` to
+        ``diff_hi_all`` the interval simultaneous over the family's ``k`` methods (Bonferroni), the one to quote for
+        a method picked as the best of them, and ``p_holm`` Holm-corrected over the family (when ``k`` is larger
+        than this table,
+        the caller corrects over the whole family). A yardstick's simultaneous interval is its 95 % one and its
+        ``p_holm`` its ``p``. ``halfwidth`` is the 95 % interval's half-width and ``rounds_needed`` =
+        ceil(rounds * (halfwidth / target)**2), the rounds per pairing at which it would reach ``target`` (it
+        shrinks as 1/sqrt(rounds)); it may be fewer than now (0 when the interval has no width). The baseline's
+        diff is 0, its family empty and its diff intervals, p, p_holm, halfwidth and rounds_needed NaN.
 
     Raises:
-        ValueError: ``scores`` is not a paired table (:func:`check_paired`).
+        ValueError: ``scores`` is not a paired table (:func:`check_paired`), or ``k`` is below the table's family.
     """
     wide = _wide(scores, baseline)
-    rounds = wide.index.get_level_values("round").to_numpy()
-    n_rounds = len(np.unique(rounds))
+    yardsticks = tuple(yardsticks)
+    own = family_size(wide.columns, baseline, yardsticks)
+    if k is not None and k < own:
+        raise ValueError(f"family {family!r}: k {k} is below the table's own {own} methods")
+    k = max(1, own if k is None else k)
+    n_rounds = len(np.unique(wide.index.get_level_values("round")))
     nan = float("nan")
-    level_all = 1 - (1 - level) / max(1, len(wide.columns) - 1)
     rows = []
     for m in wide.columns:
-        lo, hi = cluster_ci(wide[m].to_numpy(), rounds, level=level, n_boot=n_boot, seed=seed)
-        row = {"method": m, "games": len(wide), "score": float(wide[m].mean()), "score_lo": lo, "score_hi": hi}
+        s = plan.paired_t(wide[m].to_numpy(), level=level)  # one sample: the score's own t interval
+        row = {"method": m, "games": len(wide), "score": s.diff, "score_lo": s.lo, "score_hi": s.hi}
         if m == baseline:
-            row |= {"diff": 0.0, "diff_lo": nan, "diff_hi": nan, "diff_lo_all": nan, "diff_hi_all": nan, "p": nan,
-                    "halfwidth": nan, "rounds_needed": nan}
-        else:
-            row |= _paired(wide[m], wide[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)
-            row["diff_lo_all"], row["diff_hi_all"] = cluster_ci(wide[m].to_numpy() - wide[baseline].to_numpy(), rounds,
-                                                                level=level_all, n_boot=n_boot, seed=seed)
-            row["halfwidth"] = max(row["diff"] - row["diff_lo"], row["diff_hi"] - row["diff"])
-            # The 1e-9 keeps a ratio that is a whole number up to rounding from costing an extra round.
-            row["rounds_needed"] = float(math.ceil(n_rounds * (row["halfwidth"] / target) ** 2 - 1e-9))
+            row |= {"diff": 0.0, "diff_lo": nan, "diff_hi": nan, "diff_lo_all": nan, "diff_hi_all": nan, "se": nan,
+                    "p": nan,
+                    "family": "", "halfwidth": nan, "rounds_needed": nan}
+            rows.append(row)
+            continue
+        inside = m not in yardsticks
+        row |= _paired(wide[m], wide[baseline], level=level)
+        every = _paired(wide[m], wide[baseline], level=level, k=k if inside else 1)
+        row |= {"diff_lo_all": every["diff_lo"], "diff_hi_all": every["diff_hi"],
+                "family": family if inside else YARDSTICK, "halfwidth": (row["diff_hi"] - row["diff_lo"]) / 2}
+        # The 1e-9 keeps a ratio that is a whole number up to rounding from costing an extra round.
+        row["rounds_needed"] = float(math.ceil(n_rounds * (row["halfwidth"] / target) ** 2 - 1e-9))
         rows.append(row)
     out = pd.DataFrame(rows)
-    out["p_holm"] = nan
-    others = out.method != baseline
-    if others.any():
-        out.loc[others, "p_holm"] = multipletests(out.loc[others, "p"], method="holm")[1]
+    out["p_holm"] = out.p  # a yardstick is a family of one
+    inside = out.family == family
+    if inside.any():
+        out.loc[inside, "p_holm"] = plan.holm(out.p[inside])
     return out[SUMMARY]
 
 
-def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: float = 0.95, n_boot: int = N_BOOT,
-                    n_perm: int = N_PERM, seed: int = config.SEED) -> pd.DataFrame:
+def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: float = plan.LEVEL) -> pd.DataFrame:
     """Each non-baseline method's paired difference from the baseline within each (black, white) pairing.
 
     For a forest plot: the p-values are per pairing and NOT corrected for multiple testing (with 16 pairings and
     several methods some will fall below 0.05 by chance); use :func:`method_summary` or :func:`subset_test` for a claim.
 
     Returns:
-        One row per (method, black, white), columns :data:`PAIRING`: the bootstrap over the pairing's rounds, p its
-        sign-flip test.
+        One row per (method, black, white), columns :data:`PAIRING`: the paired t interval over the pairing's game
+        pairs and its test's p.
 
     Raises:
         ValueError: ``scores`` is not a paired table (:func:`check_paired`).
     """
     wide = _wide(scores, baseline)
     rows = [{"method": m, "black": b, "white": w, "score": float(g[m].mean()), "base_score": float(g[baseline].mean()),
-             **_paired(g[m], g[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+             **_paired(g[m], g[baseline], level=level)}
             for m in wide.columns[1:] for (b, w), g in wide.groupby(level=["black", "white"])]
     return pd.DataFrame(rows, columns=PAIRING)
 
@@ -241,17 +233,19 @@ def pairings(scores: pd.DataFrame) -> list[tuple[int, int]]:
 
 
 def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, int]], *, baseline: str = "plain6",
-                level: float = 0.95, n_boot: int = N_BOOT, n_perm: int = N_PERM, seed: int = config.SEED) -> dict:
+                level: float = plan.LEVEL, k: int = 1) -> dict:
     """The paired difference of ``method`` from the baseline pooled over the named pairings only.
 
     Args:
         scores: the long table (:func:`scores_frame`).
         method: the method tested (not the baseline).
         pairs: the (black, white) pairings pooled, e.g. those a hypothesis names before the games are seen.
+        baseline: the method it is compared with.
+        level, k: the interval's confidence, simultaneous over a family of ``k`` (:func:`~.plan.paired_t`).
 
     Returns:
-        ``{"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p"}``: the interval is the cluster bootstrap
-        over rounds, p the two-sided sign-flip test on the pooled games.
+        ``{"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "se", "p"}``: the paired t interval over the pooled
+        game pairs and its test's two-sided p (the comparison's own, whatever ``k``).
 
     Raises:
         ValueError: ``scores`` is not paired, ``method`` is unknown or the baseline, no pairing is named, or a pairing
@@ -269,19 +263,18 @@ def subset_test(scores: pd.DataFrame, method: str, pairs: Iterable[tuple[int, in
             raise ValueError(f"unknown pairing (black={b}, white={w}); the table has {known}")
     sub = wide[wide.index.droplevel("round").isin(pairs)]
     return {"method": method, "pairs": pairs,
-            **_paired(sub[method], sub[baseline], level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+            **_paired(sub[method], sub[baseline], level=level, k=k)}
 
 
-def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_boot: int = N_BOOT,
-                n_perm: int = N_PERM, seed: int = config.SEED) -> pd.DataFrame:
+def win_changes(plain: list[dict], asym: list[dict], *, level: float = plan.LEVEL) -> pd.DataFrame:
     """Tables 11.2 and 11.3, paired: each pairing's change of Black's win rate from the plain tournament's games to
     the asymmetric one's, game by game (the two tournaments play the same seeds, so a game pairs with its twin).
 
     Returns:
         One row per (black, white): ``games``, ``plain`` and ``asym`` win rates, ``same_result`` (twins with the same
-        result, not necessarily the same moves), ``diff`` (asym - plain) with its bootstrap interval ``diff_lo,
-        diff_hi`` (over the pairing's rounds) and the sign-flip ``p`` (on win indicators: McNemar's exact test on the
-        twins that differ).
+        result, not necessarily the same moves), ``diff`` (asym - plain) with its paired t interval ``diff_lo,
+        diff_hi`` over the pairing's twins and the paired t-test's ``p`` on their win indicators
+        (:func:`~.plan.paired_t`: the plan's one test for a game pair).
 
     Raises:
         ValueError: the tournaments do not play the same games (:func:`check_paired`).
@@ -289,16 +282,15 @@ def win_changes(plain: list[dict], asym: list[dict], *, level: float = 0.95, n_b
     wide = _wide(scores_frame({"plain": plain, "asym": asym}, wins=True), "plain")
     return pd.DataFrame([{"black": int(b), "white": int(w), "plain": float(g.plain.mean()),
                           "asym": float(g.asym.mean()), "same_result": int((g.plain == g.asym).sum()),
-                          **_paired(g.asym, g.plain, level=level, n_boot=n_boot, n_perm=n_perm, seed=seed)}
+                          **_paired(g.asym, g.plain, level=level)}
                          for (b, w), g in wide.groupby(level=["black", "white"])])
 
 
-def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05,
-                     seed: int = config.SEED) -> pd.DataFrame:
+def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = plan.ALPHA) -> pd.DataFrame:
     """Tables 11.2 / 11.3 as the notebook shows them: :func:`win_changes` with each side's win and draw rates, numbers
     (the report formats them, :func:`~pawnslib.report.readable_chapters.pairing_changes_table`) but ``change``:
     "improved" / "worse" when the paired test rejects no change at ``alpha``, else "within noise"."""
-    ch = win_changes(plain, asym, seed=seed)
+    ch = win_changes(plain, asym)
     keys = ["black", "white"]
     rates = {side: pairing_counts(records).set_index(keys)[["win_rate", "draw_rate"]].add_suffix(f"_{side}")
              for side, records in (("plain", plain), ("asym", asym))}
@@ -309,9 +301,8 @@ def compare_pairings(plain: list[dict], asym: list[dict], *, alpha: float = 0.05
         "change": np.where(ch.p >= alpha, "within noise", np.where(ch["diff"] > 0, "improved", "worse"))})
 
 
-def pooled_win_change(plain: list[dict], asym: list[dict], pairs: Iterable[tuple[int, int]], *,
-                      seed: int = config.SEED) -> dict:
+def pooled_win_change(plain: list[dict], asym: list[dict], pairs: Iterable[tuple[int, int]]) -> dict:
     """The paired change of Black's win rate from plain to asymmetric, pooled over ``pairs``
     (:func:`subset_test` on win indicators): ``{"games", "diff", "diff_lo", "diff_hi", "p", ...}``."""
     scores = scores_frame({"plain": plain, "asym": asym}, wins=True)
-    return subset_test(scores, "asym", pairs, baseline="plain", seed=seed)
+    return subset_test(scores, "asym", pairs, baseline="plain")

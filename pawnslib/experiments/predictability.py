@@ -40,12 +40,11 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings, SettingError
-from pawnslib.experiments import paired
-from pawnslib.experiments.chapter13 import method_games, with_baseline
+from pawnslib.experiments import paired, plan
+from pawnslib.experiments.chapter13 import LOSS_GROUP, MAP_GROUP, method_games, with_baseline
 from pawnslib.experiments.costs import BASELINE
 from pawnslib.play.openings import OPENING_PLIES
 from pawnslib.play.players import DeepAlphaBeta
@@ -63,10 +62,13 @@ MAP_ROUNDS = 25
 
 Cell = tuple[str, int]  # (White's tie-breaking level, White's depth)
 Runs = dict[Cell, dict[str, list[GameRecord]]]  # a cell -> method -> its games
+# The cell's contrast that tells recognising White from PrOM search itself: (method, against).
+RECOGNITION = ("prom-learned", "prom-uniform")
 MAP = ["white_noise", "white_share", "predictability", "white_depth", "method", "games", "distinct_games",
-       "plain6_score", "score", "diff", "diff_lo", "diff_hi", "diff_lo_all", "diff_hi_all", "p", "p_holm",
-       "plain8_share"]  # map_table's columns
-LOSS = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "p", "p_holm"]
+       "plain6_score", "score", "diff", "diff_lo", "diff_hi", "diff_lo_all", "diff_hi_all", "se", "p", "p_holm",
+       "family", "plain8_share", "recognition", "recognition_lo", "recognition_hi", "recognition_p"]  # map_table's
+LOSS = ["white_depth", "pairings", "method", "against", "games", "diff", "diff_lo", "diff_hi", "diff_lo_all",
+        "diff_hi_all", "se", "p", "p_holm", "family"]
 
 
 def check_cell(white_noise: str, white_depth: int) -> Cell:
@@ -153,37 +155,57 @@ def predictability(records: list[GameRecord], strategies: dict, white_depth: int
     return same / total
 
 
-def map_table(runs: Runs, strategies: dict, *, seed: int = config.SEED) -> pd.DataFrame:
+def _recognition(kept: dict[str, list[GameRecord]]) -> dict[str, float]:
+    """A cell's :data:`RECOGNITION` contrast on its distinct games (95 % paired t interval and p, a single planned
+    comparison per cell), NaN where either method was not played."""
+    method, against = RECOGNITION
+    if method not in kept or against not in kept:
+        return dict.fromkeys(("recognition", "recognition_lo", "recognition_hi", "recognition_p"), np.nan)
+    scores = paired.scores_frame({against: kept[against], method: kept[method]})
+    t = paired.subset_test(scores, method, paired.pairings(scores), baseline=against)
+    return {"recognition": t["diff"], "recognition_lo": t["diff_lo"], "recognition_hi": t["diff_hi"],
+            "recognition_p": t["p"]}
+
+
+def map_table(runs: Runs, strategies: dict) -> pd.DataFrame:
     """The map: each method against ``plain6`` in each cell, paired, in score points, on distinct games.
+
+    The family (:data:`~.chapter13.MAP_GROUP`) is every method that models White in every cell: all but ``plain6``
+    and ``plain8``, which is the yardstick (what two more plies buy), measured beside the family, not in it
+    (:data:`~.paired.YARDSTICK`). One family for the whole map, so a page quotes one kind of correction: the
+    simultaneous intervals and the Holm p are over the same ``k`` contrasts.
 
     Args:
         runs: :func:`map_runs`' games.
         strategies: the set's ``{id: weights}`` (White's noise-free model, for ``predictability``).
-        seed: the statistics' seed.
 
     Returns:
         One row per (cell, method other than ``plain6``), columns :data:`MAP`: the cell (``white_noise``, its
         ``white_share`` and its measured ``predictability`` on ``plain6``'s games, :func:`predictability`;
         ``white_depth``), ``games`` (records) and ``distinct_games`` (the sample the statistics use:
         :func:`~.paired.distinct_games`), Black's mean ``score`` and ``plain6``'s (``plain6_score``), the paired
-        ``diff`` with its 95 % cluster-bootstrap interval, its interval simultaneous over the cell's methods
-        (``diff_lo_all`` to ``diff_hi_all``: the one to quote for the largest of them) and sign-flip ``p``;
-        ``p_holm`` is Holm-corrected over every row of the map; ``plain8_share`` is ``diff`` as a share of
-        ``plain8``'s in the cell (NaN where ``plain8``'s is not above 0).
+        ``diff`` with its 95 % paired t interval, ``se`` and ``p`` (:func:`~.paired.method_summary`);
+        ``diff_lo_all`` to ``diff_hi_all`` simultaneous over the whole map's family and ``p_holm`` Holm-corrected
+        over it (``plain8``: its own 95 % interval and its own p, family ``yardstick``); ``plain8_share`` is
+        ``diff`` as a share of ``plain8``'s in the cell (NaN where ``plain8``'s is not above 0); ``recognition``
+        to ``recognition_p`` the cell's :data:`RECOGNITION` contrast (the same on every row of the cell: whether
+        a gain of PrOM search comes from recognising White or from the search itself; :func:`_recognition`).
     """
+    k = sum(paired.family_size(records, BASELINE) for records in runs.values())
     parts = []
     for (white_noise, white_depth), records in runs.items():
         kept = paired.distinct_games(records)
-        table = paired.method_summary(paired.scores_frame(kept), baseline=BASELINE, seed=seed)
+        table = paired.method_summary(paired.scores_frame(kept), baseline=BASELINE, family=MAP_GROUP, k=k)
         base = float(table.score[table.method == BASELINE].iloc[0])
         yard = table.set_index("method")["diff"].get("plain8", np.nan)
         parts.append(table[table.method != BASELINE].assign(
             white_noise=white_noise, white_share=WHITE_NOISES[white_noise], white_depth=white_depth,
             predictability=predictability(records[BASELINE], strategies, white_depth), plain6_score=base,
             games=len(records[BASELINE]), distinct_games=len(kept[BASELINE]),
-            plain8_share=table["diff"] / yard if yard > 0 else np.nan))
+            plain8_share=table["diff"] / yard if yard > 0 else np.nan, **_recognition(kept)))
     out = pd.concat(parts, ignore_index=True)
-    out["p_holm"] = multipletests(out.p, method="holm")[1]
+    family = out.family == MAP_GROUP
+    out.loc[family, "p_holm"] = plan.holm(out.p[family])
     return out[MAP]
 
 
@@ -194,29 +216,30 @@ LOSS_CONTRASTS = (
 )
 
 
-def oracle_loss(records: dict[str, list[GameRecord]], *, depth: int = config.DEPTH,
-                seed: int = config.SEED) -> pd.DataFrame:
+def oracle_loss(records: dict[str, list[GameRecord]], *, depth: int = config.DEPTH) -> pd.DataFrame:
     """The oracle's loss on the diagonal and off it, and the oracle searching to White's horizon, on Chapter 13's
     games (White at Black's depth ``depth``).
 
     Args:
         records: Chapter 13's games by method (with ``oracle``, ``oracle-deep``, ``plain6`` and ``plain8``).
         depth: Black's depth, White's in these games (the table's ``white_depth``).
-        seed: the statistics' seed.
 
     Returns:
-        One row per contrast of :data:`LOSS_CONTRASTS` whose games exist, columns :data:`LOSS` (score points;
-        ``p_holm`` over these rows).
+        One row per contrast of :data:`LOSS_CONTRASTS` whose games exist, columns :data:`LOSS` (score points): the
+        paired t interval and p (:func:`~.paired.subset_test`); the rows are one family
+        (:data:`~.chapter13.LOSS_GROUP`): ``diff_lo_all`` to ``diff_hi_all`` simultaneous over them, ``p_holm``
+        Holm-corrected over them.
     """
+    chosen = [c for c in LOSS_CONTRASTS if c[1] in records and c[2] in records]
     rows = []
-    for which, method, against in LOSS_CONTRASTS:
-        if method not in records or against not in records:
-            continue
+    for which, method, against in chosen:
         scores = paired.scores_frame({against: records[against], method: records[method]})
         pairs = [(b, w) for b, w in paired.pairings(scores) if which == "all" or (b == w) == (which == "diagonal")]
-        t = paired.subset_test(scores, method, pairs, baseline=against, seed=seed)
+        t = paired.subset_test(scores, method, pairs, baseline=against)
+        every = paired.subset_test(scores, method, pairs, baseline=against, k=len(chosen))
         rows.append({"white_depth": depth, "pairings": which, "against": against,
-                     **{k: v for k, v in t.items() if k != "pairs"}})
+                     **{k: v for k, v in t.items() if k != "pairs"}, "diff_lo_all": every["diff_lo"],
+                     "diff_hi_all": every["diff_hi"], "family": LOSS_GROUP})
     out = pd.DataFrame(rows, columns=LOSS)
-    out["p_holm"] = multipletests(out.p, method="holm")[1] if len(out) else np.array([])
+    out["p_holm"] = plan.holm(out.p)
     return out[LOSS]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scipy.stats import betabinom
 
-from pawnslib.experiments import cells, thesis
+from pawnslib.experiments import cells, plan, thesis
 from pawnslib.experiments.stats import strategy_strength, wilson
 
 N = cells.EFFECTIVE_GAMES
@@ -61,9 +61,9 @@ def strongest() -> Evidence:
 
 
 def share_text() -> Evidence:
-    """The text's "about 50 %" correct predictions against the thesis's own count."""
+    """The text's "about 50 %" correct predictions against the thesis's own count, by the share's margin."""
     lo, hi = wilson(thesis.CORRECT_PREDICTIONS, thesis.PREDICTIONS)
-    if lo <= thesis.SHARE_CORRECT_TEXT <= hi:
+    if plan.margin_verdict(lo, hi, thesis.SHARE_CORRECT_TEXT, thesis.SHARE_MARGIN) == "reproduced":
         return "shows it", f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS}"
     return "cannot show it", (f"its own count, {thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS}, is "
             f"{100 * thesis.CORRECT_PREDICTIONS / thesis.PREDICTIONS:.0f} % ({100 * lo:.0f}-{100 * hi:.0f} %)")

@@ -5,23 +5,24 @@ Every number here is typed from the thesis (Pedersen 2008); Table 10.1 lives in
 ``"67%(33%)"`` means 6 Black wins and 3 draws of 9; but every cell is a third, so its 9 games are 3 games' evidence
 (:mod:`~.cells` reads that off the tables and tests each cell at it).
 
-The verdicts ("reproduced", "not reproduced", "inconclusive"; "new" for what the thesis never measured) follow one
-of five written rules, by what the thesis gives:
+The verdicts ("reproduced", "not reproduced", "inconclusive"; "untestable" where no rule could decide at the thesis's
+evidence; "new" for what the thesis never measured) follow the analysis plan (:mod:`~.plan`): every figure is judged
+against a stated margin, the smallest difference of interest, named here with its reason:
 
-* **A rate with its counts** (Black's wins over Table 10.2; a cell of Tables 10.2 and 11.1, by
-  :func:`~.cells.compare_table`, at the effective sample and Holm-corrected within its table), :func:`compare_rates`:
-  *not reproduced* when Fisher's exact test rejects equal rates (p < 0.05); *reproduced* when it does not and the
-  thesis's rate lies inside our 95 % Wilson interval; *inconclusive* otherwise.
-* **A figure without a spread** (a mean, a ratio, a change read off its tables), :func:`interval_verdict`:
-  *reproduced* when our 95 % interval contains it and is narrow enough to matter (a change: half-width at most
-  :data:`NARROW`, 15 points); *not reproduced* when it excludes it; *inconclusive* when it contains it but is wider.
-* **A direction without a figure** ("helps", "suffers"), :func:`change_verdict`: *reproduced* when our interval
-  lies wholly on the claimed side of no change, *not reproduced* when wholly on the other, *inconclusive* otherwise.
-* **No effect** ("almost no effect"), :func:`no_effect_verdict`: *reproduced* when every change's 95 % interval
-  lies within ±:data:`NO_EFFECT`, *not reproduced* when one lies wholly outside it, *inconclusive* otherwise.
+* **A figure** (a share, a mean, a ratio, a change read off its tables), :func:`~.plan.margin_verdict`: *reproduced*
+  when our 95 % interval lies within the figure +- its margin, *not reproduced* when it lies wholly outside, else
+  *inconclusive* (:func:`prediction_verdicts`, :func:`mean_verdict`, :func:`range_verdict`, :func:`ratio_verdict`,
+  :func:`compare_rates`, :func:`no_effect_verdict`).
+* **A bound** ("often": at least a third; "greatly": at least halving; "worse": by at least the margin),
+  :func:`~.plan.bound_verdict`: the same rule with the range unbounded on the claimed side.
+* **A whole table** (Tables 10.2 and 11.1), one joint test of its 16 cells (:func:`~.cells.joint_verdict`); a cell
+  keeps a verdict of its own only where its test has power (:func:`~.cells.compare_table`).
 * **A statement about the tables** ("every strategy can beat two others", "strategy 4 is the strongest"): the
   statement evaluated on our games, with the thesis's own meaning, which each rule must find true of the
   thesis's own tables (:func:`table_records` makes them records).
+
+A rule that cannot reach a verdict at the thesis's evidence (its power, :func:`~.plan.verdict_chances` or an exact
+computation, below :data:`~.plan.POWER`) makes the claim *untestable* there.
 
 Which reading of the rules fits the thesis's tables, by their outcome counts per cell: :func:`predictive_p`.
 """
@@ -36,12 +37,13 @@ import pandas as pd
 from scipy.special import gammaln
 from scipy.stats import fisher_exact
 
+from pawnslib.experiments import plan
 from pawnslib.experiments.stats import cluster_means, pair_wins, wilson
 
 SEARCH_DEPTH = 6  # the depth of every search of Chapters 10 and 11
 GAMES_PER_PAIRING = 9  # Chapter 10: 144 games, 9 per ordered pairing of Tables 10.2 and 11.1
 THESIS_GAMES = 16 * GAMES_PER_PAIRING
-ALPHA = 0.05
+ALPHA = plan.ALPHA
 
 # Chapter 2's worked examples. Bayes' rule (Figure 2.1, equations 2.2 to 2.7): P(pearl), P(blue | pearl),
 # P(blue | no pearl), and the posterior of equation 2.7.
@@ -65,9 +67,19 @@ TABLE_11_1 = [["67%", "67%(33%)", "0%", "0%"],
               ["67%", "100%", "33%", "67%"],
               ["100%", "100%", "0%", "67%"]]
 
-# A change's 95 % interval is narrow enough to judge the thesis's figure by when its half-width is at most NARROW: 15
-# points, under half the thesis's smallest change in Tables 11.2 and 11.3 (a third of its games, 33 points).
-NARROW = 0.15
+# The margins: the smallest difference from a figure of the thesis that matters, each with its reason
+# (records.line's margin_why), in the figure's own unit.
+# A share or a rate: 5 percentage points, the finest step the thesis's own wording of a share takes ("about 50 %").
+SHARE_MARGIN = 0.05
+SHARE_WHY = "5 points: the finest step of the thesis's own wording of a share ('about 50 %')"
+# A change of Black's win rate (Tables 11.2, 11.3, Chapter 12): 15 points, under half the smallest change its tables
+# can print (one effective game in three, 33 points).
+CHANGE_MARGIN = 0.15
+CHANGE_WHY = "15 win-rate points: under half the smallest change its tables can print (a third of a cell's games)"
+# A mean, a ratio or a count per game stated without a spread: 10 % of the figure, the precision of the thesis's
+# own rounded figures ("about 5" replies: +-0.5).
+RELATIVE_MARGIN = 0.10
+RELATIVE_WHY = "10 % of the figure: the precision of its own rounded figures ('about 5': +-0.5)"
 # Tables 11.2 and 11.3: the (black, white) pairings whose Black win rate rose, and fell, with the asymmetric tree.
 # Their own cells (before, after) are the changes the thesis claims; (3, 1)'s "after" differs from Table 11.1's.
 TABLE_11_2 = {(1, 2): ("0%", "67%(33%)"), (2, 4): ("0%", "33%"), (3, 1): ("67%", "100%"), (3, 2): ("33%(33%)", "100%")}
@@ -93,8 +105,9 @@ DSUM_VALUES = 100  # Section 11.2: "DSum e.g has over 100 different values" in i
 SORT_SAVES = 2  # "This sort greatly reduces the search space": read as at least halving the nodes of a search
 PR_ONE_MOVES = 75  # Figure 11.1: moves played at pr = 1, left out of the histogram
 # Section 11.2: "the number of slices has almost no effect on the number of correct predictions": read as every other
-# number of time slices changing the share of correct predictions by under NO_EFFECT (5 points) from the thesis's 4.
-NO_EFFECT = 0.05
+# number of time slices changing the share of correct predictions by under NO_EFFECT (a share's margin) from its 4.
+NO_EFFECT = SHARE_MARGIN
+OFTEN = 1 / 3  # Chapter 12's "often searches to depth 8": at least a third of the searches
 NODES_PLAIN, NODES_ASYM = 2670, 2673  # mean nodes per depth-6 search, plain and asymmetric
 SECONDS_PLAIN, SECONDS_ASYM = 0.197, 0.873  # mean seconds per search, plain and asymmetric
 NODE_RATIO = NODES_ASYM / NODES_PLAIN  # 1.00
@@ -102,9 +115,6 @@ TIME_RATIO = SECONDS_ASYM / SECONDS_PLAIN  # 4.4
 
 # Chapter 12: of the three Black players that rarely won, two improved with the asymmetric tree.
 UNLIKELY_IMPROVED, UNLIKELY_PLAYERS = 2, 3
-# Chapter 11's "improved quite a lot" (by 33 and 67 win-rate points in its Table 11.2): the smallest rise that counts
-# as "quite a lot" here, a tenth of the games; far below the thesis's own rises, so the rule errs on its side.
-LARGE_CHANGE = 0.10
 # Chapter 12's two claims on the tree's effect, as the report and Chapter 13 name them (both test them).
 CLAIM_UNLIKELY = "the asymmetric tree helps Black quite a lot where a win was unlikely"
 CLAIM_SUFFERS = f"strategy {STRONGEST} (as Black) suffers with the asymmetric tree"
@@ -132,26 +142,37 @@ def table_counts(table: list[list[str]], games: int = GAMES_PER_PAIRING) -> pd.D
                          for win, draw in [parse_cell(cell)]])
 
 
+def table_change(pairs: list[tuple[int, int]]) -> float:
+    """The thesis's own change of Black's win rate from Table 10.2 to Table 11.1, pooled (averaged) over ``pairs``
+    (black, white): the figure its Chapter 12 claims rest on, in win-rate points as a share."""
+    return float(np.mean([parse_cell(TABLE_11_1[b - 1][w - 1])[0] - parse_cell(TABLE_10_2[b - 1][w - 1])[0]
+                          for b, w in pairs]))
+
+
+# Chapter 12's two figures, read off its own tables: the change where its Table 10.2 has Black winning under a third
+# (+33 points over 1-2, 1-4, 2-4) and over strategy 4's four pairings as Black (-25 points).
+UNLIKELY_PAIRS = [(int(r.black), int(r.white)) for r in table_counts(TABLE_10_2).itertuples()
+                  if r.black_wins / r.games < 1 / 3]
+UNLIKELY_CHANGE = table_change(UNLIKELY_PAIRS)
+SUFFERS_CHANGE = table_change([(STRONGEST, w) for w in range(1, len(TABLE_10_2) + 1)])
+
 # The verdicts' written rules (the module docstring's), as the report's legend shows them.
 VERDICT_RULES = {
-    "reproduced": "a rate with the thesis's counts (a table's cell: 3 effective games, Holm-corrected within the "
-                  "table): Fisher's exact test finds no difference and the thesis's rate lies in our 95 % interval; "
-                  "a figure (a mean, a ratio, a change read off its tables): our 95 % "
-                  f"interval contains it and, for a change, is at most ±{100 * NARROW:.0f} points wide; a direction: "
-                  "our interval lies wholly on the claimed side; a large change ('quite a lot'): our interval lies "
-                  f"wholly beyond the smallest change that counts ({100 * LARGE_CHANGE:.0f} points); no effect: every "
-                  f"change's interval within ±{100 * NO_EFFECT:.0f} points; a statement about the tables: it holds of "
-                  "our games, in the sense in which it holds of the thesis's own",
-    "not reproduced": "Fisher's test finds a difference (a rate), our interval excludes the thesis's figure, or lies "
-                      "wholly on the other side (a direction) or short of the smallest change that counts (a large "
-                      f"change), or a change's interval lies wholly beyond ±{100 * NO_EFFECT:.0f} points (no effect); "
-                      "a statement that does not hold of our games",
-    "inconclusive": "our interval contains the thesis's figure but is too wide to matter, or straddles no change "
-                    f"(a direction) or ±{100 * NO_EFFECT:.0f} points (no effect), or the rate's samples neither agree "
-                    "nor differ",
-    "untestable": "no outcome the thesis could have printed would be rejected against ours: a cell of 3 "
-                  "effective games that no test could tell from ours, or a change of its Tables 11.2 and 11.3 within "
-                  "its own noise",
+    "reproduced": "our 95 % interval lies within the thesis's figure +- its margin (the smallest difference that "
+                  f"matters, stated on every line: a share {100 * SHARE_MARGIN:.0f} points, a change of Black's win "
+                  f"rate {100 * CHANGE_MARGIN:.0f} points, a mean, ratio or count {100 * RELATIVE_MARGIN:.0f} % of "
+                  "it); a bound ('often', 'greatly', 'worse'): our interval lies wholly on its claimed side; a whole "
+                  "table: one joint test of its 16 cells does not reject the thesis's table and has the power to "
+                  "reject one that differs by the margin; a statement about the tables: it holds of our games, in the "
+                  "sense in which it holds of the thesis's own",
+    "not reproduced": "our 95 % interval lies wholly outside the thesis's figure +- its margin, or wholly on the other "
+                      "side of a bound; a whole table: its joint test rejects the thesis's table (p < 0.05); a "
+                      "statement that does not hold of our games",
+    "inconclusive": "our interval straddles an end of the margin or the bound; a table whose joint test neither "
+                    "rejects it nor has the power to",
+    "untestable": "the power computation says no verdict is within reach at the thesis's evidence: a cell of 3 "
+                  "effective games whose test would decide with under 80 % chance, or a change of its Tables 11.2 "
+                  "and 11.3 that no outcome at 3 games against 3 could show (the smallest attainable p is above 0.05)",
     "new": "the thesis never measured it; the finding is ours, with its own test",
 }
 
@@ -161,57 +182,79 @@ def fisher_p(k1: int, n1: int, k2: int, n2: int) -> float:
     return float(fisher_exact([[k1, n1 - k1], [k2, n2 - k2]]).pvalue)
 
 
-def rate_verdict(p: float, rate: float, lo: float, hi: float, *, alpha: float = ALPHA) -> str:
-    """The rule for a rate (module docstring); ``p`` is corrected where a table is tested cell by cell."""
-    return "not reproduced" if p < alpha else "reproduced" if lo <= rate <= hi else "inconclusive"
+def smallest_fisher_p(n1: int, n2: int) -> float:
+    """The smallest two-sided p Fisher's exact test can reach with ``n1`` games against ``n2``, whatever their
+    outcomes: 0.10 at 3 against 3, so no change of Tables 11.2 and 11.3 could be shown at their effective sample."""
+    return min(fisher_p(k1, n1, k2, n2) for k1 in range(n1 + 1) for k2 in range(n2 + 1))
 
 
-def compare_rates(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int) -> tuple[str, float, float, float]:
-    """(verdict, Fisher p-value, our interval low, high) for a rate; see the module docstring."""
+def compare_rates(k_thesis: int, n_thesis: int, k_ours: int, n_ours: int, *,
+                  margin: float = SHARE_MARGIN) -> tuple[str, float, float, float]:
+    """(verdict, our rate, our 95 % Wilson interval) for a rate the thesis gives with its counts: its rate
+    ``k_thesis / n_thesis`` against our interval by :func:`~.plan.margin_verdict` with ``margin``."""
     lo, hi = wilson(k_ours, n_ours)
-    p = fisher_p(k_thesis, n_thesis, k_ours, n_ours)
-    return rate_verdict(p, k_thesis / n_thesis, lo, hi), p, lo, hi
+    return plan.margin_verdict(lo, hi, k_thesis / n_thesis, margin), k_ours / n_ours, lo, hi
 
 
-def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *,
-                 clusters=None) -> tuple[str, float, float, float]:
-    """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis reports without a spread: reproduced when
-    our interval contains it. With ``clusters`` (each value's game) the bootstrap resamples games, not values: a
-    game's searches or moves are not independent."""
+def cluster_interval(values, seed: int = 0, n_boot: int = 2000, *, clusters=None) -> tuple[float, float, float]:
+    """(mean, 95 % percentile bootstrap interval) of ``values``; with ``clusters`` (each value's game) the bootstrap
+    resamples games, not values: a game's searches or moves are not independent. A figure without a spread has no
+    test of its own, so this interval is its only statement of noise (no p stands beside it)."""
     x = np.asarray(values, dtype=float)
     boots, _ = cluster_means(x, clusters, n_boot, np.random.default_rng(seed))
-    lo, hi = np.quantile(boots, [0.025, 0.975])
-    return ("reproduced" if lo <= thesis_value <= hi else "not reproduced"), float(x.mean()), float(lo), float(hi)
+    lo, hi = np.quantile(boots, [(1 - plan.LEVEL) / 2, (1 + plan.LEVEL) / 2])
+    return float(x.mean()), float(lo), float(hi)
+
+
+def mean_verdict(values, thesis_value: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
+                 margin: float | None = None) -> tuple[str, float, float, float]:
+    """(verdict, our mean, 95 % bootstrap interval, :func:`cluster_interval`) for a mean the thesis reports without
+    a spread, by :func:`~.plan.margin_verdict` with ``margin`` (default :data:`RELATIVE_MARGIN` of the figure)."""
+    mean, lo, hi = cluster_interval(values, seed, n_boot, clusters=clusters)
+    margin = RELATIVE_MARGIN * abs(thesis_value) if margin is None else margin
+    return plan.margin_verdict(lo, hi, thesis_value, margin), mean, lo, hi
 
 
 def range_verdict(values, bounds: tuple[float, float], seed: int = 0, n_boot: int = 2000, *,
                   clusters=None) -> tuple[str, float, float, float]:
     """(verdict, our mean, 95 % bootstrap interval) for a mean the thesis gives as a range ``bounds`` (low, high),
-    as :data:`BRANCHING`: reproduced when our interval overlaps it. ``clusters`` as for :func:`mean_verdict`."""
-    _, mean, lo, hi = mean_verdict(values, (bounds[0] + bounds[1]) / 2, seed, n_boot, clusters=clusters)
-    return ("reproduced" if bounds[0] <= hi and lo <= bounds[1] else "not reproduced"), mean, lo, hi
+    as :data:`BRANCHING`: the range is a figure (its middle) +- a margin (half its width), judged by
+    :func:`~.plan.margin_verdict`. ``clusters`` as for :func:`mean_verdict`."""
+    mid, half = (bounds[0] + bounds[1]) / 2, (bounds[1] - bounds[0]) / 2
+    return mean_verdict(values, mid, seed, n_boot, clusters=clusters, margin=half)
 
 
-def prediction_verdicts(summary: dict) -> dict[str, tuple[str, float, float, float, float]]:
-    """Section 11.1.1's and Figure 11.1's figures against ours, each by :func:`interval_verdict` on an interval
+def prediction_verdicts(summary: dict) -> dict[str, tuple[str, float, float, float, float, float]]:
+    """Section 11.1.1's and Figure 11.1's figures against ours, each by :func:`~.plan.margin_verdict` on an interval
     over games (the moves of a game are not independent).
 
     Args:
         summary: :func:`~.stats.prediction_summary`.
 
     Returns:
-        Per figure, (verdict, the thesis's figure, ours, low, high): ``"count"`` the share correct by its count
-        (2007 of 5520), ``"text"`` by its text ("about 50 %"), ``"per game"`` predictions per game (5520 in 144 games)
-        and ``"pr = 1"`` White's moves at pr = 1 per game (75 in its run, whose size it does not give, over 144 games).
+        Per figure, (verdict, the thesis's figure, ours, low, high, margin): ``"count"`` the share correct by its
+        count (2007 of 5520), ``"text"`` by its text ("about 50 %"), both with :data:`SHARE_MARGIN`; ``"per game"``
+        predictions per game (5520 in 144 games), :data:`RELATIVE_MARGIN` of the figure; and ``"pr = 1"`` White's
+        moves at pr = 1 per game: 75 in a run of unknown size, so 75 / n a game for some n >= 1, any figure from 0 to
+        75 (the figure 37.5, the margin 37.5; :func:`pr_one_contradictable` says whether any outcome could fall
+        outside it).
     """
     share = (summary["share correct"], summary["ci_low"], summary["ci_high"])
     per_game = (summary["predictions per game"], summary["per_game_lo"], summary["per_game_hi"])
     pr_one = (summary["pr = 1 per game"], summary["pr_one_lo"], summary["pr_one_hi"])
     out = {"count": (CORRECT_PREDICTIONS / PREDICTIONS, *share), "text": (SHARE_CORRECT_TEXT, *share),
-           "per game": (PREDICTIONS / THESIS_GAMES, *per_game), "pr = 1": (PR_ONE_MOVES / THESIS_GAMES, *pr_one)}
-    # A share is judged by NARROW; a count per game by containment only (our interval is over 1,600 games).
-    return {k: (interval_verdict(f, lo, hi, narrow=NARROW if k in ("count", "text") else float("inf")), f, x, lo, hi)
+           "per game": (PREDICTIONS / THESIS_GAMES, *per_game), "pr = 1": (PR_ONE_MOVES / 2, *pr_one)}
+    margins = {k: SHARE_MARGIN if k in ("count", "text") else RELATIVE_MARGIN * f for k, (f, *_) in out.items()}
+    margins["pr = 1"] = PR_ONE_MOVES / 2
+    return {k: (plan.margin_verdict(lo, hi, f, margins[k]), f, x, lo, hi, margins[k])
             for k, (f, x, lo, hi) in out.items()}
+
+
+def pr_one_contradictable(most_white_moves: int) -> bool:
+    """Whether any outcome could contradict Figure 11.1's "75 in this test run": only a game with more than 75
+    White moves could hold more than 75 of them at pr = 1, the most a run of one game allows (a larger run allows
+    fewer a game, down to 0). ``most_white_moves``: the most White moves a game of ours had."""
+    return most_white_moves > PR_ONE_MOVES
 
 
 def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:
@@ -277,49 +320,48 @@ def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
     return ("not reproduced" if best != STRONGEST else "reproduced" if ahead else "inconclusive"), best, ahead
 
 
-def interval_verdict(figure: float, lo: float, hi: float, *, narrow: float = NARROW) -> str:
-    """A figure the thesis states against our 95 % interval ``lo`` to ``hi`` (module docstring), whose half-width
-    must be at most ``narrow`` to reproduce it."""
-    return "not reproduced" if not lo <= figure <= hi else "reproduced" if (hi - lo) / 2 <= narrow else "inconclusive"
-
-
-def change_verdict(thesis_direction: int, lo: float, hi: float) -> str:
-    """A claimed rise (+1) or fall (-1) against our 95 % interval of the change (module docstring)."""
-    low, high = (lo, hi) if thesis_direction > 0 else (-hi, -lo)
-    return "reproduced" if low > 0 else "not reproduced" if high < 0 else "inconclusive"
-
-
-def magnitude_verdict(thesis_direction: int, lo: float, hi: float, *, smallest: float = LARGE_CHANGE) -> str:
-    """A claimed large rise (+1) or fall (-1) against our 95 % interval of the change: reproduced when the interval
-    lies wholly beyond ``smallest`` on the claimed side, not reproduced when wholly short of it (any change is
-    smaller than the claim), inconclusive otherwise."""
-    low, high = (lo, hi) if thesis_direction > 0 else (-hi, -lo)
-    return "reproduced" if low >= smallest else "not reproduced" if high < smallest else "inconclusive"
+def no_effect_verdicts(intervals: list[tuple[float, float]], *, bound: float = NO_EFFECT) -> list[str]:
+    """A claim of (almost) no effect: each change's 95 % interval against 0 +- ``bound`` by
+    :func:`~.plan.margin_verdict`."""
+    return [plan.margin_verdict(lo, hi, 0.0, bound) for lo, hi in intervals]
 
 
 def no_effect_verdict(intervals: list[tuple[float, float]], *, bound: float = NO_EFFECT) -> str:
-    """A claim of (almost) no effect against our 95 % intervals of the changes (module docstring).
+    """The claim's verdict from :func:`no_effect_verdicts`: *not reproduced* when some change lies wholly beyond
+    +-``bound``, *reproduced* when every one lies within it, else *inconclusive*.
 
     Raises:
         ValueError: no intervals.
     """
     if not intervals:
         raise ValueError("no_effect_verdict needs at least one interval of a change")
-    return ("not reproduced" if any(lo > bound or hi < -bound for lo, hi in intervals)
-            else "reproduced" if all(-bound <= lo and hi <= bound for lo, hi in intervals) else "inconclusive")
+    each = set(no_effect_verdicts(intervals, bound=bound))
+    return ("not reproduced" if "not reproduced" in each else "reproduced" if each == {"reproduced"}
+            else "inconclusive")
 
 
-def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
-                  base_clusters=None, paired: bool = False) -> tuple[str, float, float, float]:
-    """(verdict, mean(ours) / mean(base), 95 % bootstrap interval) against a ratio the thesis reports. ``clusters``
-    and ``base_clusters`` name each value's game, so that games are resampled, not values; with ``paired`` the two are
-    measured on the same positions (``clusters`` serves both) and are resampled together."""
+def ratio_interval(ours, base, seed: int = 0, n_boot: int = 2000, *, clusters=None, base_clusters=None,
+                   paired: bool = False) -> tuple[float, float, float]:
+    """(mean(ours) / mean(base), 95 % bootstrap interval). ``clusters`` and ``base_clusters`` name each value's
+    game, so that games are resampled, not values; with ``paired`` the two are measured on the same positions
+    (``clusters`` serves both) and are resampled together."""
     rng = np.random.default_rng(seed)
     a, b = np.asarray(ours, dtype=float), np.asarray(base, dtype=float)
     top, draws = cluster_means(a, clusters, n_boot, rng)
     bottom, _ = cluster_means(b, clusters if paired else base_clusters, n_boot, rng, draws if paired else None)
-    lo, hi = np.quantile(top / bottom, [0.025, 0.975])
-    return ("reproduced" if lo <= thesis_ratio <= hi else "not reproduced"), a.mean() / b.mean(), float(lo), float(hi)
+    lo, hi = np.quantile(top / bottom, [(1 - plan.LEVEL) / 2, (1 + plan.LEVEL) / 2])
+    return float(a.mean() / b.mean()), float(lo), float(hi)
+
+
+def ratio_verdict(ours, base, thesis_ratio: float, seed: int = 0, n_boot: int = 2000, *, clusters=None,
+                  base_clusters=None, paired: bool = False,
+                  margin: float | None = None) -> tuple[str, float, float, float]:
+    """(verdict, the ratio, its 95 % interval, :func:`ratio_interval`) against a ratio the thesis reports, by
+    :func:`~.plan.margin_verdict` with ``margin`` (default :data:`RELATIVE_MARGIN` of the thesis's ratio)."""
+    r, lo, hi = ratio_interval(ours, base, seed, n_boot, clusters=clusters, base_clusters=base_clusters,
+                               paired=paired)
+    margin = RELATIVE_MARGIN * thesis_ratio if margin is None else margin
+    return plan.margin_verdict(lo, hi, thesis_ratio, margin), r, lo, hi
 
 
 # Which reading of the rules did the thesis play? Its outcome counts against each reading's, a predictive check.

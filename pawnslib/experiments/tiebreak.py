@@ -205,11 +205,14 @@ def table_10_2(results: str | Path, *, readings=config.READINGS, seed: int = con
 
 def chapter13(results: str | Path, *, methods=TIEBREAK_METHODS, seed: int = config.SEED,
               set_name: str = config.COMPARISON_SET) -> pd.DataFrame:
-    """One row per (scheme, method): the paired difference from ``plain6`` (:func:`~.paired.method_summary`, Holm
-    over ``methods``), from each scheme's comparison under the default reading and the main seed.
+    """One row per (scheme, method): the paired difference from ``plain6`` (:func:`~.paired.method_summary`), from
+    each scheme's comparison under the default reading and the main seed.
 
-    Every figure counts distinct games: each scheme's records (``plain6``'s and every method's together) lose the
-    rounds that repeat a pairing's earlier round under every method (:func:`~.paired.distinct_games`) before the
+    Each scheme's methods but ``plain8`` are one family (``tiebreak.<scheme>``): ``p_holm`` is Holm-corrected over
+    them and ``diff_lo_all`` to ``diff_hi_all`` is simultaneous over them; ``plain8``, the yardstick, keeps its own
+    95 % interval and p (family ``yardstick``). ``diff_lo`` to ``diff_hi`` is the 95 % paired t interval beside its
+    ``p``. Every figure counts distinct games: each scheme's records (``plain6``'s and every method's together) lose
+    the rounds that repeat a pairing's earlier round under every method (:func:`~.paired.distinct_games`) before the
     summary. ``games`` is a method's paired games as played, ``distinct_games`` those kept, the sample its
     difference, interval and test are taken on.
     """
@@ -217,12 +220,13 @@ def chapter13(results: str | Path, *, methods=TIEBREAK_METHODS, seed: int = conf
     for v in variants(seed)[: len(config.NOISES)]:
         folder = variant_dir(results, v, seed=seed)
         records = {m: archive.load_run(config.comparison_dir(folder, set_name, m)) for m in ("plain6", *methods)}
-        table = paired.method_summary(paired.scores_frame(paired.distinct_games(records)), seed=seed)
+        table = paired.method_summary(paired.scores_frame(paired.distinct_games(records)),
+                                      family=f"tiebreak.{v.noise}")
         table = table.rename(columns={"games": "distinct_games"})
         table["games"] = [len(records[m]) for m in table.method]
         frames.append(table[table.method != "plain6"].assign(noise=v.noise))
     return pd.concat(frames, ignore_index=True)[["noise", "method", "games", "distinct_games", "diff", "diff_lo",
-                                                 "diff_hi", "p_holm"]]
+                                                 "diff_hi", "diff_lo_all", "diff_hi_all", "p", "p_holm", "family"]]
 
 
 # ----------------------------------------------------------------------------- the verdict per headline
@@ -260,7 +264,8 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame, *, seed: int | None 
 
     Args:
         table: :func:`table_10_2` (its ``noise`` and ``seed`` name each row's variant).
-        methods: :func:`chapter13` (the main seed's, by ``noise``).
+        methods: :func:`chapter13` (the main seed's, by ``noise``); a difference is shown with its interval
+            simultaneous over its family (``diff_lo_all`` to ``diff_hi_all``), the one its class (Holm) goes with.
         seed: the study's master seed; None: the main run's, ``table``'s first row's (:func:`variants` comes first).
 
     Returns:
@@ -287,7 +292,7 @@ def sensitivity(table: pd.DataFrame, methods: pd.DataFrame, *, seed: int | None 
         classes = [None if np.isnan(p) else sign_of(d, p) for d, p in zip(t["diff"], t.p_holm, strict=True)]
         head = {"finding_id": f"ch13.{method}", "finding": f"{method} against plain6", "unit": "score points",
                 "reference": np.nan}
-        rows.append(_finding(head, keys, (t["diff"], t.diff_lo, t.diff_hi), classes))
+        rows.append(_finding(head, keys, (t["diff"], t.diff_lo_all, t.diff_hi_all), classes))
     out = pd.DataFrame(rows)
     played = [k for k in (v.key(seed) for v in variants(seed)) if f"{k}_estimate" in out.columns]  # the study's order
     columns = [f"{k}_{c}" for k in played for c in ("estimate", "lo", "hi", "class")]

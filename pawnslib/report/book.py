@@ -33,7 +33,7 @@ from pathlib import Path
 
 import nbformat
 
-from pawnslib.report import pagetop, tables_page, timings_page
+from pawnslib.report import pagetop, plan_page, tables_page, timings_page
 from pawnslib.report.bookconf import CSS, anchor
 from pawnslib.report.publish import publish
 
@@ -179,11 +179,14 @@ def front_page(results: str | Path) -> str:
     lines = [f"# {THESIS_TITLE}", "", f"{THESIS_BY}: a reproduction with `pawnslib`", ""]
     headlines = results / "tables" / HEADLINES
     if headlines.is_file():
-        lines += ["## Headline findings", "", headlines.read_text(encoding="utf-8").strip(), ""]
+        lines += ["## Headline findings", "", headlines.read_text(encoding="utf-8").strip(), "",
+                  f"Every verdict is decided by one written [analysis plan]({plan_page.STEM}.html), with each rule's "
+                  "power.", ""]
     lines += _chapters(results, readings) + _files(readings, results / "html")
     for r, folder in readings:
         caption = "Chapters" if r == readings[0][0] else f"The {r} reading"
         entries = [stem if folder == results else f"/{_rel(folder, results)}/html/{stem}" for stem in _stems(folder)]
+        entries += [plan_page.STEM] if folder == results else []
         lines += ["", "```{toctree}", ":hidden:", f":caption: {caption}", "", *entries, "```"]
     return "\n".join(lines) + "\n"
 
@@ -198,7 +201,9 @@ def _layout(results: Path, src: Path) -> dict[str, Path]:
     (src / "conf.py").write_text("from pawnslib.report.bookconf import *  # noqa: F403\n", encoding="utf-8")
     (src / "html").mkdir()
     (src / "html" / "index.md").write_text(front_page(results), encoding="utf-8")
-    pages = {"html/index": results / "html" / "index.html"}
+    (src / "html" / f"{plan_page.STEM}.md").write_text(plan_page.page(results), encoding="utf-8")
+    pages = {"html/index": results / "html" / "index.html",
+             f"html/{plan_page.STEM}": results / "html" / f"{plan_page.STEM}.html"}
     for r, folder in readings:
         rel = _rel(folder / "html", results)
         (src / rel).mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,7 @@
 
 Every label a sentence states (better, worse, whether matching removes a loss, whether recognition pays) is decided
 first by :mod:`pawnslib.experiments.chapter13_verdicts`, from the numbers alone; this module gathers each sentence's
-record (the rows it quotes, with their label and whether their p is at the randomised test's floor) and renders it by
+record (the rows it quotes, with their label) and renders it by
 its template (``ch13.*`` in :data:`~pawnslib.report.words.TEMPLATES`). Units: a method's change is in *score points*
 (a draw half a win); Chapter 12's claims, which the thesis states in Black's wins, in *win-rate points*. Every p
 names its correction and the group it corrects over.
@@ -22,10 +22,9 @@ from pawnslib.report.words import render
 
 
 def _record(r, label: str | None = None) -> dict:
-    """A row (a Series or a namedtuple) as a template's record, with its ``label`` and whether its p is at the
-    randomised test's floor."""
+    """A row (a Series or a namedtuple) as a template's record, with its ``label``."""
     row = r.to_dict() if isinstance(r, pd.Series) else r._asdict()
-    return row | {"label": label, "floor": cv.at_floor(row["p"])}
+    return row | {"label": label}
 
 
 def verdict_text(methods: pd.DataFrame, claims: pd.DataFrame | None = None, contrasts: pd.DataFrame | None = None, *,
@@ -139,9 +138,11 @@ def foresight_sentences(contrasts: pd.DataFrame, alpha: float = thesis.ALPHA) ->
 def map_sentences(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]:
     """Where prediction pays, from the map (:func:`~.predictability.map_table`): one sentence a cell (White's
     tie-breaking, depth and measured predictability, ``plain8``'s gain, the best method that models White with its
-    interval simultaneous over the cell's methods, the methods beyond noise), then the answer over the map
-    (:func:`~.chapter13_verdicts.paying_cell`)."""
+    interval simultaneous over the map's family, the methods that model White beyond noise), then the answer over
+    the map (:func:`~.chapter13_verdicts.paying_cell`). ``plain8``, the yardstick, is outside the family: its gain
+    is quoted with its own 95 % interval, never as beyond noise by Holm."""
     decided = cv.map_decisions(table, alpha)
+    k = int((table.method != "plain8").sum())  # the map's family: every method that models White, every cell
     out = []
     for (noise, depth), g in table.groupby(["white_noise", "white_depth"], sort=False):
         rows = [_record(r, decided[map_id(r.method, noise, depth)]) for r in g.itertuples()]
@@ -149,10 +150,10 @@ def map_sentences(table: pd.DataFrame, alpha: float = thesis.ALPHA) -> list[str]
         out.append(render("ch13.map_cell", depth=int(depth), noise=noise, predictability=rows[0]["predictability"],
                           distinct=int(rows[0]["distinct_games"]), plain6_score=rows[0]["plain6_score"],
                           deeper=next((r for r in rows if r["method"] == "plain8"), None),
-                          b=max(modelling, key=lambda r: r["diff"]), n=len(rows),
-                          beyond_noise=[r for r in rows if r["label"] in ("better", "worse")]))
+                          b=max(modelling, key=lambda r: r["diff"]), n=k,
+                          beyond_noise=[r for r in modelling if r["label"] in ("better", "worse")]))
     cell = cv.paying_cell(table, alpha)
-    out.append(render("ch13.map_answer", cell=cell and cell._asdict(), alpha=f"{alpha:g}", n=len(table)))
+    out.append(render("ch13.map_answer", cell=cell and cell._asdict(), alpha=f"{alpha:g}", n=k))
     return out
 
 

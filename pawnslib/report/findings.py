@@ -25,8 +25,8 @@ from pawnslib.report.words import ours, render
 REPORT, CH13 = "12_reproduction_report", "13_future_work"
 LINKS = {"claims": f"{REPORT}.html#All-claims-at-a-glance", "pays": f"{CH13}.html#Which-method-beats-plain6?",
          "rules": f"{REPORT}.html#Which-rules-did-the-thesis-play?",
-         "ceiling": f"{CH13}.html#The-ceiling-of-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,-and-OM-"
-                    "search-at-White's-depth",
+         "foresight": f"{CH13}.html#Perfect-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,-and-OM-"
+                      "search-at-White's-depth",
          "survival": f"{REPORT}.html#Which-findings-survive-the-tie-breaker?"}
 # The front page's bullet for each chapter of the thesis's claims (records.PAGES' keys), in the report's order.
 CHAPTERS = {"10": ("Chapter 10, the balance of power", "Chapter-10:-strategies-and-the-balance-of-power"),
@@ -46,21 +46,26 @@ def said_line(line: pd.Series) -> str:
 
 
 def reproduce_record(claims: pd.DataFrame) -> dict:
-    """Does the thesis reproduce? The claims (:func:`~pawnslib.experiments.evidence.judge`) its own counts can test,
-    counted by verdict, and the word the counts allow (:func:`~pawnslib.experiments.evidence.answer_word`)."""
+    """Does the thesis reproduce? Every claim of the thesis (:func:`~pawnslib.experiments.evidence.judge`; ours
+    counted apart) counted by verdict, as ``claims.csv`` and the chapter lines count them, and the word the counts
+    allow (:func:`~pawnslib.experiments.evidence.answer_word`)."""
     t = evidence.tally(claims)
-    return {"word": evidence.answer_word(t["data"]), "data": t["data"], "data_claims": sum(t["data"].values()),
-            "no_data_claims": sum(t["no_data"].values()), "link": LINKS["claims"]}
+    return {"word": evidence.answer_word(t["all"]), "counts": t["all"], "claims": t["thesis"], "ours": t["ours"],
+            "link": LINKS["claims"]}
 
 
 def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFrame | None = None, *,
                 rules: str = config.RULES) -> dict:
-    """Does predicting White pay? Chapter 13's ``ch13.pays`` line (the best prediction method's paired gain over
-    ``plain6`` under the thesis's noise, its interval simultaneous over the methods) beside ``plain8``'s gain, from
-    ``methods`` (``ch13_methods``); ``pays`` as :func:`~pawnslib.experiments.chapter13_verdicts.decisions` decides
-    it; with the map of how predictable White is (``white_map``, ``ch13_predictability``), the range it covered
-    (``map``: the measured predictability's least and most, White's depths) and the cell where a method that models
-    White beats ``plain6`` by most beyond noise (``cell``, None when none does; its share of ``plain8``'s gain there).
+    """Does predicting White pay? Both sides, from Chapter 13 and the map: Chapter 13's ``ch13.pays`` line (the best
+    prediction method's paired gain over ``plain6`` under the thesis's noise, its interval simultaneous over the
+    methods' family) beside ``plain8``'s gain, from ``methods`` (``ch13_methods``); ``pays`` as
+    :func:`~pawnslib.experiments.chapter13_verdicts.decisions` decides it; with the map of how predictable White is
+    (``white_map``, ``ch13_predictability``), the range it covered (``map``: the measured predictability's least and
+    most, White's depths) and the cell where a method that models White beats ``plain6`` by most beyond noise
+    (``cell``, None when none does; its share of ``plain8``'s gain there); and ``sides``
+    (:func:`~pawnslib.experiments.chapter13_verdicts.pay_sides`): where modelling White loses beyond noise, where it
+    gains (before the correction too), whether that gain is recognition's, what ``plain8`` gains over the map and the
+    smallest change each design detects at 80 % power after its family's correction.
 
     Raises:
         ValueError: no ``ch13.pays`` line, or no ``plain8`` in ``methods``.
@@ -80,8 +85,9 @@ def pays_record(lines: pd.DataFrame, methods: pd.DataFrame, white_map: pd.DataFr
                 "depths": sorted(int(d) for d in white_map.white_depth.unique())},
             "cell": None if cell is None else {
                 "noise": cell.white_noise, "depth": int(cell.white_depth), "predictability": cell.predictability,
-                "method": cell.method, "diff": cell.diff, "lo": cell.diff_lo, "hi": cell.diff_hi,
-                "games": int(cell.distinct_games), "share": cell.plain8_share}}
+                "method": cell.method, "diff": cell.diff, "lo": cell.diff_lo_all, "hi": cell.diff_hi_all,
+                "games": int(cell.distinct_games), "share": cell.plain8_share},
+            "sides": chapter13_verdicts.pay_sides(methods, white_map, ALPHA)}
 
 
 def rules_record(answer) -> dict:
@@ -123,13 +129,14 @@ def chapter_records(claims: pd.DataFrame) -> list[dict]:
     return [r for r in out if r["claims"]]
 
 
-def ceiling_record(contrasts: pd.DataFrame) -> dict:
-    """The ceiling of prediction: the oracle's and ``one-hist-told1``'s paired gain over ``plain6`` (all White
-    strategies), from Chapter 13's paired contrasts (``ch13_contrasts``)."""
+def foresight_record(contrasts: pd.DataFrame) -> dict:
+    """Perfect prediction of White's reply (no ceiling: ``plain6`` beats the oracle): the oracle's and
+    ``one-hist-told1``'s paired gain over ``plain6`` (all White strategies), from Chapter 13's paired contrasts
+    (``ch13_contrasts``)."""
     c = contrasts[(contrasts.against == "plain6") & (contrasts.white.astype(str) == "all")].set_index("method")
     o, t = c.loc["oracle"], c.loc["one-hist-told1"]
     return {"oracle_diff": o["diff"], "oracle_lo": o.diff_lo, "oracle_hi": o.diff_hi, "told_diff": t["diff"],
-            "told_lo": t.diff_lo, "told_hi": t.diff_hi, "link": LINKS["ceiling"]}
+            "told_lo": t.diff_lo, "told_hi": t.diff_hi, "link": LINKS["foresight"]}
 
 
 def survival_record(survival: pd.DataFrame) -> dict:
@@ -158,7 +165,7 @@ def answers(claims: pd.DataFrame, *, fit_answer, lines: pd.DataFrame | None = No
 
 def headlines(claims: pd.DataFrame, *, contrasts: pd.DataFrame | None = None,
               survival: pd.DataFrame | None = None) -> list[str]:
-    """The front page's bullets after the :func:`answers` (markdown, without the ``*``): the ceiling of prediction
+    """The front page's bullets after the :func:`answers` (markdown, without the ``*``): perfect prediction
     (once Chapter 13 ran), one bullet a chapter, and which findings survive the tie-breaker (once it ran).
 
     Args:
@@ -166,7 +173,7 @@ def headlines(claims: pd.DataFrame, *, contrasts: pd.DataFrame | None = None,
         contrasts: ``ch13_contrasts``, or None before Chapter 13 ran.
         survival: ``tiebreak_sensitivity``, or None before the tie-breaking study ran.
     """
-    out = [render("ceiling", **ceiling_record(contrasts))] if contrasts is not None else []
+    out = [render("foresight", **foresight_record(contrasts))] if contrasts is not None else []
     out += [render("chapter", **r) for r in chapter_records(claims)]
     if survival is not None and len(survival):
         out.append(render("survival", **survival_record(survival)))
@@ -211,6 +218,6 @@ def sync_readme(readme: str | Path = "README.md", results: str | Path = config.C
     return new != text
 
 
-__all__ = ["ANSWERS", "CHAPTERS", "HEADLINES", "LINKS", "README_BEGIN", "README_END", "answers", "ceiling_record",
+__all__ = ["ANSWERS", "CHAPTERS", "HEADLINES", "LINKS", "README_BEGIN", "README_END", "answers", "foresight_record",
            "chapter_record", "chapter_records", "headlines", "pays_record", "readme_block", "reproduce_record",
            "rules_conclusion", "rules_record", "said_line", "survival_record", "sync_readme", "write_headlines"]

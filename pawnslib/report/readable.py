@@ -2,15 +2,15 @@
 
 The saved tables (``tables/ch13_*.csv``) keep fractions to full precision for reuse; these functions make the copies
 a page shows: a score as ``66.7 % (64.8 to 68.6)``, a paired difference as ``+9.7 (+7.4 to +11.9)`` points (one decimal:
-the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``≤ 0.0012`` at the randomised test's
-floor, node counts with thousands separators, times as ratios to ``plain6``, and headers in words. Chapter 13's
+the intervals over 1,600 games are about ±2 points wide), a Holm-corrected p as ``0.0012`` (``< 0.0001`` below it),
+node counts with thousands separators, times as ratios to ``plain6``, and headers in words. Chapter 13's
 tables first, then the report's cell-by-cell and pairing-by-pairing tables, the rules fit and Chapter 11's prediction
 statistics, one reading at a time so that each fits the page's column. The saved tables hold numbers only; the
 thesis's cell format (``67%(33%)``) is made here, from the rates.
 
-Layer ``report``: it imports :mod:`~pawnslib.experiments.chapter13_verdicts` (a p at the randomised test's floor),
-:mod:`~pawnslib.experiments.stats` (the thesis's cell format), :mod:`~pawnslib.report.style` (p-values) and
-:mod:`~pawnslib.report.words` (counts and the Holm p, as sentences write them).
+Layer ``report``: it imports :mod:`~pawnslib.experiments.stats` (the thesis's cell format),
+:mod:`~pawnslib.report.style` (p-values) and :mod:`~pawnslib.report.words` (counts and the Holm p, as sentences
+write them).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import math
 
 import pandas as pd
 
-from pawnslib.experiments.chapter13_verdicts import at_floor
 from pawnslib.experiments.stats import thesis_cell
 from pawnslib.report.style import MISSING, number, short_p
 from pawnslib.report.words import count, holm_value
@@ -51,8 +50,16 @@ def percent(x: float, lo: float | None = None, hi: float | None = None, *, digit
     return text if lo is None or _missing(lo) else f"{text} ({100 * lo:.{digits}f} to {100 * hi:.{digits}f})"
 
 
-def _holm(p: float, p_holm: float) -> str:
-    return MISSING if _missing(p_holm) else holm_value(p_holm, at_floor(p))
+def _holm(p_holm: float) -> str:
+    return MISSING if _missing(p_holm) else holm_value(p_holm)
+
+
+def _holm_header(table: pd.DataFrame, what: str) -> str:
+    """The Holm p's column header: the size of the table's family (its rows outside the yardstick, ``plain8``, and
+    the baseline; every row with a p when the table names no family)."""
+    family = table.family[table.family.fillna("").ne("") & table.family.ne("yardstick")] if "family" in table \
+        else table.p.dropna()
+    return f"p (Holm over the {len(family)} {what})"
 
 
 def need(df: pd.DataFrame, columns: list[str], what: str) -> None:
@@ -74,7 +81,7 @@ def methods_table(methods: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([{"method": r.method, "games": int(r.games),
                           "Black's score (95 % interval)": percent(r.score, r.score_lo, r.score_hi),
                           "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
-                          f"p (Holm over the {len(methods) - 1} methods)": _holm(r.p, r.p_holm),
+                          _holm_header(methods, "methods"): _holm(r.p_holm),
                           "nodes per search": f"{r.nodes_mean:,.0f}"} for r in methods.itertuples()])
 
 
@@ -107,7 +114,7 @@ def contrasts_table(contrasts: pd.DataFrame) -> pd.DataFrame:
                           "White": "every strategy" if str(r.white) == "all" else f"strategy {r.white}",
                           "what it asks": r.what, "paired games": int(r.games),
                           "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
-                          f"p (Holm over the {len(contrasts)} contrasts)": _holm(r.p, r.p_holm)}
+                          _holm_header(contrasts, "contrasts"): _holm(r.p_holm)}
                          for r in contrasts.itertuples()])
 
 
@@ -141,7 +148,7 @@ def predictability_table(table: pd.DataFrame) -> pd.DataFrame:
         "White's ties": r.white_noise, "predictable": percent(r.predictability), "White's depth": int(r.white_depth),
         "method": r.method, "distinct games": int(r.distinct_games), "plain6's score": percent(r.plain6_score),
         "change from plain6, score points": points(r.diff, r.diff_lo, r.diff_hi),
-        f"p (Holm over the {len(table)} contrasts)": _holm(r.p, r.p_holm),
+        _holm_header(table, "contrasts"): _holm(r.p_holm),
         "share of plain8's gain": MISSING if _missing(r.plain8_share) or r.method == "plain8" else
         f"{100 * r.plain8_share:+.0f} %"} for r in table.itertuples()])
 
@@ -158,7 +165,7 @@ def oracle_loss_table(loss: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame([{
         "White's depth": int(r.white_depth), "pairings": r.pairings, "method": r.method, "against": r.against,
         "paired games": int(r.games), "change, score points": points(r.diff, r.diff_lo, r.diff_hi),
-        f"p (Holm over the {len(loss)} contrasts)": _holm(r.p, r.p_holm)} for r in loss.itertuples()])
+        _holm_header(loss, "contrasts"): _holm(r.p_holm)} for r in loss.itertuples()])
 
 
 def cells_table(cells: pd.DataFrame) -> pd.DataFrame:

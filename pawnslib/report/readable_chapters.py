@@ -60,36 +60,43 @@ def rlgame_table(differences: pd.DataFrame) -> pd.DataFrame:
         for name, r in differences.iterrows()})
 
 
+YARDSTICK_GAP = "gap to yardstick (points)"  # dbn_recognition_at_10's column: perfect knowledge's accuracy minus each
+
+
 def recognition_table(at: pd.DataFrame) -> pd.DataFrame:
-    """Chapter 8's recognisers at one move (``dbn_recognition_at_10``; any index, e.g. set and recogniser).
+    """Chapter 8's recognisers at one move (``dbn_recognition_at_10``; any index, e.g. set and recogniser): the share
+    right over every held-out game (one that has ended at its last belief) beside the games still running, and the
+    distance to the perfect-knowledge recogniser, a yardstick (a learned recogniser can beat it: not a ceiling).
 
     Raises:
         ValueError: a column missing (named).
     """
-    need(at, ["games", "accuracy", "ci_low", "ci_high", "p_true", "gap to ceiling (points)"], "the recognisers' table")
+    need(at, ["games", "running", "accuracy", "ci_low", "ci_high", "p_true", YARDSTICK_GAP], "the recognisers' table")
     return pd.DataFrame([{
-        "held-out games": count(r["games"]),
+        "held-out games (all counted)": count(r["games"]), "of them still running": count(r["running"]),
         "right (95 % interval)": percent(r["accuracy"], r["ci_low"], r["ci_high"]),
         "mean posterior of the true strategy": percent(r["p_true"]),
-        "below the ceiling, points": f"{r['gap to ceiling (points)']:.1f}"} for _, r in at.iterrows()], index=at.index)
+        "below the perfect-knowledge yardstick, points": f"{r[YARDSTICK_GAP]:.1f}".replace("-", "−")}
+        for _, r in at.iterrows()], index=at.index)
 
 
 def recognisers_table(calibration: pd.DataFrame) -> pd.DataFrame:
     """Rows of ``recognition_calibration`` (Chapter 8's recognisers at one White move each) as a page shows them: per
-    set and recogniser the held-out games, the share right with its 95 % Wilson interval, the mean largest
-    probability (calibrated: as high as the share right) and the log-loss (ln K knows nothing).
+    set and recogniser the held-out games (all counted, one that has ended at its last belief) and those still
+    running, the share right with its 95 % Wilson interval, the mean largest probability (calibrated: as high as the
+    share right) and the log-loss (ln K knows nothing).
 
     Raises:
         ValueError: a column missing (named).
     """
-    need(calibration, ["set", "recogniser", "move", "games", "accuracy", "mean_max_p", "log_loss"],
+    need(calibration, ["set", "recogniser", "move", "games", "running", "accuracy", "mean_max_p", "log_loss"],
          "the recognisers' calibration table")
     rows = []
     for _, r in calibration.iterrows():
         lo, hi = wilson(round(r["accuracy"] * r["games"]), int(r["games"]))
         rows.append({"set": r["set"], "recogniser": r["recogniser"], "after White's move": int(r["move"]),
-                     "held-out games": count(r["games"]), "right (95 % interval)": percent(r["accuracy"], lo, hi,
-                                                                                            digits=0),
+                     "held-out games (all counted)": count(r["games"]), "of them still running": count(r["running"]),
+                     "right (95 % interval)": percent(r["accuracy"], lo, hi, digits=0),
                      "mean largest probability": f"{r['mean_max_p']:.2f}", "log-loss, nats": f"{r['log_loss']:.2f}"})
     return pd.DataFrame(rows)
 
@@ -107,22 +114,28 @@ GOAL_WORDS = {  # recognition_goals' goals: (what is measured, how its estimate 
 
 
 def goals_table(goals: pd.DataFrame) -> pd.DataFrame:
-    """``recognition_goals`` as a page shows it: per set and recogniser each goal in words, the held-out games, the
-    estimate with its 90 % interval (its ends one-sided 5 % bounds), the target and the verdict.
+    """``recognition_goals`` as a page shows it: per set and recogniser each goal in words, the held-out games (all
+    counted) and those still running, the estimate with its interval (at the table's one ``level``, 95 % by the
+    plan: each goal is a one-sided test at 2.5 % whose bound is the interval's end), the target and the verdict.
 
     Raises:
-        ValueError: a column missing (named), or a goal without words.
+        ValueError: a column missing (named), a goal without words, or more than one level.
     """
-    need(goals, ["set", "recogniser", "goal", "move", "games", "estimate", "lo", "hi", "target", "verdict"],
-         "the recognition goals' table")
+    need(goals, ["set", "recogniser", "goal", "move", "games", "running", "estimate", "lo", "hi", "level", "target",
+                 "verdict"], "the recognition goals' table")
     unknown = sorted(set(goals["goal"]) - set(GOAL_WORDS))
     if unknown:
         raise ValueError(f"the recognition goals' table has goals without words: {', '.join(unknown)}")
+    levels = goals["level"].unique()
+    if len(levels) > 1:
+        raise ValueError(f"the recognition goals' table mixes interval levels: {sorted(levels)}")
+    quoted = f"estimate ({100 * levels[0]:.0f} % interval)" if len(levels) else "estimate (interval)"
     return pd.DataFrame([{
         "set": r["set"], "recogniser": r["recogniser"],
         "goal": GOAL_WORDS[r["goal"]][0].format(move=int(r["move"])),
-        "held-out games": count(r["games"]), "estimate (90 % interval)": GOAL_WORDS[r["goal"]][1](r),
-        "target": GOAL_WORDS[r["goal"]][2](r["target"]), "verdict": r["verdict"]} for _, r in goals.iterrows()])
+        "held-out games (all counted)": count(r["games"]), "of them still running": count(r["running"]),
+        quoted: GOAL_WORDS[r["goal"]][1](r), "target": GOAL_WORDS[r["goal"]][2](r["target"]),
+        "verdict": r["verdict"]} for _, r in goals.iterrows()])
 
 
 def balance_table(counts: pd.DataFrame) -> pd.DataFrame:

@@ -23,6 +23,7 @@ from pawnslib.report.words import ours
 COLOURS = {"reproduced": "#2e7d32", "not reproduced": "#c62828", "mixed": "#ef6c00", "inconclusive": "#8d8d8d",
            "untestable": "#5d4037", "new": "#1565c0"}
 LEGEND = VERDICT_RULES  # a line's written rules (pawnslib.experiments.thesis), one line per badge
+PLAN_PAGE = "analysis_plan.html"  # the site's page of the analysis plan, each rule with its margin and power
 SUPPORT_WORDS = {"shows it": "the thesis's own figures, at its effective sample, show the claim",
                  "cannot show it": "they cannot: the claim is within the thesis's own noise, contradicted by its own "
                                    "counts, or rests on a figure it does not give",
@@ -49,8 +50,9 @@ def legend_html() -> str:
     line += f"<p>A whole table's verdict: {html.escape(TABLE_RULE)}.</p>"
     own = "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(w)}</li>" for k, w in SUPPORT_WORDS.items())
     return (f"<p><b>A claim's verdict</b> weighs its lines of evidence:</p>{claim}<p><b>A line's verdict</b>, our "
-            f"games against the thesis's figure:</p>{line}<p><b>The thesis's own evidence</b>, at 3 effective games "
-            f"a cell:</p><ul>{own}</ul>")
+            f"games against the thesis's figure and its margin (each line states its margin and the reason for it; "
+            f"every rule and its power: <a href=\"{PLAN_PAGE}\">the analysis plan</a>):</p>{line}<p><b>The thesis's "
+            f"own evidence</b>, at 3 effective games a cell:</p><ul>{own}</ul>")
 
 
 def claims_html(claims: pd.DataFrame, lines: pd.DataFrame, *, link: str = "{page}.html") -> str:

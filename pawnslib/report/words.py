@@ -40,10 +40,12 @@ def interval(lo: float, hi: float) -> str:
     return f"({points(lo)} to {points(hi)})"
 
 
-def holm_value(p_holm: float, floor: bool) -> str:
-    """A Holm-corrected p, two digits: "≤ x" when the randomised test's p is at its ``floor`` (no sign pattern was as
-    extreme as the data's, so the true p is smaller), else "x"."""
-    return f"≤ {p_holm:.2g}" if floor else f"{p_holm:.2g}"
+P_SMALL = 1e-4  # a p below this is written "< 0.0001": its digits say nothing more (the t-test's p is exact)
+
+
+def holm_value(p_holm: float) -> str:
+    """A Holm-corrected p, two digits ("0.012"), or "< 0.0001" below :data:`P_SMALL`."""
+    return f"< {P_SMALL:g}" if p_holm < P_SMALL else f"{p_holm:.2g}"
 
 
 # How a sentence says a label decided elsewhere (experiments.chapter13_verdicts): a comparison ("<method> is <words>
@@ -61,15 +63,15 @@ RECOGNITION_WORDS = {"pays": "**Yes, it pays**", "loses": "**No, it loses to rec
 CHANCE_WORDS = {"above": "above chance", "below": "below chance", "within": "not distinguishable from chance"}
 NOISE_WORDS = {"none": "breaking no tie by noise", "half": "breaking ties by noise in half its searches",
                "thesis": "breaking ties by the thesis's noise"}
+PAY_NOISE = {"none": ", noise-free", "half": ", half noisy", "thesis": ""}  # White's tie-breaking in the pay answer
 
 # Pieces of Chapter 13's sentences, shared by its templates. A record ``r`` is a contrast's row (method, against,
-# games, diff, diff_lo, diff_hi, p_holm) with its decided ``label`` and ``floor`` (its p at the randomised test's
-# floor).
+# games, diff, diff_lo, diff_hi, p_holm) with its decided ``label``.
 MACROS = (
     "{% macro change(r, unit='score points') %}{{ r.diff | points }} {{ unit }} {{ interval(r.diff_lo, r.diff_hi) }}"
     "{% endmacro %}"
-    "{% macro holm(r, group) %}p (Holm {{ group }}) {{ '' if r.floor else '= ' }}"
-    "{{ holm_value(r.p_holm, r.floor) }}{% endmacro %}"
+    "{% macro holm(r, group) %}p (Holm {{ group }}) {{ '' if r.p_holm < P_SMALL else '= ' }}"
+    "{{ holm_value(r.p_holm) }}{% endmacro %}"
     "{% macro figure(r, group) %}{{ r.diff | points }} score points ({{ r.diff_lo | points }} to "
     "{{ r.diff_hi | points }}; {{ r.games }} paired games, {{ holm(r, group) }}){% endmacro %}"
     "{% macro said(r, group) %}{{ COMPARISON_WORDS[r.label] }} `{{ r.against }}`: {{ figure(r, group) }}{% endmacro %}"
@@ -80,20 +82,47 @@ MACROS = (
 TEMPLATES = {
     # The answers: one sentence each (at most 40 words), its number in it; the conditions that bound it in a few words.
     "answer.reproduce": (
-        "**Does the thesis reproduce? {{ word | capitalize }}.** Of the {{ data_claims }} claims its own counts can "
-        "test: {{ data['reproduced'] }} reproduced, {{ data['not reproduced'] }} not reproduced, {{ data['mixed'] }} "
-        "mixed, {{ data['inconclusive'] + data['untestable'] }} undecided; {{ no_data_claims }} more state figures "
-        "without data. [The claims]({{ link }})"),
+        "**Does the thesis reproduce? {{ word | capitalize }}.** Of its {{ claims }} claims: "
+        "{{ counts['reproduced'] }} reproduced, {{ counts['not reproduced'] }} not reproduced, {{ counts['mixed'] }} "
+        "mixed, {{ counts['inconclusive'] }} inconclusive, {{ counts['untestable'] }} untestable; {{ ours }} "
+        "findings of ours counted apart. [The claims]({{ link }})"),
+    # The pay answer: both sides (where modelling White loses and gains beyond noise, whose gain it is, plain8's, the
+    # smallest change detectable) in one sentence; every row and interval in "answer.pays.details", on the page.
     "answer.pays": (
-        "**Does predicting White pay? {% if pays %}Yes{% elif cell %}Where White is predictable{% else %}No, "
-        "at this power{% endif %}.** Thesis's noise: `{{ best }}` {{ best_diff | points }} "
-        "{{ interval(best_lo, best_hi) }} over `plain6`{% if cell %}; White {{ cell.predictability | percent }} "
-        "predictable, depth {{ cell.depth }}: `{{ cell.method }}` {{ cell.diff | points }} "
-        "{{ interval(cell.lo, cell.hi) }}{% if cell.share == cell.share %}, {{ cell.share | percent }} of "
-        "`plain8`'s{% endif %}. {{ games | count }}/{{ cell.games | count }} games{% else %}, `plain8` "
-        "{{ deeper_diff | points }} {{ interval(deeper_lo, deeper_hi) }}{% if map %}; none beyond noise, White "
-        "{{ (100 * map.lo) | round | int }}–{{ map.hi | percent }} predictable, depths {{ map.depths | join(', ') }}"
-        "{% endif %}. {{ games | count }} games{% endif %}, {{ rules }} reading. [Chapter 13]({{ link }})"),
+        "**Does predicting White pay? {% if pays %}Yes{% elif cell %}Where White is predictable{% else %}No"
+        "{% endif %}.** {% set s = sides %}{% if s.losses %}Against a depth-{{ s.loss_depths | join('/') }} White, "
+        "modelling loses beyond noise {{ s.losses | length }} times (worst `{{ s.losses[0].method }}` "
+        "{{ s.losses[0].diff | points }}){% else %}No modelling of White loses beyond noise{% endif %}; "
+        "{% if s.gain %}`{{ s.gain.method }}` {{ s.gain.diff | points }}{% if s.gain.label != 'better' %} "
+        "uncorrected{% endif %} (depth-{{ s.gain.depth }} White{{ PAY_NOISE[s.gain.noise] }})"
+        "{% if s.recognition %}, {{ \"recognition's\" if s.recognition.comes_from == 'recognition' else "
+        "\"PrOM search's, not recognition's\" }} ({{ s.recognition.diff | points }} over `prom-uniform`)"
+        "{% endif %}{% else %}no gain{% endif %}; "
+        "`plain8` {{ deeper_diff | points }}{% if s.detectable_map or s.detectable %}; detectable "
+        "{{ ((s.detectable_map or s.detectable).effect * 100) | round(1) }} points{% endif %}. "
+        "[Chapter 13]({{ link }})"),
+    "answer.pays.details": (
+        "{% set s = sides %}{% macro row(r) %}`{{ r.method }}` {{ r.diff | points }} {{ interval(r.lo, r.hi) }}, "
+        "{{ 'Chapter 13' if r.source == 'ch13' else 'map' }}, White depth {{ r.depth }}{{ PAY_NOISE[r.noise] }}"
+        "{% endmacro %}"
+        "Modelling White, against `plain6` in score points (intervals simultaneous over each family: Chapter 13's "
+        "methods, the map's methods that model White; Holm p below 0.05): "
+        "{% if s.losses %}loses beyond noise: {% for r in s.losses %}{{ row(r) }}{{ '; ' if not loop.last }}"
+        "{% endfor %}{% else %}loses nothing beyond noise{% endif %}. "
+        "{% if s.gains %}Gains beyond noise: {% for r in s.gains %}{{ row(r) }}{{ '; ' if not loop.last }}{% endfor %}."
+        "{% else %}Gains nothing beyond noise{% if s.uncorrected %}; before the correction (own p below 0.05): "
+        "{% for r in s.uncorrected %}{{ row(r) }}{{ '; ' if not loop.last }}{% endfor %}{% endif %}.{% endif %}"
+        "{% if s.recognition %} In that cell `prom-learned` against `prom-uniform` (recognising White against "
+        "recognising no one) is {{ s.recognition.diff | points }} {{ interval(s.recognition.lo, s.recognition.hi) }} "
+        "(95 %): the gain is {{ 'recognition' if s.recognition.comes_from == 'recognition' else 'PrOM search' }}'s"
+        "{{ '' if s.recognition.comes_from == 'recognition' else \", not recognition's\" }}.{% endif %}"
+        "{% if s.deeper %} `plain8` gains {{ s.deeper.diff | points }} {{ interval(s.deeper.lo, s.deeper.hi) }} in "
+        "Chapter 13 (95 %, the yardstick, outside the families){% if s.deeper_map %} and "
+        "{{ s.deeper_map.lo | points }} to {{ s.deeper_map.hi | points }} over the map's cells{% endif %}.{% endif %}"
+        "{% for name, d in (('Chapter 13', s.detectable), ('the map', s.detectable_map)) if d %} At 80 % power "
+        "{{ name }} detects a change of {{ (100 * d.effect) | round(1) }} points after Holm over its {{ d.k }} "
+        "comparisons "
+        "(typical standard error {{ (100 * d.se) | round(1) }}).{% endfor %}"),
     "answer.rules": (
         "**Which rules did the thesis play?** {% if settled %}The {{ reading }} reading, the only one that fits its "
         "outcome tables{% elif fitting %}Not settled: only the {{ fitting | join(' and ') }} reading fits its outcome "
@@ -121,11 +150,11 @@ TEMPLATES = {
     "chapter": (
         "**{{ title }}.** {{ claims }} claim{{ 's' if claims != 1 }} of the thesis: {% for v, n in verdicts.items() %}"
         "{{ n }} {{ v }}{{ ', ' if not loop.last }}{% endfor %}. [Evidence]({{ link }})"),
-    "ceiling": (
-        "**The ceiling of prediction** (the thesis's noise). Told White's next reply, the `oracle` gains "
+    "foresight": (
+        "**Perfect prediction of White's reply** (the thesis's noise). Told White's next reply, the `oracle` gains "
         "{{ oracle_diff | points }} score points {{ interval(oracle_lo, oracle_hi) }} over `plain6`; the thesis's "
         "method told White's reply at ply 1 (`one-hist-told1`) {{ told_diff | points }} "
-        "{{ interval(told_lo, told_hi) }}. [The ceiling]({{ link }})"),
+        "{{ interval(told_lo, told_hi) }}. [Perfect prediction]({{ link }})"),
     "survival": (
         "**Which findings survive the tie-breaker.** {{ held }} of {{ findings }} hold under every tie-breaker with "
         "noise{% if depends %}; {{ depends | join(', ') }} depend on it{% endif %}. [The study]({{ link }})"),
@@ -212,15 +241,17 @@ TEMPLATES = {
         "scores {{ '%.0f' | format(100 * plain6_score) }} %{% if deeper %}, `plain8` gains "
         "{{ deeper.diff | points }} {{ interval(deeper.diff_lo, deeper.diff_hi) }}{% endif %}; the best method that "
         "models White, `{{ b.method }}`, {{ b.diff | points }} ({{ b.diff_lo_all | points }} to "
-        "{{ b.diff_hi_all | points }}, simultaneous over the cell's {{ n }} methods){% if beyond_noise %}; beyond "
+        "{{ b.diff_hi_all | points }}, simultaneous over the map's {{ n }} contrasts of methods that model White)"
+        "{% if beyond_noise %}; beyond "
         "noise: {% for r in beyond_noise %}`{{ r.method }}` {{ r.label }}{{ ', ' if not loop.last }}{% endfor %}."
         "{% else %}; none beyond noise.{% endif %}"),
     "ch13.map_answer": (
         "{% if cell %}**Modelling White pays where White is predictable**: most against White at "
         "{{ cell.white_depth }} plies {{ NOISE_WORDS.get(cell.white_noise, cell.white_noise) }}, `{{ cell.method }}` "
-        "{{ cell.diff | points }} score points ({{ cell.diff_lo | points }} to {{ cell.diff_hi | points }}; "
+        "{{ cell.diff | points }} score points ({{ cell.diff_lo_all | points }} to {{ cell.diff_hi_all | points }}, "
+        "simultaneous; "
         "{% else %}**No method that models White beats `plain6` beyond noise in any cell** ({% endif %}p < "
-        "{{ alpha }}, Holm over the map's {{ n }} contrasts)."),
+        "{{ alpha }}, Holm over the map's {{ n }} contrasts of methods that model White; `plain8` outside them)."),
     "ch13.loss_cells": (
         "The oracle against `plain6`, {% for c in cells %}White at {{ c.depth }}: on the diagonal (both sides the "
         "same weights) {{ figure(c.on, group) }}, off it {{ figure(c.off, group) }}{{ '; ' if not loop.last }}"
@@ -295,19 +326,22 @@ OURS = {
     "ch11.sorting": "{{ estimate | fmt('.1f') }} times the nodes unsorted ({{ lo | fmt('.1f') }}-"
                     "{{ hi | fmt('.1f') }}; {{ games }} held-out positions)",
     "ch11.dsum_values": "{{ estimate | int }} in the {{ games }} games of Table 10.2",
-    "dbn.recognises": "{{ estimate | percent }} right after White's move {{ move }} ({{ share_in() }}), chance "
-                      "{{ thesis_value | percent }}: {{ CHANCE_WORDS[chance] }}",
+    "dbn.recognises": "{{ estimate | percent }} right after White's move {{ move }} ({{ share_in() }}) of all "
+                      "{{ games }} held-out games{% if running is defined and running < games %} ({{ running }} still "
+                      "running, the rest at their last belief){% endif %}, chance {{ thesis_value | percent }}: "
+                      "{{ CHANCE_WORDS[chance] }}",
     "ch13.pays": "`{{ method }}` {{ estimate | points }} score points ({{ lo | points }} to {{ hi | points }}; "
-                 "simultaneous 95 % interval and Holm p {{ holm_value(p_holm, floor) }} both over the {{ k }} methods "
-                 "against plain6); {{ games }} paired games; at this power no prediction method gains more than "
-                 "{{ most | points }}",
+                 "simultaneous 95 % interval and Holm p {{ holm_value(p_holm) }} both over the {{ k }} methods "
+                 "against plain6, `plain8` outside them); {{ games }} paired games; at this power no prediction "
+                 "method gains more than {{ most | points }}",
 }
 TEMPLATES |= {f"ours.{k}": _OURS_MACROS + v for k, v in OURS.items()}
 
 _ENV = jinja2.Environment(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=False)  # noqa: S701  markdown, not HTML
 _ENV.filters |= {"points": points, "percent": percent, "count": count, "fmt": format}
-_ENV.globals |= {"interval": interval, "holm_value": holm_value, "COMPARISON_WORDS": COMPARISON_WORDS,
-                 "MATCHING_WORDS": MATCHING_WORDS, "RECOGNITION_WORDS": RECOGNITION_WORDS, "NOISE_WORDS": NOISE_WORDS,
+_ENV.globals |= {"interval": interval, "holm_value": holm_value, "P_SMALL": P_SMALL,
+                 "COMPARISON_WORDS": COMPARISON_WORDS, "MATCHING_WORDS": MATCHING_WORDS,
+                 "RECOGNITION_WORDS": RECOGNITION_WORDS, "NOISE_WORDS": NOISE_WORDS, "PAY_NOISE": PAY_NOISE,
                  "CHANCE_WORDS": CHANCE_WORDS}
 
 

@@ -33,7 +33,8 @@ def test_the_tempered_recogniser_is_no_worse_than_uniform_on_held_out_games(set_
     held = [r for r in pipeline.set_tournament(RESULTS, set_name, settings=RUN) if r["round"] >= RUN.train_rounds]
     beliefs, truth = held_out_beliefs({"tempered": recogniser}, held)
     gain = log_loss_gain(beliefs["tempered"], truth)
-    gain = gain[gain.games >= RECOGNITION_MIN_GAMES]
+    assert (gain.games == len(held)).all()  # every held-out game at every move, one that has ended at its last belief
+    gain = gain[gain.running >= RECOGNITION_MIN_GAMES]
     assert (gain.lo <= 0).all(), f"worse than uniform beyond noise after White move(s) {list(gain.index[gain.lo > 0])}"
     pooled = np.average(gain["diff"], weights=gain.games)
     assert pooled < 0  # over every White move, below ln K
@@ -51,5 +52,5 @@ def test_the_published_choice_model_rows_are_the_committed_models_on_the_held_ou
     ours = calibration_table(beliefs, truth).set_index("move")
     table = pd.read_csv(RESULTS / "tables" / "recognition_calibration.csv")
     published = table[(table.set == "thesis") & (table.recogniser == "learned choice model")].set_index("move")
-    for column in ("games", "accuracy", "mean_max_p", "log_loss", "brier"):
+    for column in ("games", "running", "accuracy", "mean_max_p", "log_loss", "brier"):
         assert published[column].to_numpy() == pytest.approx(ours.loc[published.index, column].to_numpy(), rel=1e-9)

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import cells, thesis
+from pawnslib.experiments import cells, plan, thesis
 from pawnslib.experiments.stats import pairing_counts, thesis_cell
 
 
@@ -39,29 +39,57 @@ def test_what_three_games_can_detect():
 def test_the_thesis_own_tables_are_consistent_with_themselves():
     for table in (thesis.TABLE_10_2, thesis.TABLE_11_1):
         t = cells.compare_table(table, counts_of(table, 99))
-        assert t.consistent.all() and (t.verdict == "reproduced").all()
-        assert (t.thesis_games == 3).all() and (t.p_holm >= t.p).all()
+        # no cell of 3 games has the power to judge itself: every one is untestable, by the power computation
+        assert t.consistent.all() and (t.verdict == "untestable").all() and (t.power < plan.POWER).all()
+        assert (t.thesis_games == 3).all() and t.p_holm.isna().all()
         # Numbers only: the thesis's cell at its 3 effective games, which prints as the thesis printed it.
         printed = [cell for row in table for cell in row]
         assert [thesis_cell(w, d) for w, d in zip(t.thesis_rate, t.thesis_draw_rate, strict=True)] == printed
         assert (t.thesis_rate == t.thesis_wins / 3).all() and (t.win_rate == t.black_wins / t.games).all()
         assert (t.ci_low <= t.win_rate).all() and (t.win_rate <= t.ci_high).all()
-        assert (t.testable == t.detectable.notna()).all()
+        assert (t.testable == (t.power >= plan.POWER)).all()
+        # at 30 games a cell the same cells have power, and none is contradicted
+        t30 = cells.compare_table(table, counts_of(table, 99), games=30)
+        assert t30.testable.all() and (t30.verdict == "reproduced").all() and (t30.p_holm >= t30.p).all()
 
 
 def test_cells_are_holm_corrected_within_the_table():
     # Our games: the thesis's Table 10.2 at 99 games, but Black wins 2 of 99 in pairing (1, 3), where the thesis's
-    # Black won 2 of 3: Fisher p 0.0035 alone, times 16 cells under Holm, is not below 0.05.
+    # Black won 2 of 3: Fisher p 0.0035 alone; yet at 3 games the cell has no power, so it is untestable.
     ours = counts_of(thesis.TABLE_10_2, 99)
     at = (ours.black == 1) & (ours.white == 3)
     ours.loc[at, ["black_wins", "win_rate"]] = [2, 2 / 99]
     t = cells.compare_table(thesis.TABLE_10_2, ours).set_index(["black", "white"])
-    assert t.loc[(1, 3), "p"] < 0.005 and t.loc[(1, 3), "p_holm"] > 0.05
-    assert bool(t.loc[(1, 3), "consistent"]) and t.loc[(1, 3), "verdict"] == "inconclusive"
-    # Ten such cells are too many: the smallest p now passes Holm's first step.
-    ours.loc[:, ["black_wins", "win_rate"]] = [0, 0.0]
-    t = cells.compare_table(thesis.TABLE_10_2, ours)
-    assert (t.verdict == "not reproduced").sum() >= 1 and not t.consistent.all()
+    assert t.loc[(1, 3), "p"] < 0.005 and t.loc[(1, 3), "verdict"] == "untestable"
+    # At 12 games a cell the cells have power, and Holm corrects over them: 16 times the raw p or less.
+    t = cells.compare_table(thesis.TABLE_10_2, ours, games=12).set_index(["black", "white"])
+    assert t.testable.sum() > 1 and (t.p_holm[t.testable] >= t.p[t.testable]).all()
+    assert t.loc[(1, 3), "verdict"] == "not reproduced" and not t.loc[(1, 3), "consistent"]
+
+
+def test_a_cell_of_three_games_has_little_power():
+    assert cells.cell_power(50, 100, 3) < 0.2 and cells.cell_power(50, 100, 30) > plan.POWER
+    assert cells.cell_power(0, 100, 3) < plan.POWER  # even against 0 %, a third is 1 win in 3
+    assert 0 <= cells.cell_power(100, 100, 3) <= 1
+
+
+def test_a_whole_table_is_judged_by_one_joint_test():
+    ours = counts_of(thesis.TABLE_10_2, 99)
+    # the thesis's own table against its own rates: not rejected, and the test has the power to reject a table
+    # a third away in every cell, so the table is reproduced
+    same = cells.joint_verdict(thesis.TABLE_10_2, ours, tables=100, seed=1)
+    assert same["p"] >= 0.05 and same["accepts"] >= plan.POWER and same["rejects"] >= plan.POWER
+    assert same["verdict"] == "reproduced"
+    # a table far from ours: every cell's win rate turned over
+    far = ours.assign(black_wins=ours.games - ours.black_wins - ours.draws)
+    out = cells.joint_verdict(thesis.TABLE_10_2, far, tables=100, seed=1)
+    assert out["p"] < 0.05 and out["verdict"] == "not reproduced"
+    assert out["chances"]["ours"]["not reproduced"] < 0.2 and out["chances"]["thesis"]["not reproduced"] > 0.8
+    # with no power (a margin of nothing), a table not rejected is inconclusive, never reproduced
+    none = cells.joint_verdict(thesis.TABLE_10_2, ours, margin=0.0, tables=50, seed=1)
+    assert none["verdict"] == "inconclusive" and none["chances"]["ours"]["reproduced"] == 0
+    with pytest.raises(ValueError, match="margin"):
+        cells.joint_verdict(thesis.TABLE_10_2, ours, margin=0.6)
 
 
 def test_no_change_moves_pairings_in_three_game_tables():

@@ -173,8 +173,11 @@ def test_the_methods_table(comparison):
     for c in comp.claims.dropna(subset=["p"]).itertuples():  # in win-rate points, the thesis's unit: wins, not scores
         pairs = [tuple(map(int, bw.split("-"))) for bw in c.pairs.split()]
         wins = paired.scores_frame(comp.records, wins=True)
-        assert c.diff == pytest.approx(paired.subset_test(wins, "one-hist", pairs, seed=RUN.seed)["diff"])
+        assert c.diff == pytest.approx(paired.subset_test(wins, "one-hist", pairs)["diff"])
     assert (t["diff_lo_all"] <= t["diff_lo"]).iloc[1:].all() and (t["diff_hi_all"] >= t["diff_hi"]).iloc[1:].all()
+    # one family, "which method beats plain6": every method but the baseline and plain8, the yardstick outside it
+    assert t.family.drop("plain6").to_dict() == {m: "yardstick" if m == "plain8" else chapter13.METHODS_GROUP
+                                                 for m in t.index if m != "plain6"}
 
 
 def test_resuming_with_another_max_pr_is_refused(comparison, monkeypatch):
@@ -225,6 +228,7 @@ def test_the_foreseeing_methods_play_and_are_contrasted(foresight):
         if {m, a} <= set(foresight.records)]  # a contrast whose methods were not played is left out
     assert (c.games[c.white == "all"] == 16).all() and (c.games[c.white == "1"] == 4).all()
     assert (c.p_holm >= c.p).all() and c["diff"].between(-1, 1).all()
+    assert set(c.family) == {chapter13.CONTRASTS_GROUP} and list(c.columns) == chapter13.CONTRASTS_TABLE
     t = foresight.methods.set_index("method")
     assert foresight.timing.set_index("method").loc["oracle", "time_ratio"] > 1
     assert t.loc["oracle", "nodes_mean"] > t.loc["plain6", "nodes_mean"]

@@ -32,9 +32,9 @@ def tables():
         for r in records:
             r["moves"] = [str(r["round"]), str(r["black"]), str(r["white"])]
     scores = paired.scores_frame(runs[6])
-    methods = paired.method_summary(scores)
+    methods = paired.method_summary(scores, family=chapter13.METHODS_GROUP)
     contrasts = chapter13.foresight_contrasts(scores)
-    cell = paired.method_summary(paired.scores_frame(runs[("none", 2)]))
+    cell = paired.method_summary(paired.scores_frame(runs[("none", 2)]), family=chapter13.MAP_GROUP)
     white_map = cell[cell.method != "plain6"].assign(white_noise="none", white_depth=2, distinct_games=cell.games)
     loss = predictability.oracle_loss(runs[6], depth=6)
     # the "unlikely" pairings chosen on weak Black's games, so that some are; no strategy 4 here
@@ -87,16 +87,23 @@ def test_every_contrast_is_one_row_of_numbers_and_ids(tables):
     assert list(w.id) == [f"ch13.map.{m}-plain6.none.depth2" for m in white_map.method]
     assert set(out.white[out.group == "ch13.oracle_loss"]) <= {"depth 6", "depth 6, diagonal",
                                                                "depth 6, off the diagonal"}
-    # every simultaneous interval holds its 95 % one: the same bootstrap resamples, a wider level
+    # every simultaneous interval holds its 95 % one: the same t-test, a wider level
     assert (out.sim_lo <= out.diff_lo).all() and (out.sim_hi >= out.diff_hi).all()
     assert out[["sim_lo", "sim_hi"]].notna().all().all()
+    # each row names its family: its group's, but plain8's, the yardstick outside every family
+    assert (out.family[out.method != "plain8"] == out.group[out.method != "plain8"]).all()
+    assert set(out.family[out.method == "plain8"]) == {paired.YARDSTICK}
+    # one test per row: its 95 % interval excludes 0 exactly when p < 0.05, its simultaneous one only when Holm's does
+    assert (((out.diff_lo > 0) | (out.diff_hi < 0)) == (out.p < 0.05)).all()
+    assert (~((out.sim_lo > 0) | (out.sim_hi < 0)) | (out.p_holm < 0.05)).all()
 
 
-def test_the_simultaneous_interval_is_the_bonferroni_level_of_the_same_bootstrap(tables):
+def test_the_simultaneous_interval_is_the_bonferroni_level_of_the_same_t_test(tables):
     runs, methods, contrasts, *_ = tables
     all_pairs = (6, lambda b, w: True, False)
-    # over the methods: method_summary's own simultaneous interval
-    k = len(methods) - 1
+    # over the methods' family (plain8, the yardstick, outside it): method_summary's own simultaneous interval
+    k = paired.family_size(methods.method, "plain6")
+    assert k == len(methods) - 2
     row = methods.set_index("method").loc["oracle"]
     assert chapter13.simultaneous_interval(runs, "oracle", "plain6", k, all_pairs) == (row.diff_lo_all,
                                                                                        row.diff_hi_all)
@@ -106,11 +113,11 @@ def test_the_simultaneous_interval_is_the_bonferroni_level_of_the_same_bootstrap
     assert np.isnan(chapter13.simultaneous_interval(runs, "two-hist", "plain6", 3, all_pairs)).all()  # not played
 
 
-def test_without_games_only_the_methods_have_a_simultaneous_interval(tables):
+def test_without_games_only_the_tables_own_simultaneous_intervals_are_there(tables):
     _, methods, contrasts, white_map, loss, claims = tables
     out = contrast_records(methods, contrasts, white_map, loss, claims)
-    assert out.sim_lo[out.group == "ch13.methods"].notna().all()
-    assert out.sim_lo[out.group != "ch13.methods"].isna().all()
+    assert out.sim_lo[out.group != "ch13.claims"].notna().all()  # the tables that hold theirs
+    assert out.sim_lo[out.group == "ch13.claims"].isna().all()
     assert list(contrast_records(methods).group.unique()) == ["ch13.methods"]
     empty = contrast_records(methods, contrasts.iloc[:0], white_map.iloc[:0], loss.iloc[:0], claims.iloc[:0])
     assert len(empty) == len(methods) - 1

@@ -7,11 +7,13 @@ import pandas as pd
 import pytest
 
 from pawnslib.experiments import chapter13_verdicts as cv
+from pawnslib.experiments import plan
 
 CLAIMS = pd.DataFrame({"id": ["ch12.helps_unlikely"],
                        "claim": ["the asymmetric tree helps Black quite a lot where a win was unlikely"],
                        "direction": [1], "method": ["one-hist"], "pairs": ["1-2 1-3"], "games": [200], "diff": [0.02],
                        "diff_lo": [-0.01], "diff_hi": [0.05], "p": [0.3], "p_holm": [0.6],
+                       "thesis_value": [0.5], "margin": [0.15], "margin_why": ["under half the smallest change"],
                        "verdict": ["not reproduced"]})
 
 
@@ -96,10 +98,46 @@ def test_what_the_oracles_loss_rules_out_is_decided_from_its_contrasts(lost_at_5
     assert "deep_removes_loss" not in cv.loss_decisions(tables.loss(rows[:5]), 0.05)
 
 
-def test_a_p_at_the_randomised_test_floor_is_told_apart():
-    from pawnslib.experiments.paired import N_PERM
+def _pay_tables():
+    """Chapter 13 losing with OM search, and a map whose PrOM search gains against a noise-free depth-2 White
+    before the correction only, while recognising White adds nothing beyond noise there."""
+    t = tables.methods([("plain8", 0.10, 1e-4), ("om-perfect", -0.10, 1e-4), ("one-hist", 0.004, 1.0)])
+    t = t.assign(se=0.01, family=["", "yardstick", "ch13.methods", "ch13.methods"])
+    white_map = tables.white_map([("none", 2, "plain8", 0.7, 0.13, 0.09, 0.17, 1e-4),
+                                  ("none", 2, "prom-learned", 0.7, 0.054, 0.013, 0.094, 0.33),
+                                  ("none", 6, "plain8", 0.7, 0.15, 0.1, 0.2, 1e-4),
+                                  ("none", 6, "om-perfect", 0.7, -0.125, -0.17, -0.08, 1e-4)])
+    white_map = white_map.assign(family=["yardstick", "ch13.map", "yardstick", "ch13.map"], se=[0.02, 0.02, 0.03, 0.02],
+                                 recognition=[0.015] * 2 + [-0.09] * 2, recognition_lo=[-0.024] * 2 + [-0.14] * 2,
+                                 recognition_hi=[0.054] * 2 + [-0.035] * 2, recognition_p=[0.45] * 2 + [0.001] * 2)
+    white_map.loc[1, "p"] = 0.009  # its own test rejects; Holm over the family does not
+    white_map.loc[white_map.method == "plain8", "p"] = 1e-4  # the yardstick: its Holm p is its own p
+    return t, white_map
 
-    assert cv.at_floor(1 / (N_PERM + 1)) and not cv.at_floor(2 / (N_PERM + 1))
+
+def test_the_pay_sides_name_the_losses_the_gain_whose_it_is_and_the_power():
+    t, white_map = _pay_tables()
+    sides = cv.pay_sides(t, white_map)
+    assert [(r["source"], r["method"], r["noise"], r["depth"]) for r in sides["losses"]] == [
+        ("map", "om-perfect", "none", 6), ("ch13", "om-perfect", "thesis", 6)]  # worst first
+    assert sides["loss_depths"] == [6] and sides["gains"] == []
+    gain = sides["gain"]
+    assert gain is sides["uncorrected"][0] and (gain["method"], gain["label"]) == ("prom-learned",
+                                                                                   "not distinguishable")
+    assert (gain["lo"], gain["hi"]) == pytest.approx((0.003, 0.104))  # its simultaneous interval
+    assert sides["recognition"] == {"diff": 0.015, "lo": -0.024, "hi": 0.054, "p": 0.45, "comes_from": "search"}
+    assert sides["deeper"] == pytest.approx({"diff": 0.10, "lo": 0.08, "hi": 0.12})
+    assert sides["deeper_map"] == pytest.approx({"lo": 0.13, "hi": 0.15})
+    # the smallest change detectable at 80 % power after Holm over each family: k its rows, se their median
+    assert sides["detectable_map"] == pytest.approx({"effect": plan.detectable(0.02, k=2), "se": 0.02, "k": 2})
+    assert sides["detectable"] == pytest.approx({"effect": plan.detectable(0.01, k=2), "se": 0.01, "k": 2})
+    # plain8 is never a loss or a gain of modelling White, however far beyond noise
+    assert all(r["method"] != "plain8" for r in sides["losses"] + sides["gains"] + sides["uncorrected"])
+    # a recognition contrast beyond noise: the gain is recognition's
+    white_map[["recognition", "recognition_p"]] = [0.05, 0.001]
+    assert cv.pay_sides(t, white_map)["recognition"]["comes_from"] == "recognition"
+    alone = cv.pay_sides(t)  # before the map was made
+    assert alone["gain"] is None and alone["recognition"] is None and alone["detectable_map"] is None
 
 
 def test_the_report_lines_are_records_by_id():
@@ -110,8 +148,8 @@ def test_the_report_lines_are_records_by_id():
     assert (pays["method"], pays["verdict"], pays["reading"], pays["group"]) == ("one-hist-game", "new", "kalles",
                                                                                  "ch13.methods")
     assert (pays["estimate"], pays["lo"], pays["hi"]) == pytest.approx((0.01, -0.02, 0.04))  # simultaneous
-    # what its figure says beyond the numbers: p not at the test's floor, over 3 methods, the most any gains
-    assert pays["facts"] == {"floor": False, "k": 3, "most": pytest.approx(0.04)}
+    # what its figure says beyond the numbers: over the 2 methods of its family (plain8 outside), the most any gains
+    assert pays["facts"] == {"k": 2, "most": pytest.approx(0.04)} and pays["test"] == "paired-t-holm"
     assert helps["facts"] == {"pairs": ["1-2", "1-3"]}
     assert helps["strategies"] == "thesis (Chapter 13's games)" and helps["unit"] == "win-rate points"
     assert (helps["estimate"], helps["games"], helps["verdict"]) == (0.02, 200, "not reproduced")

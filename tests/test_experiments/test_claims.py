@@ -4,6 +4,7 @@ import pandas as pd
 import pytest
 
 from pawnslib.config import RunSettings
+from pawnslib.experiments import plan
 from pawnslib.experiments.claims import chance_label, every_reading_claims, pr_frequencies, reading_claims
 from pawnslib.experiments.evidence import evidence_lines, judge
 from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS
@@ -53,6 +54,31 @@ def test_reading_claims_from_a_tiny_run(tiny_claims):
     assert list(both) == ["kalles"] and both["kalles"].claims.equals(rc.claims)
 
 
+def test_every_thesis_line_states_its_margin_and_its_verdict_follows_from_it(tiny_claims):
+    _, rc = tiny_claims
+    lines = pd.concat([rc.claims, rc.timing], ignore_index=True)
+    theirs = lines[lines.evidence != "ours"]
+    assert theirs.margin_why.str.len().gt(0).all()  # a margin and its reason, or why the line has none
+    # a figure with an interval and a margin: the verdict is plan.margin_verdict's; a bound: plan.bound_verdict's
+    judged = theirs.dropna(subset=["lo", "hi", "thesis_value", "margin"])
+    judged = judged[judged.test != "predictive-check"]
+    # Figure 11.1's 75 moves in a run of unknown size: no game of ours has more than 75 White moves, so no outcome
+    # could contradict it and its rule is untestable here, whatever the interval.
+    assert set(judged[judged.id == "f11_1.pr_one"].verdict) == {"untestable"}
+    judged = judged[judged.id != "f11_1.pr_one"]
+    assert len(judged) >= 8
+    for r in judged.itertuples():
+        assert r.verdict == plan.margin_verdict(r.lo, r.hi, r.thesis_value, r.margin), r.id
+    bounds = theirs[theirs.test == "one-sided"]
+    assert set(bounds.id) == {"ch12.often_deeper", "ch11.sorting", "ch11.threshold_vs_random"}
+    for r in bounds.itertuples():
+        assert r.verdict == plan.bound_verdict(r.lo, r.hi, r.thesis_value, r.facts["side"]), r.id
+    # a whole table: one joint test, its p beside its verdict
+    for cid in ("t10_2.cells", "t11_1.cells"):
+        t = theirs.set_index("id").loc[cid]
+        assert t.test == "predictive-check" and (t.p < plan.ALPHA) == (t.verdict == "not reproduced")
+
+
 def test_chance_label_follows_the_interval():
     assert chance_label(0.27, 0.37, 0.25) == "above"
     assert chance_label(0.15, 0.23, 0.25) == "below"  # the review's Harmony* recognition: 15 to 23 %
@@ -89,3 +115,23 @@ def test_pr_frequencies():
     moves["pr"] = moves["count"] / moves.n
     freq, pr_one = pr_frequencies(moves)
     assert freq.to_dict() == {0.5: 3} and pr_one == 2
+
+
+def test_chapter_12s_claims_on_chapter_13s_games_are_judged_against_the_thesiss_figures():
+    from pawnslib.experiments import chapter13, paired, thesis
+
+    def played(win) -> list[dict]:
+        return [{"black": b, "white": w, "round": k, "result": "black" if win(b, w, k) else "white"}
+                for b in range(1, 5) for w in range(1, 5) for k in range(20)]
+
+    plain = played(lambda b, w, k: b == 4 or (b, w) != (1, 2))  # Black 1 never beats White 2: "unlikely"
+    asym = played(lambda b, w, k: b == 4 or (b, w) != (1, 2) or k < 6)  # there it wins 6 of 20: +30 points
+    claims = chapter13.thesis_claims(paired.scores_frame({"plain6": plain, "one-hist": asym}, wins=True),
+                                     plain).set_index("id")
+    helps, suffers = claims.loc["ch12.helps_unlikely"], claims.loc["ch12.strategy4_suffers"]
+    assert helps.pairs == "1-2" and helps["diff"] == pytest.approx(0.3)
+    assert helps.thesis_value == pytest.approx(thesis.UNLIKELY_CHANGE) and helps.margin == thesis.CHANGE_MARGIN
+    assert helps.verdict == plan.margin_verdict(helps.diff_lo, helps.diff_hi, helps.thesis_value, helps.margin)
+    # strategy 4 wins every game with either tree: exactly no change, [0, 0], against the thesis's -25 points
+    assert (suffers.diff_lo, suffers.diff_hi) == (0, 0) and suffers.verdict == "not reproduced"
+    assert suffers.thesis_value == pytest.approx(-0.25) and suffers.margin_why == thesis.CHANGE_WHY

@@ -41,8 +41,9 @@ def test_accuracy_table_by_hand():
     hits = [np.array([True, False, True]), np.array([False, False])]
     probs = [np.array([0.5, 0.2, 0.9]), np.array([0.1, 0.3])]
     t = accuracy_table(hits, probs, 4)
-    assert t.games.tolist() == [2, 2, 1] and t.hits.tolist() == [1, 0, 1]
-    assert t.accuracy.tolist() == [0.5, 0, 1] and t.p_true.tolist() == pytest.approx([0.3, 0.25, 0.9])
+    # the second game ended after 2 White moves: after the 3rd it counts at its last guess (a miss, P(true) 0.3)
+    assert t.games.tolist() == [2, 2, 2] and t.running.tolist() == [2, 2, 1] and t.hits.tolist() == [1, 0, 1]
+    assert t.accuracy.tolist() == [0.5, 0, 0.5] and t.p_true.tolist() == pytest.approx([0.3, 0.25, 0.6])
     assert (t.ci_low.iloc[0], t.ci_high.iloc[0]) == pytest.approx(wilson(1, 2)) and (t.chance == 0.25).all()
 
 

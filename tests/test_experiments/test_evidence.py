@@ -12,6 +12,7 @@ from pawnslib.experiments.evidence import (
     claim_verdict,
     evidence_lines,
     judge,
+    plan_power,
     table_verdict,
     tally,
 )
@@ -47,15 +48,15 @@ def test_a_claims_verdict_refuses_bad_lines(bad, match):
         claim_verdict(bad)
 
 
-def test_a_table_is_judged_by_the_majority_of_its_testable_cells():
-    one_of_fifteen = ["not reproduced"] + ["inconclusive"] * 14 + ["untestable"]
-    assert table_verdict(one_of_fifteen) == "inconclusive"  # one contradicted cell does not sink the table
-    assert table_verdict(["not reproduced"] * 9 + ["inconclusive"] * 7) == "not reproduced"
-    assert table_verdict(["reproduced"] * 9 + ["inconclusive"] * 6 + ["untestable"]) == "reproduced"
-    assert table_verdict(["reproduced"] * 9 + ["not reproduced"] + ["inconclusive"] * 6) == "mixed"
-    assert table_verdict(["untestable"] * 16) == "untestable"  # zero power: never "reproduced"
+def test_a_table_of_changes_is_judged_by_its_pairings_as_a_claim_by_its_lines():
+    assert table_verdict(["not reproduced"] + ["inconclusive"] * 4 + ["untestable"]) == "not reproduced"
+    assert table_verdict(["reproduced"] * 2 + ["inconclusive"] * 3) == "reproduced"
+    assert table_verdict(["reproduced", "not reproduced", "inconclusive"]) == "mixed"
+    assert table_verdict(["untestable"] * 6) == "untestable"  # zero power: never "reproduced"
     with pytest.raises(ValueError, match="unknown cell verdict"):
         table_verdict(["mixed"])
+    with pytest.raises(ValueError, match="at least one"):
+        table_verdict([])
 
 
 def _ours(rate: float, games: int = 100) -> pd.DataFrame:
@@ -68,9 +69,11 @@ def test_a_cell_no_thesis_outcome_could_contradict_is_untestable():
     # 3 effective games against 58 of 100: not even 0 of 3 or 3 of 3 is rejected, so the cell cannot be reproduced
     t = cells.compare_table(thesis.TABLE_10_2, _ours(0.58))
     assert not t.testable.any() and set(t.verdict) == {"untestable"}
-    assert table_verdict(t.verdict) == "untestable"
-    # at 1 in 100 a thesis cell of 2 of 3 would be rejected: those cells can be tested
+    # at 1 in 100 a thesis cell of 2 of 3 would be rejected, but a cell a third away only 1 time in 4: no power
     t = cells.compare_table(thesis.TABLE_10_2, _ours(0.01))
+    assert t.detectable.notna().all() and not t.testable.any() and set(t.verdict) == {"untestable"}
+    # at 30 games a cell they have it
+    t = cells.compare_table(thesis.TABLE_10_2, _ours(0.01), games=30)
     assert t.testable.all() and "untestable" not in set(t.verdict)
 
 
@@ -121,6 +124,30 @@ def test_readings_and_sets_are_lines_under_one_claim():
     # the thesis's testable claims apart from its figures without data
     assert counted["data"]["reproduced"] == 1 and counted["data"]["mixed"] == 1 and sum(counted["data"].values()) == 2
     assert counted["no_data"]["not reproduced"] == 1 and sum(counted["no_data"].values()) == 1
+    # one tally: all the thesis's claims, the same as the claims table's verdicts over them; ours counted apart
+    theirs = claims[claims.evidence != "ours"].verdict.value_counts().to_dict()
+    assert {v: n for v, n in counted["all"].items() if n} == theirs and counted["ours"] == 1
+    assert all(counted["all"][v] == counted["data"][v] + counted["no_data"][v] for v in counted["all"])
+
+
+def test_the_power_table_gives_each_rules_chances():
+    rows = [line("a", "11.1", "a share", "50 %", evidence="shows it", verdict="reproduced", why="w",
+                 estimate=0.5, lo=0.48, hi=0.52, thesis_value=0.5, margin=0.05, margin_why="m"),
+            line("b", "11.1", "a wide one", "50 %", evidence="no data", verdict="inconclusive", why="w",
+                 estimate=0.5, lo=0.2, hi=0.8, thesis_value=0.5, margin=0.05, margin_why="m"),
+            line("c", "12", "often", "often", evidence="no data", verdict="reproduced", why="w", facts={"side": 1},
+                 estimate=0.7, lo=0.68, hi=0.72, thesis_value=1 / 3, margin_why="a bound"),
+            line("d", "11.2", "a table", "t", evidence="cannot show it", verdict="untestable", why="w",
+                 facts={"chances": {t: {"reproduced": 0.0, "not reproduced": 0.0} for t in ("thesis", "ours")}}),
+            line("e", "10", "a statement", "s", evidence="shows it", verdict="reproduced", why="w"),
+            line("f", "beyond", "ours", "never", evidence="ours", verdict="new", why="w")]
+    power = plan_power(evidence_lines({"kalles": pd.DataFrame(rows)})).set_index("id")
+    assert list(power.index) == ["a", "b", "c", "d", "e"]  # ours are not the thesis's claims
+    assert power.loc["a", "at_ours_reproduced"] > 0.9 and bool(power.loc["a", "decisive"])
+    assert power.loc["b", "at_ours_reproduced"] == 0 and not bool(power.loc["b", "decisive"])  # too wide
+    assert power.loc["c", "at_ours_reproduced"] > 0.99 and power.loc["c", "rule"] == "normal, bound"
+    assert power.loc["d", "rule"] == "computed" and not bool(power.loc["d", "decisive"])
+    assert power.loc["e", "rule"] == "statement" and pd.isna(power.loc["e", "at_ours_reproduced"])
 
 
 def test_a_claim_has_one_text_thesis_figure_and_evidence():
@@ -140,3 +167,25 @@ def test_added_lines_join_their_claim_and_take_its_cells():
     added = more.iloc[3]
     assert added.evidence == "cannot show it" and added.chapter == "10"  # the claim's own cells
     assert judge(more).set_index("id").verdict["y"] == "mixed"
+
+
+def test_a_rules_chances_are_those_of_its_verdicts_by_simulation():
+    import numpy as np
+
+    from pawnslib.experiments import plan
+
+    rng = np.random.default_rng(0)
+    z = 1.959964
+    for figure, margin, se, truth in ((0.5, 0.05, 0.01, 0.5), (0.5, 0.05, 0.02, 0.46), (-0.25, 0.15, 0.05, 0.0)):
+        est = rng.normal(truth, se, 20000)
+        sim = [plan.margin_verdict(x - z * se, x + z * se, figure, margin) for x in est]
+        chances = plan.verdict_chances(figure, margin, se, truth)
+        for v in ("reproduced", "not reproduced", "inconclusive"):
+            assert chances[v] == pytest.approx(sim.count(v) / len(sim), abs=0.01), (figure, truth, v)
+    est = rng.normal(0.32, 0.01, 20000)
+    sim = [plan.bound_verdict(x - z * 0.01, x + z * 0.01, 1 / 3, +1) for x in est]
+    chances = plan.bound_chances(1 / 3, +1, 0.01, 0.32)
+    assert chances["not reproduced"] == pytest.approx(sim.count("not reproduced") / len(sim), abs=0.01)
+    assert chances["reproduced"] == pytest.approx(sim.count("reproduced") / len(sim), abs=0.01)
+    assert plan.decisive({"reproduced": 0.5, "not reproduced": 0.31}) and not plan.decisive({"reproduced": 0.7})
+    assert plan.verdict_chances(0.5, 0.05, 0.0, 0.52)["reproduced"] == 1.0  # no noise: the point's own verdict

@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import offline, thesis
+from pawnslib.experiments import offline, plan, thesis
 from pawnslib.experiments.maxpr import reply_ranks
 
 
@@ -57,7 +57,7 @@ def test_random_pe_ranks_every_reply_apart_and_follows_its_seed(records, model):
     dbn = reply_ranks(model, games)
     assert dbn.played.tolist() == rnd.played.tolist() and dbn.game.tolist() == rnd.game.tolist()
     result = offline.threshold_against_random(model, games, 0.5, seed=7)
-    assert result["verdict"] == thesis.change_verdict(-1, result["diff_lo"], result["diff_hi"])
+    assert result["verdict"] == plan.bound_verdict(result["diff_lo"], result["diff_hi"], -thesis.SHARE_MARGIN, -1)
     assert result["made_b"] == offline.rule_hits(rnd, max_pr=0.5).made.sum()
 
 
@@ -72,6 +72,7 @@ def test_slices_reach_back_as_far_as_asked(records, model):
     assert table.slices.tolist() == [1, 4] and table.loc[1, "diff"] == 0
     lo, hi = table.loc[0, ["diff_lo", "diff_hi"]]
     assert verdict == thesis.no_effect_verdict([(lo, hi)])
+    assert table.verdict.tolist() == [plan.margin_verdict(lo, hi, 0, thesis.NO_EFFECT), "reproduced"]  # 4 against 4
     with pytest.raises(ValueError, match="including the thesis's 4"):
         offline.slices_effect(model, games, slices=(1, 2))
     with pytest.raises(ValueError, match="n_slices must be >= 1"):

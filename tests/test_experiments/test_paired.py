@@ -1,16 +1,17 @@
-"""The paired design's statistics on hand-made tables whose answers are known exactly or by brute force."""
+"""The paired design's statistics on hand-made tables whose answers are known exactly or from scipy's paired t-test."""
 
-import itertools
 import math
-from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
-from scipy.stats import permutation_test
+from scipy import stats
 
+from pawnslib.experiments import plan
 from pawnslib.experiments.paired import (
+    YARDSTICK,
     check_paired,
+    family_size,
     method_summary,
     pairing_summary,
     scores_frame,
@@ -27,13 +28,11 @@ def table(scores_by_method: dict[str, list[float]], pairs=PAIRS, rounds: int = 5
                          zip(games, ss, strict=True)], columns=["method", "black", "white", "round", "score"])
 
 
-def brute_p(diffs) -> float:
-    """Two-sided sign-flip p-value by enumerating all 2**n sign patterns in exact arithmetic."""
-    d = [Fraction(x).limit_denominator(2) for x in diffs]
-    observed = abs(sum(d))
-    hits = sum(abs(sum(s * x for s, x in zip(signs, d, strict=True))) >= observed
-               for signs in itertools.product((-1, 1), repeat=len(d)))
-    return hits / 2 ** len(d)
+def ttest(diffs, level: float = 0.95) -> tuple[float, float, float]:
+    """scipy's paired t-test of ``diffs`` against zero: (p, low, high of its ``level`` interval)."""
+    r = stats.ttest_rel(np.asarray(diffs, float), np.zeros(len(diffs)))
+    ci = r.confidence_interval(confidence_level=level)
+    return float(r.pvalue), float(ci.low), float(ci.high)
 
 
 BASE = [0, 0.5, 1, 0, 0.5, 1, 1, 0, 0.5, 0]
@@ -82,63 +81,93 @@ def test_check_paired_errors():
 
 def test_identical_and_dominating_methods():
     s = table({"x": BASE, "plain6": BASE, "same": BASE, "all": [1] * 10, "none": [0] * 10})
-    t = method_summary(s, n_boot=500, n_perm=2**10).set_index("method")
+    t = method_summary(s, family="f").set_index("method")
     assert list(t.index) == ["plain6", "x", "same", "all", "none"]  # baseline first, then as first seen
     assert list(t.columns) == ["games", "score", "score_lo", "score_hi", "diff", "diff_lo", "diff_hi", "diff_lo_all",
-                               "diff_hi_all", "p", "p_holm", "halfwidth", "rounds_needed"]
+                               "diff_hi_all", "se", "p", "p_holm", "family", "halfwidth", "rounds_needed"]
+    assert t.family.tolist() == ["", "f", "f", "f", "f"]
     # the simultaneous interval over the 4 methods contains each method's own 95 % interval
     assert (t.diff_lo_all <= t.diff_lo).iloc[1:].all() and (t.diff_hi_all >= t.diff_hi).iloc[1:].all()
     assert t.loc["all", "diff_hi_all"] - t.loc["all", "diff_lo_all"] > t.loc["all", "diff_hi"] - t.loc["all", "diff_lo"]
     assert t.loc["plain6", "diff"] == 0 and t.loc["plain6", ["diff_lo", "diff_hi", "p", "p_holm", "halfwidth",
-                                                              "rounds_needed"]].isna().all()
-    for m in ("x", "same"):
+                                                              "rounds_needed", "se"]].isna().all()
+    for m in ("x", "same"):  # no spread: the t-test's limit, the point and p = 1
         assert t.loc[m, ["diff", "diff_lo", "diff_hi", "halfwidth", "rounds_needed"]].tolist() == [0, 0, 0, 0, 0]
         assert t.loc[m, "p"] == 1 and t.loc[m, "p_holm"] == 1
     assert t.loc["all", ["score", "score_lo", "score_hi"]].tolist() == [1, 1, 1]
     assert t.loc["none", ["score", "score_lo", "score_hi"]].tolist() == [0, 0, 0]
     assert t.loc["plain6", "games"] == 10 and t.loc["plain6", "score"] == 0.45
-    # A method winning every game the baseline loses: difference 1 everywhere, the most extreme patterns.
+    # the score's interval is the one-sample t interval over the games
+    base = stats.ttest_1samp(BASE, 0).confidence_interval()
+    assert (t.loc["plain6", "score_lo"], t.loc["plain6", "score_hi"]) == pytest.approx((base.low, base.high))
+    # A method winning every game the baseline loses: difference 1 everywhere, p 0 (no floor: computed, not drawn).
     s = table({"plain6": [0] * 10, "win": [1] * 10})
-    t = method_summary(s, n_boot=500, n_perm=2**10).set_index("method")
-    assert t.loc["win", ["diff", "diff_lo", "diff_hi"]].tolist() == [1, 1, 1]
-    assert t.loc["win", "p"] == 2 / 2**10  # exact: only all + and all - reach |mean| = 1
-    t = method_summary(table({"plain6": [0] * 40, "win": [1] * 40}, rounds=20), n_boot=500, n_perm=999)
-    assert t.p.iloc[1] == 1 / 1000  # randomised: (0 hits + 1) / (n_perm + 1), never 0
-    pairs = [(b, w) for b in range(4) for w in range(4)]  # 4,400 games: the patterns are drawn in batches
-    big = table({"plain6": [0] * 4400, "win": [1] * 4400}, pairs=pairs, rounds=275)
-    assert subset_test(big, "win", pairs, n_boot=100, n_perm=999)["p"] == 1 / 1000
+    t = method_summary(s).set_index("method")
+    assert t.loc["win", ["diff", "diff_lo", "diff_hi", "p"]].tolist() == [1, 1, 1, 0]
 
 
-def test_exact_sign_flip_matches_brute_force_and_scipy():
+def test_t_interval_and_p_are_scipys_paired_t_test():
     s = table({"plain6": BASE, "x": MIXED})
     d = np.subtract(MIXED, BASE)
-    p = method_summary(s, n_boot=200, n_perm=2**10).p.iloc[1]
-    assert p == pytest.approx(brute_p(d), abs=1e-12)
-    ref = permutation_test((d,), np.mean, permutation_type="samples", n_resamples=2**10, vectorized=True)
-    assert p == pytest.approx(ref.pvalue, abs=1e-12) and p == 0.25  # 256 of the 1024 patterns
+    row = method_summary(s).iloc[1]
+    p, lo, hi = ttest(d)
+    assert (row.p, row.diff_lo, row.diff_hi) == pytest.approx((p, lo, hi), rel=1e-12)
+    assert row.se == pytest.approx(stats.sem(d)) and row.halfwidth == pytest.approx((hi - lo) / 2)
+    # the only method in its family: its simultaneous interval is its 95 % one, its Holm p its p
+    assert (row.diff_lo_all, row.diff_hi_all, row.p_holm) == pytest.approx((lo, hi, p))
+    r = subset_test(s, "x", PAIRS, k=4)  # simultaneous over 4: scipy's at 1 - 0.05 / 4, p the comparison's own
+    assert (r["p"], r["diff_lo"], r["diff_hi"]) == pytest.approx((p, *ttest(d, 1 - 0.05 / 4)[1:]), rel=1e-12)
 
 
-def test_randomised_sign_flip_close_to_exact():
-    rng = np.random.default_rng(3)
-    base, other = rng.choice([0, 0.5, 1], 16), rng.choice([0, 0.5, 1], 16, p=[0.2, 0.3, 0.5])
-    d = other - base
-    bits = (np.arange(2**16)[:, None] >> np.arange(16)) & 1  # all 65536 patterns, vectorised brute force
-    exact = np.mean(np.abs((2 * bits - 1) @ d) >= abs(d.sum()) - 1e-9)
-    s = table({"plain6": base, "x": other}, pairs=[(0, 1), (1, 1)], rounds=8)
-    p = method_summary(s, n_boot=200, n_perm=20_000).p.iloc[1]
-    assert abs(p - exact) < 0.015  # Monte Carlo error of 20,000 patterns is below 0.004
+@pytest.mark.parametrize("seed", range(5))
+def test_interval_excludes_zero_exactly_when_p_below_alpha(seed):
+    """On many random tables (small and large effects, few and many games), each method's 95 % interval excludes 0
+    exactly when p < 0.05, and its simultaneous interval excludes 0 only when its Holm p is below 0.05."""
+    rng = np.random.default_rng(seed)
+    for _ in range(40):
+        rounds = int(rng.integers(3, 30))
+        n = 2 * rounds
+        base = rng.choice([0, 0.5, 1], n)
+        methods = {"plain6": base} | {f"m{i}": np.where(rng.random(n) < rng.uniform(0, 0.6),
+                                                        rng.choice([0, 0.5, 1], n), base) for i in range(5)}
+        methods["plain8"] = np.where(rng.random(n) < 0.5, 1.0, base)
+        t = method_summary(table(methods, rounds=rounds)).iloc[1:]
+        excludes = (t.diff_lo > 0) | (t.diff_hi < 0)
+        assert (excludes == (t.p < plan.ALPHA)).all()
+        assert (~((t.diff_lo_all > 0) | (t.diff_hi_all < 0)) | (t.p_holm < plan.ALPHA)).all()
 
 
 def test_holm_by_hand():
     win = [1] * 10
     s = table({"plain6": BASE, "x": MIXED, "same": BASE, "win": win})
-    t = method_summary(s, n_boot=200, n_perm=2**10)
-    p_x, p_win = brute_p(np.subtract(MIXED, BASE)), brute_p(np.subtract(win, BASE))
+    t = method_summary(s)
+    p_x = ttest(np.subtract(MIXED, BASE))[0]
+    p_win = ttest(np.subtract(win, BASE))[0]
     assert t.p.iloc[1:].tolist() == pytest.approx([p_x, 1, p_win])
     assert p_win < p_x < 1  # Holm: sorted p_win, p_x, 1 times 3, 2, 1, made non-decreasing, at most 1
     hand_win = min(1, 3 * p_win)
     hand_x = min(1, max(hand_win, 2 * p_x))
     assert t.p_holm.iloc[1:].tolist() == pytest.approx([hand_x, 1, hand_win])
+
+
+def test_yardstick_stands_outside_the_family():
+    win = [1] * 10
+    s = table({"plain6": BASE, "x": MIXED, "plain8": win, "y": [0.5] * 10})
+    t = method_summary(s, family="ch13.methods").set_index("method")
+    assert t.family.tolist() == ["", "ch13.methods", YARDSTICK, "ch13.methods"]
+    assert family_size(t.index, "plain6") == 2
+    # plain8: its own 95 % interval and its own p, a family of one
+    assert t.loc["plain8", ["diff_lo_all", "diff_hi_all", "p_holm"]].tolist() == pytest.approx(
+        t.loc["plain8", ["diff_lo", "diff_hi", "p"]].tolist())
+    # the family's two: simultaneous over 2 (not 3), Holm over 2
+    p, lo, hi = ttest(np.subtract(MIXED, BASE), 1 - 0.05 / 2)
+    assert (t.loc["x", "diff_lo_all"], t.loc["x", "diff_hi_all"]) == pytest.approx((lo, hi))
+    assert t.loc[["x", "y"], "p_holm"].tolist() == pytest.approx(list(plan.holm(t.loc[["x", "y"], "p"])))
+    # a family larger than the table (the map's spans its cells): wider intervals; never smaller than the table's
+    wide = method_summary(s, k=10).set_index("method")
+    assert wide.loc["x", "diff_lo_all"] == pytest.approx(ttest(np.subtract(MIXED, BASE), 1 - 0.05 / 10)[1])
+    with pytest.raises(ValueError, match="k 1 is below the table's own 2 methods"):
+        method_summary(s, k=1)
 
 
 def correlated(seed: int, rounds: int = 20) -> pd.DataFrame:
@@ -151,43 +180,30 @@ def correlated(seed: int, rounds: int = 20) -> pd.DataFrame:
     return table({"plain6": base, "x": other}, pairs=pairs, rounds=rounds)
 
 
-def test_cluster_bootstrap_over_rounds():
+def test_subset_test_over_every_pairing_is_method_summarys():
     s = correlated(0)
-    a = method_summary(s, n_boot=1000, seed=1)
-    pd.testing.assert_frame_equal(a, method_summary(s, n_boot=1000, seed=1))
-    # The 320 games are 20 independent rounds: the interval is that of 20 coin flips (half-width about
-    # 0.22), not of 320 (about 0.055).
-    assert a.score_hi.iloc[0] - a.score_lo.iloc[0] > 0.3
-    # subset_test over every pairing is method_summary's difference, with the same draws for the same seed.
+    a = method_summary(s)
+    pd.testing.assert_frame_equal(a, method_summary(s))  # nothing drawn: the same table twice
     pairs = [(b, w) for b in range(4) for w in range(4)]
-    full = subset_test(s, "x", pairs, baseline="plain6", n_boot=1000, seed=1)
+    full = subset_test(s, "x", pairs, baseline="plain6")
     keys = ["diff", "diff_lo", "diff_hi", "p"]
     assert [full[k] for k in keys] == a[keys].iloc[1].tolist()
-    other = subset_test(s, "x", pairs, baseline="plain6", n_boot=1000, seed=2)
-    assert (other["diff_lo"], other["diff_hi"]) != (full["diff_lo"], full["diff_hi"])
-    # Unequal rounds (one game gone, from every method) take the numpy path: reproducible, and the
-    # interval barely moves.
-    uneven = s[~((s.black == 3) & (s.white == 3) & (s["round"] == 0))]
-    u = subset_test(uneven, "x", pairs, baseline="plain6", n_boot=1000, seed=1)
-    assert u == subset_test(uneven, "x", pairs, baseline="plain6", n_boot=1000, seed=1) and u["games"] == 319
-    assert u["diff_lo"] == pytest.approx(full["diff_lo"], abs=0.03)
-    assert u["diff_hi"] == pytest.approx(full["diff_hi"], abs=0.03)
 
 
 def test_rounds_needed():
     s = correlated(0)
-    first = method_summary(s, n_boot=1000).iloc[1]
+    first = method_summary(s).iloc[1]
     hw = first.halfwidth
     assert hw > 0 and first.rounds_needed == math.ceil(20 * (hw / 0.04) ** 2)
-    assert method_summary(s, n_boot=1000, target=hw).rounds_needed.iloc[1] == 20  # at target already
-    assert method_summary(s, n_boot=1000, target=hw / 2).rounds_needed.iloc[1] == 80  # half as wide: 4 x
+    assert method_summary(s, target=hw).rounds_needed.iloc[1] == 20  # at target already
+    assert method_summary(s, target=hw / 2).rounds_needed.iloc[1] == 80  # half as wide: 4 x
 
 
 def test_pairing_summary():
     s = table({"plain6": BASE, "x": MIXED, "same": BASE})
-    t = pairing_summary(s, n_boot=500, n_perm=2**5)
+    t = pairing_summary(s)
     assert list(t.columns) == ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo",
-                               "diff_hi", "p"]
+                               "diff_hi", "se", "p"]
     assert t[["method", "black", "white", "games"]].values.tolist() == [
         ["x", 0, 1, 5], ["x", 1, 0, 5], ["same", 0, 1, 5], ["same", 1, 0, 5]]
     d = np.subtract(MIXED, BASE)
@@ -196,8 +212,8 @@ def test_pairing_summary():
         row = t.iloc[i]
         assert row.score == pytest.approx(np.mean(MIXED[games])) and row.base_score == pytest.approx(
             np.mean(BASE[games]))
-        assert row["diff"] == pytest.approx(d[games].mean()) and row.diff_lo <= row["diff"] <= row.diff_hi
-        assert row.p == pytest.approx(brute_p(d[games]))
+        assert row["diff"] == pytest.approx(d[games].mean())
+        assert (row.p, row.diff_lo, row.diff_hi) == pytest.approx(ttest(d[games]))
     assert (t.iloc[2:][["diff", "diff_lo", "diff_hi"]] == 0).all().all() and (t.iloc[2:].p == 1).all()
 
 
@@ -206,12 +222,12 @@ def test_subset_test():
     base = BASE + [0] * 5
     other = MIXED + [1] * 5
     s = table({"plain6": base, "x": other}, pairs=pairs)
-    r = subset_test(s, "x", [(1, 0), (2, 2)], n_boot=500, n_perm=2**10)
+    r = subset_test(s, "x", [(1, 0), (2, 2)])
     d = np.subtract(other, base)[5:]
     assert r["method"] == "x" and r["pairs"] == [(1, 0), (2, 2)] and r["games"] == 10
-    assert r["diff"] == pytest.approx(d.mean()) and r["diff_lo"] <= r["diff"] <= r["diff_hi"]
-    assert r["p"] == pytest.approx(brute_p(d))
-    assert set(r) == {"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "p"}
+    assert r["diff"] == pytest.approx(d.mean())
+    assert (r["p"], r["diff_lo"], r["diff_hi"]) == pytest.approx(ttest(d))
+    assert set(r) == {"method", "pairs", "games", "diff", "diff_lo", "diff_hi", "se", "p"}
     with pytest.raises(ValueError, match=r"unknown pairing \(black=2, white=0\)"):
         subset_test(s, "x", [(0, 1), (2, 0)])
     with pytest.raises(ValueError, match="method 'plain6' is not a non-baseline method"):

@@ -9,7 +9,7 @@ import pytest
 
 from pawnslib import config
 from pawnslib.config import RunSettings, SettingError
-from pawnslib.experiments import chapter13, paired, predictability
+from pawnslib.experiments import chapter13, paired, plan, predictability
 from pawnslib.play.openings import OPENING_PLIES
 from pawnslib.play.players import DeepAlphaBeta, breaks_ties
 from pawnslib.play.records import positions_of
@@ -59,7 +59,7 @@ def test_predictability_is_measured_one_without_noise_and_lower_with_it(runs):
 
 def test_the_map_is_paired_against_plain6_in_each_cell_on_distinct_games(runs):
     _, played = runs
-    table = predictability.map_table(played, THESIS, seed=1)
+    table = predictability.map_table(played, THESIS)
     assert list(table.columns) == predictability.MAP
     assert list(zip(table.white_noise, table.white_depth, table.method, strict=True)) == [
         (n, d, m) for n, d in CELLS for m in METHODS[1:]]
@@ -72,6 +72,49 @@ def test_the_map_is_paired_against_plain6_in_each_cell_on_distinct_games(runs):
         assert row.plain6_score == pytest.approx(base.mean()) and row.diff == pytest.approx((mine - base).mean())
     assert (table.p_holm >= table.p).all() and (table.p_holm <= 1).all()
     assert table.predictability[table.white_noise == "none"].eq(1.0).all()
+    assert set(table.family) == {chapter13.MAP_GROUP} and table.recognition.isna().all()  # no PrOM search played
+
+
+def _records(rng, rounds: int, share: float, base=None) -> list[dict]:
+    """Made-up records of 4 pairings x ``rounds``: Black wins with probability ``share``, or copies ``base``'s result
+    half the time (paired games that often agree)."""
+    out = []
+    for i, (b, w, r) in enumerate((b, w, r) for b in (1, 2) for w in (1, 2) for r in range(rounds)):
+        won = rng.random() < share if base is None or rng.random() < 0.5 else base[i]["result"] == "black"
+        out.append({"black": b, "white": w, "round": r, "result": "black" if won else "white", "moves": [str(i)]})
+    return out
+
+
+def test_the_maps_family_is_every_cells_modelling_methods_without_plain8(monkeypatch):
+    monkeypatch.setattr(predictability, "predictability", lambda records, strategies, depth: 0.5)
+    rng = np.random.default_rng(0)
+    runs = {}
+    for cell, lift in ((("none", 2), 0.25), (("thesis", 6), -0.2)):
+        base = _records(rng, 40, 0.5)
+        runs[cell] = {"plain6": base, "plain8": _records(rng, 40, 0.9, base)} | {
+            m: _records(rng, 40, 0.5 + lift * k / 3, base)
+            for k, m in enumerate(("oracle", "prom-uniform", "prom-learned", "om-perfect"))}
+    table = predictability.map_table(runs, THESIS)
+    family = table[table.family == chapter13.MAP_GROUP]
+    assert len(family) == 8 and set(table.method[table.family == paired.YARDSTICK]) == {"plain8"}
+    # plain8: its own 95 % interval and p; the family: simultaneous over all 8 rows of both cells, Holm over them
+    yard = table[table.method == "plain8"]
+    assert (yard.diff_lo_all == yard.diff_lo).all() and (yard.p_holm == yard.p).all()
+    for r in family.itertuples():
+        kept = paired.distinct_games(runs[r.white_noise, r.white_depth])
+        scores = paired.scores_frame(kept)
+        t = paired.subset_test(scores, r.method, paired.pairings(scores), k=8)
+        assert (r.diff_lo_all, r.diff_hi_all) == pytest.approx((t["diff_lo"], t["diff_hi"]))
+    assert family.p_holm.tolist() == pytest.approx(list(plan.holm(family.p)))
+    outside = (family.diff_lo_all > 0) | (family.diff_hi_all < 0)
+    assert outside.any() and (family.p_holm[outside] < plan.ALPHA).all()  # a simultaneous interval agrees with Holm
+    # the recognition contrast: prom-learned against prom-uniform in each cell, on every row of the cell
+    for (noise, depth), g in table.groupby(["white_noise", "white_depth"]):
+        scores = paired.scores_frame(paired.distinct_games(runs[noise, depth]))
+        t = paired.subset_test(scores[scores.method.isin(["prom-uniform", "prom-learned"])], "prom-learned",
+                               paired.pairings(scores), baseline="prom-uniform")
+        assert g.recognition.tolist() == pytest.approx([t["diff"]] * len(g))
+        assert g.recognition_p.tolist() == pytest.approx([t["p"]] * len(g))
 
 
 def test_a_repeated_paired_game_counts_once():
@@ -93,8 +136,11 @@ def test_a_share_of_whites_searches_breaks_ties_by_a_hash_of_the_seed():
 
 def test_the_oracles_loss_splits_the_diagonal_from_the_rest(runs):
     _, played = runs
-    loss = predictability.oracle_loss(played["thesis", 2], depth=3, seed=1).set_index(["pairings", "method"])
+    loss = predictability.oracle_loss(played["thesis", 2], depth=3).set_index(["pairings", "method"])
     assert loss.loc[("diagonal", "oracle")].games == 8 and loss.loc[("off the diagonal", "oracle")].games == 24
+    assert list(loss.columns) == [c for c in predictability.LOSS if c not in ("pairings", "method")]
+    assert set(loss.family) == {chapter13.LOSS_GROUP}
+    assert (loss.diff_lo_all <= loss.diff_lo).all() and (loss.diff_hi_all >= loss.diff_hi).all()
     assert not any(m == "oracle-deep" for m in loss.index.get_level_values("method"))  # not played: left out
 
 

@@ -50,11 +50,12 @@ def test_recognition_trace_refuses_bad_input(model, records):
 
 def test_recognition_accuracy(model, records):
     table = recognition_accuracy(model, records[:8], window=4)
-    assert list(table.columns) == ["games", "hits", "accuracy", "p_true", "ci_low", "ci_high", "chance"]
+    assert list(table.columns) == ["games", "running", "hits", "accuracy", "p_true", "ci_low", "ci_high", "chance"]
     assert table.index[0] == 1 and (table["accuracy"] == table["hits"] / table["games"]).all()
     assert ((table.ci_low <= table.accuracy) & (table.accuracy <= table.ci_high)).all()
     assert table["accuracy"].between(0, 1).all() and (table["chance"] == 0.25).all()
-    assert table["games"].iloc[0] == 8
+    assert (table["games"] == 8).all() and table["running"].iloc[0] == 8  # every game, at every move
+    assert table["running"].is_monotonic_decreasing and table["running"].iloc[-1] >= 1
     with pytest.raises(ValueError, match="not matched"):
         recognition_accuracy(model.permute_sw([0, 1, 2, 3]), records[:1])  # a permuted model is unmatched
 
@@ -110,7 +111,7 @@ def test_log_loss_gain_is_paired_by_move():
 
     sure = [np.array([[0.7, 0.1, 0.1, 0.1]] * 3)] * 50
     g = log_loss_gain(sure, [0] * 50)
-    assert list(g.index) == [1, 2, 3] and (g.games == 50).all()
+    assert list(g.index) == [1, 2, 3] and (g.games == 50).all() and (g.running == 50).all()
     assert g["diff"].iloc[0] == pytest.approx(-np.log(0.7) - np.log(4)) and (g.hi < 0).all()
 
 
@@ -152,7 +153,7 @@ def test_the_goals_are_judged_by_their_intervals():
     truth = [int(rng.choice(4, p=b[9])) for b in beliefs]  # calibrated at White's 10th move
     uniform = [np.full_like(b, 0.25) for b in beliefs]
     g = recognition_goals({"knows": beliefs, "uniform": uniform}, truth, moves=(10,)).set_index(["recogniser", "goal"])
-    assert list(g.reset_index().columns) == GOAL_COLUMNS
+    assert list(g.reset_index().columns) == GOAL_COLUMNS and (g.level == 0.95).all()
     knows, none = g.loc["knows"], g.loc["uniform"]
     assert knows.loc["confidence_gap", "verdict"] == "met"  # calibrated at move 10 by construction
     loss = knows.loc["log_loss_below_uniform"]
@@ -167,3 +168,54 @@ def test_the_goals_are_judged_by_their_intervals():
     assert over.loc["confidence_gap", "verdict"] == "not met" and over.loc["accuracy", "verdict"] == "not met"
     few = recognition_goals({"few": sure[:20]}, [0] * 12 + [1] * 8, moves=(10,)).set_index("goal")
     assert few.loc["accuracy", "verdict"] == "within noise"  # 60 % of 20 games: the interval spans 70 %
+
+
+def test_the_goals_quote_the_plans_95_percent_interval():
+    """A goal is a one-sided test at 2.5 % whose bound is the 95 % interval's end: 59 of 70 right (84.3 %, Wilson 95 %
+    interval 74.0 to 91.0 %) is "within noise" against 75 %; at the old 90 % (75.9 to 90.1 %) it was "met"."""
+    from pawnslib.experiments.recognition import recognition_goals
+    from pawnslib.experiments.stats import wilson
+
+    beliefs = [np.tile([0.9, 0.1 / 3, 0.1 / 3, 0.1 / 3], (10, 1))] * 70
+    truth = [0] * 59 + [1] * 11
+    g = recognition_goals({"r": beliefs}, truth, moves=(10,), accuracy=0.75).set_index("goal")
+    acc = g.loc["accuracy"]
+    assert (acc.lo, acc.hi) == pytest.approx(wilson(59, 70, 0.95)) and acc.level == 0.95
+    assert wilson(59, 70, 0.90)[0] > 0.75 > acc.lo and acc.verdict == "within noise"
+    # A band goal held by a wider interval is noise, not a miss: the calibrated gap (0 on average) of 4 games.
+    wide = recognition_goals({"r": [np.tile([0.5, 0.5, 0, 0], (10, 1))] * 4}, [0, 1, 0, 1], moves=(10,))
+    gap = wide.set_index("goal").loc["confidence_gap"]
+    assert gap.lo < -0.05 and gap.hi > 0.05 and gap.verdict == "within noise"
+
+
+def test_a_game_that_has_ended_counts_at_its_last_belief():
+    """After White's 10th move every game counts: one that ended after 4 White moves at its belief after its 4th."""
+    from pawnslib.experiments.recognition import (
+        beliefs_accuracy,
+        calibration_table,
+        carried,
+        log_loss_gain,
+        recognition_goals,
+    )
+
+    right, wrong = np.array([0.7, 0.1, 0.1, 0.1]), np.array([0.1, 0.7, 0.1, 0.1])
+    long_right = np.tile(right, (12, 1))  # 12 White moves, right throughout
+    short_wrong = np.vstack([np.tile(right, (3, 1)), wrong])  # ended after 4 White moves, wrong at its last belief
+    short_right = np.vstack([np.tile(wrong, (3, 1)), right])  # ended after 4, right at its last
+    beliefs, truth = [long_right, short_wrong, short_right, short_wrong], [0, 0, 0, 0]
+    acc = beliefs_accuracy(beliefs, truth)
+    assert acc.index.tolist() == list(range(1, 13)) and (acc.games == 4).all()
+    assert acc.running.tolist() == [4] * 4 + [1] * 8
+    assert acc.loc[3, "hits"] == 3 and acc.loc[4, "hits"] == 2 and acc.loc[10, "hits"] == 2  # not 1 of 1 running
+    assert acc.loc[10, "accuracy"] == 0.5 and acc.loc[10, "p_true"] == pytest.approx((0.7 + 0.1 + 0.7 + 0.1) / 4)
+    cal = calibration_table({"r": beliefs}, truth).set_index("move")
+    assert cal.loc[10, "games"] == 4 and cal.loc[10, "running"] == 1 and cal.loc[10, "accuracy"] == 0.5
+    assert cal.loc[10, "log_loss"] == pytest.approx(-(np.log(0.7) + np.log(0.1)) / 2)
+    gain = log_loss_gain(beliefs, truth)
+    assert gain.loc[10, "games"] == 4 and gain.loc[10, "running"] == 1
+    goal = recognition_goals({"r": beliefs}, truth, moves=(10,)).set_index("goal").loc["accuracy"]
+    assert (goal.games, goal.running, goal.estimate) == (4, 1, 0.5)
+    values, running = carried([np.arange(3), np.arange(1)])
+    assert values.tolist() == [[0, 1, 2], [0, 0, 0]] and running.tolist() == [[True] * 3, [True, False, False]]
+    with pytest.raises(ValueError, match=r"game\(s\) \[1\] have no White move"):
+        beliefs_accuracy([long_right, np.empty((0, 4))], [0, 0])

@@ -74,7 +74,8 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     table = pd.DataFrame({"rules": ["kalles"] * 2, "variant": ["thesis", "none"], "noise": ["thesis", "none"],
                           "seed": [7, 7], "black_win_rate": [rate] * 2, "win_lo": [lo, np.nan], "win_hi": [hi, np.nan]})
     methods = pd.DataFrame({"noise": ["thesis", "none"], "method": ["plain8"] * 2, "diff": [0.09, 0.02],
-                            "diff_lo": [0.07, -0.01], "diff_hi": [0.11, 0.05], "p_holm": [0.001, 0.3]})
+                            "diff_lo": [0.075, -0.005], "diff_hi": [0.105, 0.045], "diff_lo_all": [0.07, -0.01],
+                            "diff_hi_all": [0.11, 0.05], "p_holm": [0.001, 0.3]})
     out = tiebreak.sensitivity(table, methods).set_index("finding_id")  # the master seed: the main run's, 7
     assert out.index.tolist() == ["t10_2.win_rate.kalles", "ch13.plain8"]
     assert out.verdict.tolist() == ["holds", "depends"] and out.holds.tolist() == [True, False]
@@ -82,6 +83,7 @@ def test_the_win_rate_rule_on_the_thesiss_own_table():
     assert pd.isna(out.loc["t10_2.win_rate.kalles", "none_class"])  # no interval (should one lack it): not judged
     assert out.loc["t10_2.win_rate.kalles", "reference"] == rate
     assert out.loc["ch13.plain8", ["finding", "unit"]].tolist() == ["plain8 against plain6", "score points"]
+    # a difference is shown with its simultaneous interval, the one its Holm class goes with
     assert out.loc["ch13.plain8", ["none_estimate", "none_lo", "none_hi"]].tolist() == [0.02, -0.01, 0.05]
     assert out.loc["ch13.plain8", ["thesis_class", "none_class"]].tolist() == ["beats plain6", "within noise"]
 
@@ -165,11 +167,13 @@ def test_chapter13_counts_distinct_paired_games(tmp_path, monkeypatch):
                 m, repeat=v.noise == "none")
     monkeypatch.setattr(archive, "load_run", lambda folder: folders[Path(folder)])
     out = tiebreak.chapter13(tmp_path, methods=("plain8",), seed=seed, set_name="thesis").set_index("noise")
-    assert list(out.columns) == ["method", "games", "distinct_games", "diff", "diff_lo", "diff_hi", "p_holm"]
+    assert list(out.columns) == ["method", "games", "distinct_games", "diff", "diff_lo", "diff_hi", "diff_lo_all",
+                                 "diff_hi_all", "p", "p_holm", "family"]
+    assert set(out.family) == {paired.YARDSTICK}  # plain8 alone: the yardstick, no family to correct over
     assert out.loc["none", ["games", "distinct_games"]].tolist() == [12, 6]
     assert out.loc["thesis", ["games", "distinct_games"]].tolist() == [12, 12]
     kept = {m: [r for r in games(m, True) if r["round"] < 3] for m in ("plain6", "plain8")}
-    want = paired.method_summary(paired.scores_frame(kept), seed=seed).set_index("method").loc["plain8"]
+    want = paired.method_summary(paired.scores_frame(kept)).set_index("method").loc["plain8"]
     got = out.loc["none"]
     assert got["diff"] == pytest.approx(want["diff"]) and got.diff_lo == pytest.approx(want.diff_lo)
     assert np.isfinite(got[["diff_lo", "diff_hi", "p_holm"]].astype(float)).all()

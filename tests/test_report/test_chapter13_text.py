@@ -4,7 +4,6 @@ import chapter13_tables as tables
 import pandas as pd
 import pytest
 
-from pawnslib.experiments.paired import N_PERM
 from pawnslib.report import chapter13_text, words
 from pawnslib.report.words import MATCHING_WORDS, RECOGNITION_WORDS
 
@@ -67,11 +66,11 @@ def test_the_foresight_sentences_say_the_decided_labels(om_white1, matched_white
     assert said[3].startswith("Over every pairing, `om-matched` is not distinguishable from `plain6`: −1.0")
 
 
-def test_a_p_at_the_randomised_test_floor_is_an_upper_bound():
-    floor = tables.contrasts(-0.5, -0.01, 0.49, p=1 / (N_PERM + 1))
-    floor["p_holm"] = 0.0008
-    text = " ".join(chapter13_text.foresight_sentences(floor, 0.05))
-    assert "p (Holm over the 8 paired contrasts) ≤ 0.0008" in text and "contrasts) =" not in text
+def test_a_tiny_p_is_written_as_a_bound():
+    tiny = tables.contrasts(-0.5, -0.01, 0.49, p=1e-9)
+    tiny["p_holm"] = 8e-9
+    text = " ".join(chapter13_text.foresight_sentences(tiny, 0.05))
+    assert "p (Holm over the 8 paired contrasts) < 0.0001" in text and "contrasts) =" not in text
 
 
 @pytest.mark.parametrize("diff, p, answer", [(-0.011, 0.004, "loses"), (0.02, 0.001, "pays"),
@@ -97,14 +96,15 @@ def test_the_map_sentences_name_each_cell_and_the_answer():
     said = chapter13_text.map_sentences(tables.white_map(rows), 0.05)
     assert said[0] == ("White at 2 plies breaking no tie by noise (its noise-free model predicts 100 % of its moves; "
                        "400 distinct paired games): `plain6` scores 80 %, `plain8` gains +10.0 (+8.0 to +12.0); the "
-                       "best method that models White, `oracle`, +2.0 (−2.0 to +6.0, simultaneous over the cell's 2 "
-                       "methods); beyond noise: `plain8` better.")
+                       "best method that models White, `oracle`, +2.0 (−2.0 to +6.0, simultaneous over the map's 2 "
+                       "contrasts of methods that model White); none beyond noise.")  # plain8: the yardstick, outside
     assert said[-1] == ("**No method that models White beats `plain6` beyond noise in any cell** (p < 0.05, Holm over "
-                        "the map's 4 contrasts).")  # plain8's gain is depth, not prediction
+                        "the map's 2 contrasts of methods that model White; `plain8` outside them).")
     rows[1] = ("none", 2, "oracle", 0.8, 0.04, 0.02, 0.06, 0.01)
     assert chapter13_text.map_sentences(tables.white_map(rows), 0.05)[-1] == (
         "**Modelling White pays where White is predictable**: most against White at 2 plies breaking no tie by noise, "
-        "`oracle` +4.0 score points (+2.0 to +6.0; p < 0.05, Holm over the map's 4 contrasts).")
+        "`oracle` +4.0 score points (+1.0 to +7.0, simultaneous; p < 0.05, Holm over the map's 2 contrasts of methods "
+        "that model White; `plain8` outside them).")
 
 
 @pytest.mark.parametrize("lost_at_5", [True, False])
@@ -139,11 +139,12 @@ def test_the_report_lines_say_chapter_13s_figures_from_their_records():
 
     claims = pd.DataFrame({"id": ["ch12.helps_unlikely"], "claim": ["helps"], "method": ["one-hist"],
                            "pairs": ["1-2 1-3"], "games": [200], "diff": [0.02], "diff_lo": [-0.01], "diff_hi": [0.05],
-                           "p": [0.3], "verdict": ["not reproduced"]})
+                           "p": [0.3], "thesis_value": [0.5], "margin": [0.15], "margin_why": ["a change's margin"],
+                           "verdict": ["not reproduced"]})
     t = tables.methods([("plain8", 0.10, 1e-4), ("one-hist", 0.004, 1.0), ("one-hist-game", 0.010, 1.0)])
     pays, helps = chapter13_verdicts.report_lines(t, claims, "kalles")
     assert words.ours(pays) == ("`one-hist-game` +1.0 score points (−2.0 to +4.0; simultaneous 95 % interval and "
-                                "Holm p 1 both over the 3 methods against plain6); 1600 paired games; at this power "
-                                "no prediction method gains more than +4.0")
+                                "Holm p 1 both over the 2 methods against plain6, `plain8` outside them); 1600 paired "
+                                "games; at this power no prediction method gains more than +4.0")
     assert words.ours(helps) == ("2 pairings with a plain Black win rate under 1/3 (1-2 1-3): +2.0 win-rate points "
                                  "(−1.0 to +5.0), 200 paired games")

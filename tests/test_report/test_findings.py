@@ -5,13 +5,15 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
+import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments.evidence import evidence_lines, judge, tally
+from pawnslib.experiments import plan
+from pawnslib.experiments.evidence import answer_word, evidence_lines, judge, tally
 from pawnslib.experiments.records import line
 from pawnslib.report import findings
-from pawnslib.report.words import count, points, render, words
+from pawnslib.report.words import render, words
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "results" / "tables"
@@ -35,7 +37,10 @@ def _lines(pays_p=0.9):
 
 METHODS = pd.DataFrame({"method": ["plain6", "plain8", "one-hist", "prom-uniform"], "diff": [0, 0.0966, 0.009, 0.02],
                         "diff_lo": [None, 0.0741, -0.02, -0.01], "diff_hi": [None, 0.1194, 0.04, 0.05],
-                        "p_holm": [None, 0.0015, 0.9, 0.3]})
+                        "diff_lo_all": [None, 0.0741, -0.03, -0.02], "diff_hi_all": [None, 0.1194, 0.05, 0.06],
+                        "se": [None, 0.011, 0.015, 0.015], "p": [None, 0.0015, 0.5, 0.2],
+                        "p_holm": [None, 0.0015, 0.9, 0.3],
+                        "family": ["", "yardstick", "ch13.methods", "ch13.methods"]})
 FIT = SimpleNamespace(readings=("kalles", "king"), contained={"kalles": (), "king": ()}, settled=False, reading=None,
                       fitting_readings=(), statistics=4, nearer={"kalles": 3, "king": 1})
 
@@ -51,32 +56,61 @@ def test_the_answers_carry_their_records_numbers_in_at_most_40_words():
     claims = judge(lines)
     out = findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS)
     assert [words(a) <= 40 for a in out[:3]] == [True] * 3 and len(out) == 4  # three answers, then the names
-    data = tally(claims)["data"]
-    assert _numbers(out[0]) == [str(sum(data.values())), str(data["reproduced"]), str(data["not reproduced"]),
-                                str(data["mixed"]), str(data["inconclusive"] + data["untestable"]),
-                                str(sum(tally(claims)["no_data"].values()))]
-    assert out[0].startswith("**Does the thesis reproduce? Partly.**")  # 1 of 3 reproduced, 1 not: no majority
-    pays = lines[lines.id == "ch13.pays"].iloc[0]
-    deeper = METHODS.set_index("method").loc["plain8"]
-    assert _numbers(out[1]) == [points(x) for x in (pays.estimate, pays.lo, pays.hi, deeper["diff"], deeper.diff_lo,
-                                                    deeper.diff_hi)] + [count(pays.games)]
-    assert "No, at this power" in out[1] and "`one-hist`" in out[1] and "Thesis's noise" in out[1]
-    assert "kalles reading" in out[1]
-    # with the map: the regime where a method that models White beats plain6 beyond noise, its gain and plain8's share
+    counted = tally(claims)
+    every = counted["all"]
+    assert _numbers(out[0]) == [str(counted["thesis"]), str(every["reproduced"]), str(every["not reproduced"]),
+                                str(every["mixed"]), str(every["inconclusive"]), str(every["untestable"]),
+                                str(counted["ours"])]
+    assert out[0].startswith("**Does the thesis reproduce? Partly.**")  # 1 of 4 reproduced, 2 not: no majority
+    # Chapter 13 alone: neither side beyond noise; plain8's gain and the smallest change detectable after Holm
+    assert out[1] == ("**Does predicting White pay? No.** No modelling of White loses beyond noise; no gain; `plain8` "
+                      f"+9.7; detectable {100 * plan.detectable(0.015, k=2):.1f} points. "
+                      "[Chapter 13](13_future_work.html#Which-method-beats-plain6?)")
+    # with the map: the regime where a method that models White beats plain6 beyond noise, its gain
     cell = pd.DataFrame({"white_noise": ["none"], "white_depth": [2], "method": ["om-matched"], "diff": [0.123],
-                         "diff_lo": [0.08], "diff_hi": [0.16], "p": [0.0001], "p_holm": [0.0001],
+                         "diff_lo": [0.08], "diff_hi": [0.16], "diff_lo_all": [0.07], "diff_hi_all": [0.17],
+                         "se": [0.02], "p": [0.0001], "p_holm": [0.0001], "family": ["ch13.map"],
                          "predictability": [1.0], "distinct_games": [398], "plain8_share": [0.6]})
     mapped = findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS, white_map=cell)[1]
     assert mapped.startswith("**Does predicting White pay? Where White is predictable.**") and words(mapped) <= 40
-    assert _numbers(mapped) == [points(x) for x in (pays.estimate, pays.lo, pays.hi)] + [
-        "100", "2", "+12.3", "+8.0", "+16.0", "60", count(pays.games), "398"]
+    assert _numbers(mapped) == ["+12.3", "-2", "+9.7", f"{100 * plan.detectable(0.02, k=1):.1f}"]  # -2: depth-2
+    assert "`om-matched` +12.3 (depth-2 White, noise-free)" in mapped and "uncorrected" not in mapped
     within = findings.answers(claims, fit_answer=FIT, lines=lines, methods=METHODS,
-                              white_map=pd.concat([cell, cell.assign(white_depth=6, predictability=0.62)]).assign(
-                                  p_holm=0.2))[1]  # within noise: the range the map covered, and no cell
-    assert within.startswith("**Does predicting White pay? No, at this power.**") and words(within) <= 40
-    assert "none beyond noise, White 62–100 % predictable, depths 2, 6." in within
+                              white_map=cell.assign(p_holm=0.2))[1]  # within noise after Holm, not before
+    assert within.startswith("**Does predicting White pay? No.**") and "`om-matched` +12.3 uncorrected" in within
     assert _numbers(out[2]) == ["4", "0", "3", "1"] and out[2].startswith("**Which rules did the thesis play?** Not")
     assert "`plain6`" in out[3] and "score points" in out[3] and "kalles" in out[3]  # names defined under them
+
+
+def test_the_pay_answer_states_both_sides():
+    """Losses against a depth-6 White beyond noise, a gain before the correction that is PrOM search's and not
+    recognition's, plain8's gain and the smallest detectable change: in at most 40 words, the rows on the page."""
+    methods = METHODS.assign(method=["plain6", "plain8", "om-perfect", "prom-uniform"], diff=[0, 0.0966, -0.106, 0.02],
+                             diff_lo_all=[None, 0.0741, -0.14, -0.02], diff_hi_all=[None, 0.1194, -0.07, 0.06],
+                             p=[None, 0.0015, 1e-9, 0.2], p_holm=[None, 0.0015, 1e-8, 0.3])
+    white_map = pd.DataFrame({"white_noise": ["none", "none", "thesis"], "white_depth": [2, 2, 6],
+                              "method": ["plain8", "prom-learned", "prom-learned"], "diff": [0.135, 0.054, -0.131],
+                              "diff_lo": [0.09, 0.013, -0.186], "diff_hi": [0.18, 0.094, -0.076],
+                              "diff_lo_all": [0.09, -0.013, -0.22], "diff_hi_all": [0.18, 0.121, -0.04],
+                              "se": [0.02, 0.021, 0.028], "p": [1e-6, 0.009, 1e-5], "p_holm": [1e-6, 0.33, 4e-4],
+                              "family": ["yardstick", "ch13.map", "ch13.map"], "predictability": [1.0, 1.0, 0.6],
+                              "distinct_games": 400, "plain8_share": [1.0, 0.4, np.nan],
+                              "recognition": [0.015, 0.015, -0.09], "recognition_lo": [-0.024, -0.024, -0.15],
+                              "recognition_hi": [0.054, 0.054, -0.03], "recognition_p": [0.45, 0.45, 0.002]})
+    record = findings.pays_record(_lines(), methods, white_map)
+    said = render("answer.pays", **record)
+    assert said == ("**Does predicting White pay? No.** Against a depth-6 White, modelling loses beyond noise 2 times "
+                    "(worst `prom-learned` −13.1); `prom-learned` +5.4 uncorrected (depth-2 White, noise-free), PrOM "
+                    "search's, not recognition's (+1.5 over `prom-uniform`); `plain8` +9.7; detectable "
+                    f"{100 * plan.detectable(0.0245, k=2):.1f} points. "
+                    "[Chapter 13](13_future_work.html#Which-method-beats-plain6?)") and words(said) <= 40
+    page = render("answer.pays.details", **record)
+    for part in ("`prom-learned` −13.1 (−22.0 to −4.0), map, White depth 6;", "`om-perfect` −10.6 (−14.0 to −7.0), "
+                 "Chapter 13, White depth 6.", "before the correction (own p below 0.05): `prom-learned` +5.4 (−1.3 "
+                 "to +12.1), map, White depth 2, noise-free.", "is +1.5 (−2.4 to +5.4) (95 %): the gain is PrOM "
+                 "search's, not recognition's.", "`plain8` gains +9.7 (+7.4 to +11.9) in Chapter 13",
+                 "+13.5 to +13.5 over the map's cells", "the map detects a change of"):
+        assert part in page
 
 
 def test_the_pay_answer_follows_the_methods_table():
@@ -137,6 +171,20 @@ def test_the_committed_headlines_are_their_tables_rendered():
                 render("answer.pays", **findings.pays_record(lines, methods, white_map)),
                 *findings.headlines(claims, contrasts=contrasts, survival=survival)]
     assert [e for e in expected if f"* {e}\n" not in said] == []
+
+
+def test_the_headline_counts_what_claims_csv_counts():
+    """One tally: the headline's counts are claims.csv's verdicts over the thesis's claims, every one of them; the
+    claims of ours are counted apart; the word follows from the counts."""
+    claims = pd.read_csv(TABLES / "claims.csv", dtype={"chapter": str})
+    record = findings.reproduce_record(claims)
+    theirs = claims[claims.evidence != "ours"]
+    assert {v: n for v, n in record["counts"].items() if n} == theirs.verdict.value_counts().to_dict()
+    assert record["claims"] == len(theirs) == sum(record["counts"].values())
+    assert record["ours"] == int((claims.evidence == "ours").sum())
+    assert record["word"] == answer_word(record["counts"])
+    bullets = {r["title"]: r["claims"] for r in findings.chapter_records(claims)}
+    assert sum(bullets.values()) <= record["claims"]  # the chapter lines count the same claims, chapter by chapter
 
 
 def _answer(fits: dict, contained: dict, nearer_for: dict):

@@ -4,16 +4,15 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from pawnslib.experiments import paired
 from pawnslib.report import readable
 
-FLOOR = 1 / (paired.N_PERM + 1)
+TINY = 4e-9  # a paired t-test's p: computed, so it has no floor
 
 
 def _methods():
     return pd.DataFrame({"method": ["plain6", "plain8"], "games": [1600, 1600], "score": [0.66719, 0.76375],
                          "score_lo": [0.6475, 0.7525], "score_hi": [0.6863, 0.775], "diff": [0.0, 0.0965625],
-                         "diff_lo": [np.nan, 0.0740625], "diff_hi": [np.nan, 0.119375], "p": [np.nan, FLOOR],
+                         "diff_lo": [np.nan, 0.0740625], "diff_hi": [np.nan, 0.119375], "p": [np.nan, TINY],
                          "p_holm": [np.nan, 0.0012], "nodes_mean": [3648.2, 24385.0], "time_ratio": [1.0, 10.65],
                          "time_ratio_lo": [1.0, 9.486], "time_ratio_hi": [1.0, 11.9],
                          "white_moves": [np.nan, 40074], "predictions": [np.nan, 31013],
@@ -25,7 +24,11 @@ def test_methods_read_in_points_and_percent():
     t = readable.methods_table(_methods()).set_index("method")
     assert t.loc["plain8", "Black's score (95 % interval)"] == "76.4 % (75.2 to 77.5)"
     assert t.loc["plain8", "change from plain6, score points"] == "+9.7 (+7.4 to +11.9)"
-    assert t.loc["plain8", "p (Holm over the 1 methods)"] == "≤ 0.0012"  # at the randomised test's floor
+    assert t.loc["plain8", "p (Holm over the 1 methods)"] == "0.0012"
+    family = _methods().assign(family=["", "yardstick"], p_holm=[np.nan, 4e-5])
+    # the yardstick stands outside the family; a p below 0.0001 is written as a bound
+    assert readable.methods_table(family).set_index("method").loc["plain8", "p (Holm over the 0 methods)"] == \
+        "< 0.0001"
     assert t.loc["plain8", "nodes per search"] == "24,385"
     assert t.loc["plain6", "change from plain6, score points"] == "–"
     assert not any("time" in c for c in t.columns)  # times are timing data, on the timings page
@@ -58,7 +61,7 @@ def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
     white_map = pd.DataFrame({"white_noise": ["none", "thesis"], "predictability": [1.0, 0.642], "white_depth": [2, 6],
                               "method": ["oracle", "plain8"], "distinct_games": [400, 398],
                               "plain6_score": [0.824, 1.0], "diff": [0.022, -0.078], "diff_lo": [-0.006, -0.106],
-                              "diff_hi": [0.051, -0.049], "p": [0.09, 1 / (paired.N_PERM + 1)], "p_holm": [0.9, 0.003],
+                              "diff_hi": [0.051, -0.049], "p": [0.09, TINY], "p_holm": [0.9, 0.003],
                               "plain8_share": [0.5, 1.0]})
     shown = readable.predictability_table(white_map)
     assert shown.iloc[0].tolist() == ["none", "100.0 %", 2, "oracle", 400, "82.4 %", "+2.2 (−0.6 to +5.1)", "0.9",
@@ -68,7 +71,7 @@ def test_the_map_and_the_oracles_loss_read_in_points_with_named_corrections():
         readable.predictability_table(white_map.drop(columns="distinct_games"))
     loss = white_map.assign(pairings="diagonal", against="plain6", games=[800, 1600]).drop(columns="plain6_score")
     shown = readable.oracle_loss_table(loss)
-    assert shown.iloc[1].tolist() == [6, "diagonal", "plain8", "plain6", 1600, "−7.8 (−10.6 to −4.9)", "≤ 0.003"]
+    assert shown.iloc[1].tolist() == [6, "diagonal", "plain8", "plain6", 1600, "−7.8 (−10.6 to −4.9)", "0.003"]
     with pytest.raises(ValueError, match="ch13_oracle_loss lacks the column"):
         readable.oracle_loss_table(loss.drop(columns="pairings"))
 

@@ -71,10 +71,17 @@ def test_pairing_changes_and_slices_read_in_points():
 
 
 def test_recognisers_and_the_tiebreak_study_in_words():
-    at = pd.DataFrame({"games": [320], "accuracy": [0.3156], "ci_low": [0.267], "ci_high": [0.368],
-                       "p_true": [0.3145], "gap to ceiling (points)": [50.31]}, index=["per-row model"])
-    row = rc.recognition_table(at).loc["per-row model"]
-    assert row["right (95 % interval)"] == "31.6 % (26.7 to 36.8)" and row["below the ceiling, points"] == "50.3"
+    at = pd.DataFrame({"games": [320, 320], "running": [213, 213], "accuracy": [0.3156, 0.828],
+                       "ci_low": [0.267, 0.783], "ci_high": [0.368, 0.866], "p_true": [0.3145, 0.76],
+                       rc.YARDSTICK_GAP: [50.31, -0.94]}, index=["per-row model", "learned choice model"])
+    shown = rc.recognition_table(at)
+    row = shown.loc["per-row model"]
+    assert row["right (95 % interval)"] == "31.6 % (26.7 to 36.8)"
+    assert row["below the perfect-knowledge yardstick, points"] == "50.3"
+    assert shown.loc["learned choice model", "below the perfect-knowledge yardstick, points"] == "−0.9"
+    # both denominators, and the perfect-knowledge recogniser, which a measured rate beats, is no "ceiling"
+    assert row["held-out games (all counted)"] == "320" and row["of them still running"] == "213"
+    assert not [h for h in shown.columns if "ceiling" in h.lower()]
     study = pd.DataFrame({"rules": ["kalles", "kalles"], "variant": ["thesis", "position"], "games": [1600, 1600],
                           "distinct_games": [1600, 1473], "black_win_rate": [0.66, 0.63], "win_lo": [0.64, 0.60],
                           "win_hi": [0.68, 0.65], "chi_square": [np.nan, 93.149], "df": [0, 16],
@@ -110,8 +117,8 @@ def _survival() -> pd.DataFrame:
                           "noise": ["thesis", "none", "thesis"], "seed": [7, 7, 8], "black_win_rate": [0.66, 0.5, 0.67],
                           "win_lo": [0.64, np.nan, 0.65], "win_hi": [0.68, np.nan, 0.7]})
     methods = pd.DataFrame({"noise": ["thesis", "position", "none"], "method": ["prom-uniform"] * 3,
-                            "diff": [-0.003, 0.043, 0.219], "diff_lo": [-0.024, 0.021, np.nan],
-                            "diff_hi": [0.018, 0.064, np.nan], "p_holm": [0.9, 0.001, np.nan]})
+                            "diff": [-0.003, 0.043, 0.219], "diff_lo_all": [-0.024, 0.021, np.nan],
+                            "diff_hi_all": [0.018, 0.064, np.nan], "p_holm": [0.9, 0.001, np.nan]})  # simultaneous
     return tiebreak.sensitivity(table, methods, seed=7)
 
 
@@ -133,21 +140,26 @@ def test_the_tiebreak_verdicts_in_words():
 
 def test_the_recognisers_and_their_goals_in_words():
     calibration = pd.DataFrame({"set": ["thesis"], "recogniser": ["learned choice model"], "move": [10],
-                                "games": [320], "accuracy": [0.828125], "mean_max_p": [0.8231], "log_loss": [0.4043]})
+                                "games": [320], "running": [213], "accuracy": [0.828125], "mean_max_p": [0.8231],
+                                "log_loss": [0.4043]})
     shown = rc.recognisers_table(calibration)
     _words_only(shown)
     assert shown["right (95 % interval)"][0] == "83 % (78 to 87)" and shown["log-loss, nats"][0] == "0.40"
+    assert shown["held-out games (all counted)"][0] == "320" and shown["of them still running"][0] == "213"
     goals = pd.DataFrame({"set": ["thesis"] * 3, "recogniser": ["learned"] * 3,
                           "goal": ["accuracy", "log_loss_below_uniform", "confidence_gap"], "move": [10, 1, 5],
-                          "games": [320] * 3, "estimate": [0.83, 1.38, -0.02], "lo": [0.78, 1.37, -0.05],
-                          "hi": [0.87, 1.385, 0.01], "target": [0.7, np.log(4), 0.05],
-                          "verdict": ["met", "met", "within noise"]})
+                          "games": [320] * 3, "running": [213, 320, 320], "estimate": [0.83, 1.38, -0.02],
+                          "lo": [0.78, 1.37, -0.05], "hi": [0.87, 1.385, 0.01], "level": [0.95] * 3,
+                          "target": [0.7, np.log(4), 0.05], "verdict": ["met", "met", "within noise"]})
     said = rc.goals_table(goals)
     _words_only(said)
     assert said["goal"].tolist() == ["right after White's move 10", "log-loss after White's move 1, nats",
                                      "largest probability minus accuracy after White's move 5"]
     assert said["target"].tolist() == ["at least 70 %", "below ln K = 1.39", "within ±0.05"]
-    assert said["estimate (90 % interval)"][2] == "−0.02 (−0.05 to +0.01)"
+    assert said["estimate (95 % interval)"][2] == "−0.02 (−0.05 to +0.01)"  # the plan's one level, named
+    assert said["of them still running"].tolist() == ["213", "320", "320"]
+    with pytest.raises(ValueError, match="mixes interval levels"):
+        rc.goals_table(goals.assign(level=[0.95, 0.9, 0.95]))
     with pytest.raises(ValueError, match="goals without words: speed"):
         rc.goals_table(goals.assign(goal="speed"))
     with pytest.raises(ValueError, match="lacks the column.*verdict"):

@@ -164,7 +164,7 @@ def test_every_page_is_at_its_address_and_what_they_share_is_in_html(site):
     results, pages = site
     html = results / "html"
     assert set(pages) == {html / "index.html", html / "search.html", html / TIMINGS, html / "tables.html",
-                          html / "tables-03_beta.html", html / "tables-king-03_beta.html",
+                          html / "tables-03_beta.html", html / "tables-king-03_beta.html", html / "analysis_plan.html",
                           _page(results, "kalles", "03_beta"), _page(results, "kalles", "04_replays"),
                           _page(results, "kalles", "05_gamma"), _page(results, "king", "03_beta")}
     assert all((html / name).exists() for name in SHARED if name != "_images")  # no figure in these notebooks
@@ -320,8 +320,8 @@ def test_the_headlines_links_reach_their_headings(site):
     ("Chapter 11: prediction", "Chapter-11:-prediction"),
     ("Beyond the thesis: does the model recognise White's strategy?",
      "Beyond-the-thesis:-does-the-model-recognise-White's-strategy?"),
-    ("The ceiling of prediction: a perfect model of White's next reply, the oracle, and OM search at White's depth",
-     "The-ceiling-of-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,-and-OM-search-at-White's-depth"),
+    ("Perfect prediction: a perfect model of White's next reply, the oracle, and OM search at White's depth",
+     "Perfect-prediction:-a-perfect-model-of-White's-next-reply,-the-oracle,-and-OM-search-at-White's-depth"),
     ("Where can prediction pay? White searching fewer plies", "Where-can-prediction-pay?-White-searching-fewer-plies"),
     ("Which method beats plain6?", "Which-method-beats-plain6?"),
     ("p ≤ 0.05 & more", "p-%E2%89%A4-0.05-&-more"),

@@ -18,7 +18,8 @@ def _lines() -> pd.DataFrame:
                              for i, ch, c, t, e, n, st, our, v, page in rows])
 
     cells = {"facts": {"rounds": 100, "cells": {"not reproduced": 1, "inconclusive": 15}}, "estimate": 0.66}
-    seen = {"facts": {"move": 10, "chance": "above"}, "estimate": 0.39, "lo": 0.37, "hi": 0.41, "thesis_value": 0.25}
+    seen = {"facts": {"move": 10, "running": 300, "chance": "above"}, "estimate": 0.39, "lo": 0.37, "hi": 0.41,
+            "thesis_value": 0.25, "games": 320}
     kalles = frame([("t10_2.cells", "10", "Table 10.2: win rates", "9 games", "shows it", "counts", "thesis", cells,
                      "not reproduced", None),
                     ("ch11.branching", "11.1", "branching factor", "10 to 11", "no data", "a range", "thesis",
@@ -52,7 +53,8 @@ def test_claims_table_has_one_row_a_claim_its_lines_links_and_escapes_text():
     assert "<b>king, thesis strategies</b>: 13.6 (13.1-14.0)" in table
     assert "<b>kalles, harmony strategies</b>: 7.7 (7.5-7.9)" in table
     assert "100 games a pairing; its cells: 1 not reproduced, 15 inconclusive" in table
-    assert "39 % right after White&#x27;s move 10 (37-41 %), chance 25 %: above chance" in table
+    assert ("39 % right after White&#x27;s move 10 (37-41 %) of all 320 held-out games (300 still running, the rest at "
+            "their last belief), chance 25 %: above chance") in table
     assert table.count(">mixed</span>") == 2  # each holds (or fails) under one reading only
     # each claim links to the page its record names
     assert '<a href="04_pawns.html">branching factor' in table and '<a href="08_dbn.html">' in table

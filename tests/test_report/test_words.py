@@ -17,10 +17,12 @@ def test_a_template_renders_what_it_is_given():
     said = render("contrast", method="oracle", baseline="plain6", diff=-0.0775, lo=-0.106, hi=-0.049,
                   unit="score points")
     assert said == "`oracle` −7.8 score points (−10.6 to −4.9) against `plain6`"
-    pays = {"best": "one-hist", "best_diff": 0.01, "best_lo": -0.02, "best_hi": 0.04, "deeper_diff": 0.097,
-            "deeper_lo": 0.074, "deeper_hi": 0.119, "games": 1600, "rules": "kalles", "link": "x.html", "cell": None,
-            "map": None}
-    assert render("answer.pays", pays=False, **pays).startswith("**Does predicting White pay? No, at this power.**")
+    sides = {"losses": [], "gain": None, "loss_depths": [], "recognition": None, "detectable": None,
+             "detectable_map": None}
+    pays = {"deeper_diff": 0.097, "link": "x.html", "cell": None, "sides": sides}
+    assert render("answer.pays", pays=False, **pays) == (
+        "**Does predicting White pay? No.** No modelling of White loses beyond noise; no gain; `plain8` +9.7. "
+        "[Chapter 13](x.html)")
     assert render("answer.pays", pays=True, **pays).startswith("**Does predicting White pay? Yes.**")
 
 
@@ -40,7 +42,7 @@ def test_words_are_counted_as_a_reader_sees_them():
 
 def _line(cid: str, facts: dict, **numbers) -> dict:
     """A line of evidence as the report reads it: the claim's id, its numbers (NaN where it has none), its facts."""
-    nan = dict.fromkeys(("estimate", "lo", "hi", "thesis_value", "p", "p_holm", "games"), math.nan)
+    nan = dict.fromkeys(("estimate", "lo", "hi", "thesis_value", "margin", "p", "p_holm", "games"), math.nan)
     return {"id": cid, "method": "", "effective_games": None, "facts": facts} | nan | numbers
 
 
@@ -50,7 +52,12 @@ def test_our_figure_is_said_from_the_lines_numbers_and_facts():
     assert ours(cells) == "100 games a pairing; its cells: 1 not reproduced, 14 inconclusive, 1 untestable"
     seen = _line("dbn.recognises", {"move": 10, "chance": "above"}, estimate=0.401, lo=0.38, hi=0.42,
                  thesis_value=0.25, games=800.0)
-    assert ours(seen) == "40 % right after White's move 10 (38-42 %), chance 25 %: above chance"
+    assert ours(seen) == ("40 % right after White's move 10 (38-42 %) of all 800 held-out games, chance 25 %: above "
+                          "chance")
+    ended = _line("dbn.recognises", {"move": 10, "chance": "above", "running": 213}, estimate=0.616, lo=0.56, hi=0.67,
+                  thesis_value=0.25, games=320.0)  # every game counted, a game that has ended at its last belief
+    assert ours(ended) == ("62 % right after White's move 10 (56-67 %) of all 320 held-out games (213 still running, "
+                           "the rest at their last belief), chance 25 %: above chance")
     # a count read back from a frame as a float is still said as a count
     dsum = _line("ch11.dsum_values", {}, estimate=151.0, thesis_value=100.0, games=1600.0)
     assert ours(dsum) == "151 in the 1600 games of Table 10.2"
