@@ -106,11 +106,11 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int, *, seed: int
 def _prediction_lines(s: str, ps: dict, figures: dict, most: int) -> list[dict]:
     """Figure 11.1's pr = 1 moves, the share of correct predictions (by count and by the text) and predictions per
     game, for the strategy set ``s``: :func:`~.stats.prediction_summary` and :func:`~.thesis.prediction_verdicts`
-    (``most``: the most White moves one of the set's games had)."""
+    (``most``: the most White moves at pr = 1 one of the set's games had)."""
     games, over = int(ps["games"]), "an interval over games"
     v, f, x, lo, hi, m = figures["pr = 1"]
-    # The thesis gives no size for "this test run": 75 moves are 75 / n a game for any n, so only a game with more
-    # White moves than 75 could contradict it; where none can, no outcome could, and the claim is untestable.
+    # The thesis gives no size for "this test run": 75 moves are 75 / n a game for any n, so only games with more
+    # than 75 White moves at pr = 1 could contradict it; where none of ours comes near, the claim is untestable.
     testable = thesis.pr_one_contradictable(most)
     v = v if testable else "untestable"
     never = {"reproduced": 0.0, "not reproduced": 0.0}  # the rule's chances where no outcome could contradict it
@@ -122,8 +122,8 @@ def _prediction_lines(s: str, ps: dict, figures: dict, most: int) -> list[dict]:
                 verdict=v, unit="moves a game", test="bootstrap", estimate=x, lo=lo, hi=hi, games=games,
                 thesis_value=f, margin=m, margin_why="the whole range a run of any size allows",
                 why=f"mean per game, {over}; the thesis does not say how many games its run had, so its "
-                    f"{thesis.PR_ONE_MOVES} are any figure from 0 to {thesis.PR_ONE_MOVES} a game; our longest game "
-                    f"has {most} White moves")]
+                    f"{thesis.PR_ONE_MOVES} are any figure from 0 to {thesis.PR_ONE_MOVES} a game; no game of ours "
+                    f"has more than {most} White moves at pr = 1")]
     v, f, x, lo, hi, m = figures["count"]
     out.append(line("ch11.share_correct", "11.1", "share of predictions that are correct",
                     f"{thesis.CORRECT_PREDICTIONS} of {thesis.PREDICTIONS} ({100 * f:.0f} %)", evidence="shows it",
@@ -161,7 +161,8 @@ def prediction_claims(moves: dict[str, pd.DataFrame], seed: int) -> tuple[list[d
     for s, m in moves.items():
         ps = prediction_summary(m, seed=seed)
         figures = thesis.prediction_verdicts(ps)
-        lines += _prediction_lines(s, ps, figures, int(game_ids(m).value_counts().max()))
+        at_one = m["count"] == m.n  # White's moves at pr = 1 (all replies alike)
+        lines += _prediction_lines(s, ps, figures, int(game_ids(m)[at_one].value_counts().max()) if at_one.any() else 0)
         made = m[m.prediction_made]
         correct = made[made.predicted]
         if len(correct):

@@ -39,7 +39,9 @@ SUMMARY = ["method", "games", "score", "score_lo", "score_hi", "diff", "diff_lo"
            "diff_hi_all", "se", "p", "p_holm", "family", "halfwidth", "rounds_needed"]  # method_summary's columns
 YARDSTICK = plan.YARDSTICK  # the family of a method measured beside the family, not in it (plain8)
 YARDSTICKS = ("plain8",)  # the methods kept outside a family by default: what two more plies buy
-PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "se", "p"]
+PAIRING = ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo", "diff_hi", "se", "p",
+           "family"]
+UNCORRECTED = "none: per pairing, uncorrected"  # pairing_summary's family: a forest plot's rows, no claim rests on them
 
 
 def scores_frame(records_by_method: dict[str, list[dict]], *, wins: bool = False) -> pd.DataFrame:
@@ -215,14 +217,14 @@ def pairing_summary(scores: pd.DataFrame, *, baseline: str = "plain6", level: fl
 
     Returns:
         One row per (method, black, white), columns :data:`PAIRING`: the paired t interval over the pairing's game
-        pairs and its test's p.
+        pairs, its test's p, and the family :data:`UNCORRECTED` (no correction: the table declares none).
 
     Raises:
         ValueError: ``scores`` is not a paired table (:func:`check_paired`).
     """
     wide = _wide(scores, baseline)
     rows = [{"method": m, "black": b, "white": w, "score": float(g[m].mean()), "base_score": float(g[baseline].mean()),
-             **_paired(g[m], g[baseline], level=level)}
+             **_paired(g[m], g[baseline], level=level), "family": UNCORRECTED}
             for m in wide.columns[1:] for (b, w), g in wide.groupby(level=["black", "white"])]
     return pd.DataFrame(rows, columns=PAIRING)
 

@@ -250,11 +250,12 @@ def prediction_verdicts(summary: dict) -> dict[str, tuple[str, float, float, flo
             for k, (f, x, lo, hi) in out.items()}
 
 
-def pr_one_contradictable(most_white_moves: int) -> bool:
-    """Whether any outcome could contradict Figure 11.1's "75 in this test run": only a game with more than 75
-    White moves could hold more than 75 of them at pr = 1, the most a run of one game allows (a larger run allows
-    fewer a game, down to 0). ``most_white_moves``: the most White moves a game of ours had."""
-    return most_white_moves > PR_ONE_MOVES
+def pr_one_contradictable(most_pr_one: int) -> bool:
+    """Whether an outcome of our games could contradict Figure 11.1's "75 in this test run": a run of unknown size
+    allows any figure from 0 to 75 a game (75 in one game, fewer a game in a larger run), so only games with more
+    than 75 White moves at pr = 1 each could. ``most_pr_one``: the most such moves one of our games had; at or below
+    75, no run of our games, however drawn, could contradict the figure, and its rule is untestable."""
+    return most_pr_one > PR_ONE_MOVES
 
 
 def black_searches(records: list[dict], key: str = "nodes") -> np.ndarray:

@@ -50,6 +50,25 @@ def paired_power(results: Path) -> pd.DataFrame:
                  "games": "game pairs (median)"})
 
 
+# The claims' power table as the page shows it: the columns of plan_power.csv a reader needs, in words.
+CLAIMS_SHOWN = {"id": "claim", "reading": "reading", "strategies": "strategies", "thesis_value": "thesis's figure",
+                "margin": "margin", "estimate": "ours", "at_thesis_reproduced": "P(reproduced), thesis true",
+                "at_thesis_not_reproduced": "P(not reproduced), thesis true",
+                "at_ours_reproduced": "P(reproduced), ours true",
+                "at_ours_not_reproduced": "P(not reproduced), ours true", "verdict": "verdict"}
+
+
+def claims_power(results: Path) -> pd.DataFrame | None:
+    """The thesis's claims' power (``tables/plan_power.csv``), the columns :data:`CLAIMS_SHOWN`, numbers to 3
+    significant digits; None before notebook 12 wrote it."""
+    csv = results / "tables" / CLAIMS_POWER
+    if not csv.is_file():
+        return None
+    t = pd.read_csv(csv)[list(CLAIMS_SHOWN)]
+    numbers = t.select_dtypes("number").columns
+    return t.assign(**{c: t[c].map(lambda x: float(f"{x:.3g}")) for c in numbers}).rename(columns=CLAIMS_SHOWN)
+
+
 def page(results: str | Path) -> str:
     """The analysis-plan page's MyST markdown for the results folder ``results``."""
     results = Path(results)
@@ -59,12 +78,14 @@ def page(results: str | Path) -> str:
              "level; Holm's is at least as powerful), from the standard errors of its published intervals.", ""]
     power = paired_power(results)
     lines.append(markdown_table(power) if len(power) else "No paired comparison is published yet.")
-    claims = results / "tables" / CLAIMS_POWER
+    claims = claims_power(results)
     lines += ["", "### The thesis's claims, by rule", ""]
-    if claims.is_file():
-        lines += ["The probability of each verdict if the truth were the thesis's figure, and if it were ours, "
-                  "simulated at our sample sizes; a rule whose decisive verdicts have no probability at the thesis's "
-                  "evidence is untestable.", "", markdown_table(pd.read_csv(claims))]
+    if claims is not None:
+        lines += ["The probability of each verdict by the claim's rule if the truth were the thesis's figure, and if "
+                  "it were ours, at our sample sizes (from the standard error of our interval, or simulated for a "
+                  "whole table); a rule whose decisive verdicts have no probability at the thesis's evidence is "
+                  "untestable. A statement about the tables has no figure to hold ours to (blank). Every line, with "
+                  f"its rule and standard error: `tables/{CLAIMS_POWER}`.", "", markdown_table(claims)]
     else:
         lines.append(f"`{CLAIMS_POWER}` is not made yet (notebook 12 writes it).")
     return "\n".join(lines) + "\n"

@@ -62,8 +62,8 @@ def test_every_thesis_line_states_its_margin_and_its_verdict_follows_from_it(tin
     # a figure with an interval and a margin: the verdict is plan.margin_verdict's; a bound: plan.bound_verdict's
     judged = theirs.dropna(subset=["lo", "hi", "thesis_value", "margin"])
     judged = judged[judged.test != "predictive-check"]
-    # Figure 11.1's 75 moves in a run of unknown size: no game of ours has more than 75 White moves, so no outcome
-    # could contradict it and its rule is untestable here, whatever the interval.
+    # Figure 11.1's 75 moves in a run of unknown size: no game of ours has more than 75 White moves at pr = 1, so no
+    # outcome could contradict it and its rule is untestable here, whatever the interval.
     assert set(judged[judged.id == "f11_1.pr_one"].verdict) == {"untestable"}
     judged = judged[judged.id != "f11_1.pr_one"]
     assert len(judged) >= 8

@@ -9,6 +9,7 @@ from scipy import stats
 
 from pawnslib.experiments import plan
 from pawnslib.experiments.paired import (
+    UNCORRECTED,
     YARDSTICK,
     check_paired,
     family_size,
@@ -203,7 +204,8 @@ def test_pairing_summary():
     s = table({"plain6": BASE, "x": MIXED, "same": BASE})
     t = pairing_summary(s)
     assert list(t.columns) == ["method", "black", "white", "games", "score", "base_score", "diff", "diff_lo",
-                               "diff_hi", "se", "p"]
+                               "diff_hi", "se", "p", "family"]
+    assert set(t.family) == {UNCORRECTED}
     assert t[["method", "black", "white", "games"]].values.tolist() == [
         ["x", 0, 1, 5], ["x", 1, 0, 5], ["same", 0, 1, 5], ["same", 1, 0, 5]]
     d = np.subtract(MIXED, BASE)
