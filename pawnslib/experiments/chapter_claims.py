@@ -55,7 +55,8 @@ STATEMENT_WHY = "none: a statement about the tables, judged as the thesis's own 
 def balance_claims(plain: dict[str, list[GameRecord]], rounds: int, *, seed: int = 0
                    ) -> tuple[list[dict], pd.DataFrame, dict[str, pd.DataFrame]]:
     """Chapter 10's balance of power (Table 10.2, who beats whom) and Chapter 12's strongest strategy, from each
-    set's minimax games (``plain``, by set; must hold ``"thesis"``); ``seed`` seeds the table's joint test.
+    set's minimax games (``plain``, by set; must hold ``"thesis"``); ``seed`` seeds the table's joint test and the
+    statements' simulated chances (:func:`~.thesis.statement_chances`, ``facts["chances"]``).
 
     Returns:
         (the lines, Table 10.2 beside ours, each set's :func:`~.stats.strategy_strength`).
@@ -76,7 +77,8 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int, *, seed: int
         lines.append(line("t10_2.can_beat", "10", f"every strategy can beat at least {thesis.BEATS_AT_LEAST} others",
                           "yes: " + ", ".join(f"{i} beat {b}" for i, b in theirs.possibly.items()),
                           evidence=beats[0], note=beats[1], effective_games=2 * N, strategies=s, games=len(records),
-                          facts={"beats": [(i, int(a), int(b)) for i, (a, b) in c[["surely", "possibly"]].iterrows()]},
+                          facts={"beats": [(i, int(a), int(b)) for i, (a, b) in c[["surely", "possibly"]].iterrows()],
+                                 "chances": thesis.statement_chances(records, "beats", seed=seed)},
                           verdict=thesis.beats_verdict(records), unit="strategies surely beaten (fewest)",
                           test="wilson", estimate=c.surely.min(), thesis_value=thesis.BEATS_AT_LEAST,
                           margin_why=f"none: a count of strategies; 'can beat' read as winning at least "
@@ -87,7 +89,8 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int, *, seed: int
         verdict, pairs = thesis.poorly_verdict(st)
         lines.append(line("t10_2.very_poorly", "10", "two strategies perform very poorly against one specific "
                           "opponent", said_poorly, evidence=poorly[0], note=poorly[1], effective_games=2 * N,
-                          strategies=s, facts={"pairs": [(i, st.loc[i, "worst_share"], j) for i, j in pairs]},
+                          strategies=s, facts={"pairs": [(i, st.loc[i, "worst_share"], j) for i, j in pairs],
+                                               "chances": thesis.statement_chances(plain[s], "poorly", seed=seed)},
                           verdict=verdict, unit="strategies", test="rule", estimate=len(pairs),
                           thesis_value=thesis.POORLY_STRATEGIES, games=len(plain[s]), margin_why=STATEMENT_WHY,
                           why=f"very poorly: under {100 * thesis.POORLY:.0f} % of their games won (both colours)"))
@@ -96,7 +99,9 @@ def balance_claims(plain: dict[str, list[GameRecord]], rounds: int, *, seed: int
     kind, note = support.strongest()
     lines.append(line("ch12.strongest", "12", f"strategy {thesis.STRONGEST} is stronger than the rest",
                       f"strategy {thesis.STRONGEST}", evidence=kind, note=note, effective_games=8 * N,
-                      facts={"best": best, "ahead": bool(ahead)}, verdict=verdict,
+                      facts={"best": best, "ahead": bool(ahead),
+                             "chances": thesis.statement_chances(plain["thesis"], "strongest", seed=seed)},
+                      verdict=verdict,
                       unit="share", test="wilson", estimate=st.loc[best, "win_rate"], lo=st.loc[best, "ci_low"],
                       hi=st.loc[best, "ci_high"], games=int(st.loc[best, "games"]), margin_why=STATEMENT_WHY,
                       why="win rate over both colours, 95 % Wilson intervals"))

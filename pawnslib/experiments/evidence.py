@@ -186,10 +186,11 @@ def plan_power(lines: pd.DataFrame) -> pd.DataFrame:
     and whether the rule is decisive (both chances' sum at least :data:`~.plan.POWER` when the truth is ours).
 
     A line whose rule computes its own chances (``facts["chances"]``: a whole table's joint test, simulated; a
-    table of changes, from its smallest attainable p; rule "computed") gives them; a line with an interval, a
-    figure and a margin gets them by :func:`~.plan.verdict_chances` (a bound, ``facts["side"]``, by
-    :func:`~.plan.bound_chances`), our estimate normal with the standard error its 95 % interval implies; a
-    statement about the tables has none (NaN, rule "statement").
+    table of changes, from its smallest attainable p; a statement about the tables, its rule applied to tournaments
+    redrawn from the thesis's table and from our rates, :func:`~.thesis.statement_chances`; rule "computed") gives
+    them; a line with an interval, a figure and a margin gets them by :func:`~.plan.verdict_chances` (a bound,
+    ``facts["side"]``, by :func:`~.plan.bound_chances`), our estimate normal with the standard error its 95 %
+    interval implies; a line with none of these has none (NaN, rule "statement").
 
     Returns:
         One row per line of :data:`POWER_COLUMNS`, in the lines' order.

@@ -25,6 +25,21 @@ def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
     return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))
 
 
+def wilson_bounds(k, n, level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`wilson` elementwise over arrays ``k`` and ``n`` (broadcast), the same arithmetic to the last bit: the
+    (low, high) arrays, NaN where ``n`` is 0."""
+    k, n = np.broadcast_arrays(np.asarray(k, dtype=float), np.asarray(n, dtype=float))
+    z = norm.ppf(0.5 + level / 2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = k / n
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    lo = np.where(k == 0, 0.0, np.maximum(0.0, centre - half))
+    hi = np.where(k == n, 1.0, np.minimum(1.0, centre + half))
+    empty = n == 0
+    return np.where(empty, np.nan, lo), np.where(empty, np.nan, hi)
+
+
 def cluster_means(values, clusters, n_boot: int, rng: np.random.Generator,
                   draws: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Bootstrap means of ``values`` resampling whole clusters (each value's cluster in ``clusters``, or each value

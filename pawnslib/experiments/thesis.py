@@ -19,7 +19,9 @@ against a stated margin, the smallest difference of interest, named here with it
   keeps a verdict of its own only where its test has power (:func:`~.cells.compare_table`).
 * **A statement about the tables** ("every strategy can beat two others", "strategy 4 is the strongest"): the
   statement evaluated on our games, with the thesis's own meaning, which each rule must find true of the
-  thesis's own tables (:func:`table_records` makes them records).
+  thesis's own tables (:func:`table_records` makes them records). Its power is simulated: our games redrawn,
+  pairing by pairing, from the thesis's table and from our own rates, each judged by the rule
+  (:func:`statement_chances`).
 
 A rule that cannot reach a verdict at the thesis's evidence (its power, :func:`~.plan.verdict_chances` or an exact
 computation, below :data:`~.plan.POWER`) makes the claim *untestable* there.
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -38,7 +41,7 @@ from scipy.special import gammaln
 from scipy.stats import fisher_exact
 
 from pawnslib.experiments import plan
-from pawnslib.experiments.stats import cluster_means, pair_wins, wilson
+from pawnslib.experiments.stats import cluster_means, pair_wins, wilson, wilson_bounds
 
 SEARCH_DEPTH = 6  # the depth of every search of Chapters 10 and 11
 GAMES_PER_PAIRING = 9  # Chapter 10: 144 games, 9 per ordered pairing of Tables 10.2 and 11.1
@@ -319,6 +322,149 @@ def strongest_verdict(strength: pd.DataFrame) -> tuple[str, int, bool]:
     best = int(strength.win_rate.idxmax())
     ahead = all(strength.loc[best, "ci_low"] > strength.loc[i, "ci_high"] for i in strength.index if i != best)
     return ("not reproduced" if best != STRONGEST else "reproduced" if ahead else "inconclusive"), best, ahead
+
+
+# The statements' power: each statement rule (beats_verdict, poorly_verdict, strongest_verdict) vectorised over
+# simulated tournaments, each tournament's games tallied per ordered pair of strategies.
+STATEMENT_SIMULATIONS = 200  # tournaments simulated for a statement's chances (each +-0.03 at 80 %)
+OUTCOMES = ("black", "draw", "white")  # a pairing's outcomes, in the order of its counts
+
+
+class Tally(NamedTuple):
+    """Tournaments' games per ordered pair of strategies: ``ids`` (K, sorted); ``won[s, i, j]`` the games i won
+    against j (either colour, a self-game's win on the diagonal) in tournament s; ``drawn[s, i, j]`` the draws
+    between i and j (i != j, symmetric); ``games[i]`` the games i played (a self-game twice), the same in every
+    tournament."""
+
+    ids: np.ndarray
+    won: np.ndarray
+    drawn: np.ndarray
+    games: np.ndarray
+
+
+def outcome_counts(records: list[dict]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the strategy ids, sorted; the (black, white) pairings that played, P x 2; their counts of :data:`OUTCOMES`,
+    P x 3) of a tournament's records (only their black, white and result are read).
+
+    Raises:
+        ValueError: a result not one of :data:`OUTCOMES`.
+    """
+    counts: dict[tuple[int, int], list[int]] = {}
+    for r in records:
+        if r["result"] not in OUTCOMES:
+            raise ValueError(f"unknown result {r['result']!r}; a game's is one of {', '.join(OUTCOMES)}")
+        counts.setdefault((int(r["black"]), int(r["white"])), [0, 0, 0])[OUTCOMES.index(r["result"])] += 1
+    pairs = np.array(sorted(counts), dtype=int).reshape(-1, 2)
+    return np.unique(pairs), pairs, np.array([counts[tuple(p)] for p in pairs], dtype=int).reshape(-1, 3)
+
+
+def pair_tally(ids: np.ndarray, pairs: np.ndarray, counts: np.ndarray) -> Tally:
+    """The :class:`Tally` of tournaments whose pairings ``pairs`` (:func:`outcome_counts`) had ``counts`` (S x P x 3,
+    or P x 3 for one tournament) of :data:`OUTCOMES`."""
+    counts = np.asarray(counts).reshape(-1, *np.shape(pairs)[:1], 3)
+    at = np.searchsorted(ids, pairs)  # each pairing's (black, white) as indices of ids
+    won = np.zeros((len(counts), len(ids), len(ids)), dtype=int)
+    drawn = np.zeros_like(won)
+    for p, (b, w) in enumerate(at):
+        won[:, b, w] += counts[:, p, 0]
+        won[:, w, b] += counts[:, p, 2]
+        if b != w:
+            drawn[:, b, w] += counts[:, p, 1]
+            drawn[:, w, b] += counts[:, p, 1]
+    games = np.bincount(at.reshape(-1), weights=np.repeat(counts[0].sum(axis=1), 2), minlength=len(ids))
+    return Tally(ids, won, drawn, games.astype(int))
+
+
+def _between(t: Tally) -> np.ndarray:
+    """Games between i and j (i != j, either colour), S x K x K; 0 on the diagonal."""
+    n = t.won + t.won.transpose(0, 2, 1) + t.drawn
+    n[:, np.arange(len(t.ids)), np.arange(len(t.ids))] = 0
+    return n
+
+
+def beats_verdicts(t: Tally) -> np.ndarray:
+    """:func:`beats_verdict` of each tournament of ``t``."""
+    n = _between(t)
+    lo, hi = wilson_bounds(t.won, n)
+    met = n > 0
+    surely, possibly = ((lo >= CAN_BEAT) & met).sum(axis=2), ((hi >= CAN_BEAT) & met).sum(axis=2)
+    present = met.any(axis=2)  # the strategies that met another (can_beat's rows)
+    yes = np.all((surely >= BEATS_AT_LEAST) | ~present, axis=1)
+    no = np.any((possibly < BEATS_AT_LEAST) & present, axis=1)
+    return np.where(yes, "reproduced", np.where(no, "not reproduced", "inconclusive"))
+
+
+def poorly_verdicts(t: Tally) -> np.ndarray:
+    """:func:`poorly_verdict` (on :func:`~.stats.strategy_strength`) of each tournament of ``t``."""
+    n = _between(t)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = np.where(n > 0, t.won / n, np.inf)
+    worst = share.argmin(axis=2)  # the first of the smallest, as strategy_strength's
+    poor = share.min(axis=2) < POORLY  # inf (never met another) is not poor
+    k = len(t.ids)
+    same = np.where(poor, worst, k).min(axis=1) == np.where(poor, worst, -1).max(axis=1)
+    return np.where((poor.sum(axis=1) == POORLY_STRATEGIES) & same, "reproduced", "not reproduced")
+
+
+def strongest_verdicts(t: Tally) -> np.ndarray:
+    """:func:`strongest_verdict` (on :func:`~.stats.strategy_strength`) of each tournament of ``t``."""
+    wins = t.won.sum(axis=2)
+    best = (wins / t.games).argmax(axis=1)  # the first of the best, as idxmax
+    lo, hi = wilson_bounds(wins, t.games)
+    rows = np.arange(len(wins))
+    others = np.arange(len(t.ids)) != best[:, None]
+    ahead = np.all((lo[rows, best][:, None] > hi) | ~others, axis=1)
+    return np.where(t.ids[best] != STRONGEST, "not reproduced", np.where(ahead, "reproduced", "inconclusive"))
+
+
+STATEMENT_RULES = {"beats": beats_verdicts, "poorly": poorly_verdicts, "strongest": strongest_verdicts}
+
+
+def table_rates(table: list[list[str]], pairs: np.ndarray) -> np.ndarray:
+    """The chances of :data:`OUTCOMES` in each (black, white) pairing of ``pairs`` by one of the thesis's tables
+    (its counts at :data:`GAMES_PER_PAIRING` a cell: every rate a third).
+
+    Raises:
+        ValueError: a pairing the table does not have.
+    """
+    c = table_counts(table).set_index(["black", "white"])
+    if missing := [(int(b), int(w)) for b, w in pairs if (b, w) not in c.index]:
+        raise ValueError(f"pairing(s) {missing} are not in the thesis's table")
+    c = c.loc[[(int(b), int(w)) for b, w in pairs]]
+    wins, draws = c.black_wins.to_numpy(), c.draws.to_numpy()
+    return np.stack([wins, draws, c.games.to_numpy() - wins - draws], axis=1) / c.games.to_numpy()[:, None]
+
+
+def statement_chances(records: list[dict], rule, *, table: list[list[str]] = TABLE_10_2,
+                      n_sim: int = STATEMENT_SIMULATIONS, seed: int = 0) -> dict[str, dict[str, float]]:
+    """A statement rule's chances by simulation (a parametric bootstrap): P(reproduced) and P(not reproduced) when
+    the truth is the thesis's ``table`` (``"thesis"``) and when it is our games' rates (``"ours"``), at our sample.
+
+    Each of ``n_sim`` tournaments redraws every (black, white) pairing of ``records`` with as many games as ours,
+    its win / draw / loss counts multinomial at the truth's rates for that pairing (ours: our own shares, so an
+    outcome we never saw is never drawn), and the rule judges it as it judges our games.
+
+    Args:
+        records: our games (black, white, result read).
+        rule: a vectorised statement rule (:data:`STATEMENT_RULES`: :func:`beats_verdicts`, :func:`poorly_verdicts`,
+            :func:`strongest_verdicts`), or its name there.
+        table: the thesis's table whose rates are its truth (Table 10.2).
+        n_sim: tournaments simulated per truth.
+        seed: the simulations' seed.
+
+    Returns:
+        ``{"thesis": {"reproduced": p, "not reproduced": q}, "ours": {...}}``, as :func:`~.evidence.plan_power` reads
+        a line's ``facts["chances"]``.
+    """
+    rule = STATEMENT_RULES[rule] if isinstance(rule, str) else rule
+    ids, pairs, counts = outcome_counts(records)
+    n = counts.sum(axis=1)
+    rng = np.random.default_rng(seed)
+    out = {}
+    for truth, rates in (("thesis", table_rates(table, pairs)), ("ours", counts / n[:, None])):
+        verdicts = rule(pair_tally(ids, pairs, rng.multinomial(n, rates, size=(n_sim, len(n)))))
+        out[truth] = {v: float(np.mean(verdicts == v)) for v in ("reproduced", "not reproduced")}
+    return out
 
 
 def no_effect_verdicts(intervals: list[tuple[float, float]], *, bound: float = NO_EFFECT) -> list[str]:

@@ -83,9 +83,10 @@ def page(results: str | Path) -> str:
     if claims is not None:
         lines += ["The probability of each verdict by the claim's rule if the truth were the thesis's figure, and if "
                   "it were ours, at our sample sizes (from the standard error of our interval, or simulated for a "
-                  "whole table); a rule whose decisive verdicts have no probability at the thesis's evidence is "
-                  "untestable. A statement about the tables has no figure to hold ours to (blank). Every line, with "
-                  f"its rule and standard error: `tables/{CLAIMS_POWER}`.", "", markdown_table(claims)]
+                  "whole table and for a statement about the tables: our games redrawn, pairing by pairing, from the "
+                  "thesis's table and from our own rates); a rule whose decisive verdicts have no probability at the "
+                  "thesis's evidence is untestable. Every line, with its rule and standard error: "
+                  f"`tables/{CLAIMS_POWER}`.", "", markdown_table(claims)]
     else:
         lines.append(f"`{CLAIMS_POWER}` is not made yet (notebook 12 writes it).")
     return "\n".join(lines) + "\n"

@@ -6,7 +6,7 @@ import pytest
 from pawnslib.config import RunSettings
 from pawnslib.experiments import plan
 from pawnslib.experiments.claims import chance_label, every_reading_claims, pr_frequencies, reading_claims
-from pawnslib.experiments.evidence import evidence_lines, judge
+from pawnslib.experiments.evidence import evidence_lines, judge, plan_power
 from pawnslib.experiments.records import EVIDENCE, LINE_COLUMNS, LINE_VERDICTS
 from pawnslib.report import words
 
@@ -37,6 +37,10 @@ def test_reading_claims_from_a_tiny_run(tiny_claims):
     assert by_id.loc["ch11.dsum_values", "verdict"] == "not reproduced"  # 2 rounds: few distinct values
     assert by_id.loc["ch11.dsum_values", "estimate"] <= by_id.loc["ch11.dsum_values", "thesis_value"]
     assert by_id.loc["t10_2.can_beat", "verdict"] in LINE_VERDICTS
+    # every rule's power is known: the statements about the tables' by simulation (thesis.statement_chances)
+    power = plan_power(evidence_lines({"kalles": rc.claims})).set_index("id")
+    statements = power.loc[["t10_2.can_beat", "t10_2.very_poorly", "ch12.strongest"]]
+    assert set(statements.rule) == {"computed"} and statements.filter(like="at_").notna().all(axis=None)
     assert by_id.loc["ch11.branching", "page"] == "04_pawns"  # a claim names its page by its record, not its words
     assert set(rc.recognition.strategies) == {"thesis"} and set(rc.counts) == set(rc.moves) == {"thesis"}
     # Tables 11.2 and 11.3 at the thesis's evidence: every change within its own noise, so untestable
