@@ -16,6 +16,7 @@ import pandas as pd
 
 from pawnslib.experiments import plan
 from pawnslib.report.tables import markdown_table
+from pawnslib.report.words import render
 
 PLAN = Path(__file__).resolve().parents[2] / "docs" / "analysis_plan.md"  # the plan in words
 STEM = "analysis_plan"  # the page: R/html/analysis_plan.html
@@ -50,12 +51,14 @@ def paired_power(results: Path) -> pd.DataFrame:
                  "games": "game pairs (median)"})
 
 
-# The claims' power table as the page shows it: the columns of plan_power.csv a reader needs, in words.
-CLAIMS_SHOWN = {"id": "claim", "reading": "reading", "strategies": "strategies", "thesis_value": "thesis's figure",
-                "margin": "margin", "estimate": "ours", "at_thesis_reproduced": "P(reproduced), thesis true",
-                "at_thesis_not_reproduced": "P(not reproduced), thesis true",
-                "at_ours_reproduced": "P(reproduced), ours true",
-                "at_ours_not_reproduced": "P(not reproduced), ours true", "verdict": "verdict"}
+# The claims' power table as the page shows it: the columns of plan_power.csv a reader needs, in words (each line's
+# figures, margin and interval are on the report's page; plan_power.csv has them all).
+CLAIMS_SHOWN = {"id": "claim", "line": "line (reading, strategies)",
+                "at_thesis_reproduced": "thesis true: reproduced", "at_thesis_not_reproduced": "thesis true: not",
+                "at_ours_reproduced": "ours true: reproduced", "at_ours_not_reproduced": "ours true: not",
+                "verdict": "verdict"}
+# The families the finding names, by their ids in the power table (the questions Chapter 13 and the map answer).
+FINDING_FAMILIES = {"ch13.methods": "Chapter 13's methods", "ch13.map": "the map"}
 
 
 def claims_power(results: Path) -> pd.DataFrame | None:
@@ -64,19 +67,38 @@ def claims_power(results: Path) -> pd.DataFrame | None:
     csv = results / "tables" / CLAIMS_POWER
     if not csv.is_file():
         return None
-    t = pd.read_csv(csv)[list(CLAIMS_SHOWN)]
+    t = pd.read_csv(csv)
+    t = t.assign(line=t.reading + ", " + t.strategies)[list(CLAIMS_SHOWN)]
     numbers = t.select_dtypes("number").columns
     return t.assign(**{c: t[c].map(lambda x: float(f"{x:.3g}")) for c in numbers}).rename(columns=CLAIMS_SHOWN)
 
 
+def finding(power: pd.DataFrame, claims: pd.DataFrame | None) -> str:
+    """The page's finding: what the design can detect (:data:`FINDING_FAMILIES`' smallest detectable changes) and how
+    many of the thesis's lines have a decisive rule (``decisive`` of ``tables/plan_power.csv``); ``""`` without
+    them."""
+    families = [{"name": name, "k": int(r["comparisons"]), "detectable": r["detectable at 80 % (points)"]}
+                for f, name in FINDING_FAMILIES.items() for _, r in power[power.family == f].iterrows()]
+    if not families or claims is None:
+        return ""
+    return render("plan.finding", families=families, decisive=int((claims.decisive == True).sum()),  # noqa: E712
+                  lines=len(claims))
+
+
 def page(results: str | Path) -> str:
-    """The analysis-plan page's MyST markdown for the results folder ``results``."""
+    """The analysis-plan page's MyST markdown for the results folder ``results``: the plan in words, its finding in a
+    box after the title (as a chapter's, :func:`~pawnslib.report.pagetop.put_first`), then the power tables."""
     results = Path(results)
-    lines = [PLAN.read_text(encoding="utf-8").rstrip(), "", "## Power", "",
+    plan_text = PLAN.read_text(encoding="utf-8").rstrip()
+    power, csv = paired_power(results), results / "tables" / CLAIMS_POWER
+    found = finding(power, pd.read_csv(csv) if csv.is_file() else None)
+    if found:
+        title, rest = plan_text.split("\n", 1)
+        plan_text = f"{title}\n\n:::{{admonition}} What this page finds\n:class: important\n{found}\n:::\n{rest}"
+    lines = [plan_text, "", "## Power", "",
              "### Paired comparisons, by family", "",
              "The smallest difference each family detects with probability 80 % after its correction (Bonferroni's "
              "level; Holm's is at least as powerful), from the standard errors of its published intervals.", ""]
-    power = paired_power(results)
     lines.append(markdown_table(power) if len(power) else "No paired comparison is published yet.")
     claims = claims_power(results)
     lines += ["", "### The thesis's claims, by rule", ""]

@@ -155,6 +155,12 @@ TEMPLATES = {
         "{{ oracle_diff | points }} score points {{ interval(oracle_lo, oracle_hi) }} over `plain6`; the thesis's "
         "method told White's reply at ply 1 (`one-hist-told1`) {{ told_diff | points }} "
         "{{ interval(told_lo, told_hi) }}. [Perfect prediction]({{ link }})"),
+    "plan.finding": (
+        "**What the design can detect.** At 80 % power, after each family's correction, the smallest change detected "
+        "is {% for f in families %}{{ f.detectable | fmt('.1f') }} score points for {{ f.name }} ({{ f.k }} "
+        "comparisons){{ ' and ' if loop.revindex == 2 else ', ' if not loop.last }}{% endfor %}; {{ decisive }} of "
+        "the thesis's {{ lines }} lines of evidence have a rule that reaches a verdict with 80 % chance if our figures "
+        "are the truth."),
     "survival": (
         "**Which findings survive the tie-breaker.** {{ held }} of {{ findings }} hold under every tie-breaker with "
         "noise{% if depends %}; {{ depends | join(', ') }} depend on it{% endif %}. [The study]({{ link }})"),
