@@ -39,7 +39,7 @@ METHOD_STYLES: dict[str, tuple[str, str]] = {
     "oracle": ("#882255", "d"), "one-hist-told1": ("#6699CC", "8"), "oracle-deep": ("#661100", "x"),
 }
 
-P_COLUMNS = ("p", "p_value", "p_holm", "thesis_p")  # columns that hold p-values (and any "p (Holm over ...)")
+P_COLUMNS = ("p", "p_value", "p_holm", "thesis_p", "recognition_p")  # p-value columns (and any "p (Holm over ...)")
 MISSING = "–"  # what an empty (NaN) cell shows
 TINY = 1e-6  # below it a cell's number is in exponent form: 0.00001235, but 9.0e-121
 

@@ -125,7 +125,7 @@ def test_every_saved_p_value_column_reads_as_a_p_value():
     from pathlib import Path
 
     # each p-value column a saved table of results/ has, by name: all of them are written as p-values
-    assert [style.cell(0.000123, c) for c in ("p", "p_value", "p_holm", "thesis_p")] == ["1e-4"] * 4
+    assert [style.cell(0.000123, c) for c in style.P_COLUMNS] == ["1e-4"] * len(style.P_COLUMNS)
     assert style.cell(0.000123, "p (Holm over the 4 methods)") == "1e-4"
     assert style.cell(0.000123, "share") == "0.000123"
     tables = Path(__file__).resolve().parents[2] / "results" / "tables"
