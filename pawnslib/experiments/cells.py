@@ -20,7 +20,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 from scipy.stats import binom
-from statsmodels.stats.multitest import multipletests
 
 from pawnslib.experiments import plan, thesis
 from pawnslib.experiments.stats import wilson
@@ -100,7 +99,7 @@ def compare_table(table: list[list[str]], ours: pd.DataFrame, *, games: int = EF
     testable = power >= plan.POWER
     holm = np.full(len(p), np.nan)  # Holm over the testable cells: an untestable one is not judged
     if testable.any():
-        holm[testable] = multipletests(p[testable], alpha=alpha, method="holm")[1]
+        holm[testable] = plan.holm(p[testable])
     rows = []
     for r, p_cell, p_holm, d, pw, ok in zip(t.itertuples(), p, holm, small, power, testable, strict=True):
         lo, hi = wilson(r.black_wins, r.games)

@@ -28,7 +28,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from statsmodels.stats.multitest import multipletests
 
 from pawnslib import config
 from pawnslib.config import DEFAULT_SETTINGS, RunSettings, SettingError
@@ -287,7 +286,7 @@ def thesis_claims(scores: pd.DataFrame, plain: list[GameRecord], *, method: str 
     out = pd.DataFrame(rows)
     tested = out.p.notna() if "p" in out else pd.Series(False, index=out.index)
     if tested.any():
-        out.loc[tested, "p_holm"] = multipletests(out.p[tested], method="holm")[1]
+        out.loc[tested, "p_holm"] = plan.holm(out.p[tested])
         out.loc[tested, "family"] = CLAIMS_GROUP
     return out
 

@@ -10,7 +10,6 @@ pairings').
 from __future__ import annotations
 
 import pandas as pd
-from statsmodels.stats.multitest import multipletests
 
 from pawnslib.experiments import cells, plan, support, thesis
 from pawnslib.experiments.evidence import table_verdict
@@ -296,7 +295,7 @@ def _changes(plain: list[GameRecord], asym: list[GameRecord], effect: pd.DataFra
                      "change_lo": r.diff_lo, "change_hi": r.diff_hi, "move_identical": int(e.move_identical),
                      "games": int(e.games), "p": r.p,
                      "verdict": cells.change_cell_verdict(t.thesis_change, r.diff_lo, r.diff_hi)})
-    holm = multipletests(cmp.p, method="holm")[1]
+    holm = plan.holm(cmp.p)
     return pd.DataFrame(rows), null | {"ours_changed": int((holm < thesis.ALPHA).sum()), "pairings": len(cmp)}
 
 
